@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { createCatalogService } from './catalog/service';
+import { catalogRoutes } from './catalog/routes';
+import { createCartService } from './cart/service';
+import { cartRoutes } from './cart/routes';
+import { createContactService } from './contact/service';
+import { contactRoutes } from './contact/routes';
+import { storefrontRoutes } from './storefront/routes';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** false in tests that want quiet output. */
+  logger?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    logController: { disableRequestLogging: true },
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // One log line per request (not two), with the request id that a 500 answer also shows.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  registerErrorHandling(app);
+
+  const { db } = database;
+  const catalog = createCatalogService(db);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'The database does not answer' });
+    }
+  });
+
+  catalogRoutes(app, catalog);
+  cartRoutes(app, createCartService(db));
+  contactRoutes(app, createContactService(db));
+  app.get('/api/config/shop', async () => config.shop);
+  await storefrontRoutes(app, config, catalog);
+
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optional.pipe(z.url('PUBLIC_URL must be a URL such as https://flags.example.co.za').optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'yoco']).default('sandbox'),
+  YOCO_SECRET_KEY: optional,
+  YOCO_WEBHOOK_SECRET: optional,
+  YOCO_API_URL: z.url().default('https://payments.yoco.com/api'),
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
+  ORDER_DESK_EMAIL: optional,
+  ADMIN_EMAILS: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  SESSION_SECRET: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOP_NAME: z.string().default('Cape Flag Co.'),
+  SHOP_LEGAL_NAME: z.string().default('Cape Flag Company (Pty) Ltd'),
+  SHOP_REGISTRATION_NUMBER: z.string().default('2004/012345/07'),
+  SHOP_VAT_NUMBER: z.string().default('4123456789'),
+  SHOP_ADDRESS: z.string().default('12 Bree Street, Cape Town City Centre, Cape Town, 8001, South Africa'),
+  SHOP_PHONE: z.string().default('+27 21 555 0142'),
+  SHOP_EMAIL: z.string().default('hello@capeflag.co.za'),
+});
+
+/** The shop's legal and contact details: shown in the footer, contact page and policies (ECT Act s43). */
+export interface ShopDetails {
+  name: string;
+  legalName: string;
+  registrationNumber: string;
+  vatNumber: string;
+  address: string;
+  phone: string;
+  email: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  shop: ShopDetails;
+  env: z.infer<typeof envSchema>;
+}
+
+/** The only reader of process.env. Bad settings stop the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    shop: {
+      name: e.SHOP_NAME,
+      legalName: e.SHOP_LEGAL_NAME,
+      registrationNumber: e.SHOP_REGISTRATION_NUMBER,
+      vatNumber: e.SHOP_VAT_NUMBER,
+      address: e.SHOP_ADDRESS,
+      phone: e.SHOP_PHONE,
+      email: e.SHOP_EMAIL,
+    },
+    env: e,
+  };
+}

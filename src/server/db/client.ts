@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database does not answer; used by /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… for a PostgreSQL server; otherwise the embedded database. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; omitted = in memory (tests). */
+  dataDir?: string;
+  /** Runs after the migrations while this process alone prepares the database (seeding). */
+  prepare?: (db: Database) => Promise<unknown>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+/** A fixed key for pg_advisory_lock so that only one process migrates and seeds at a time. */
+const STARTUP_LOCK_KEY = 7_204_551;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.prepare) : openEmbedded(options);
+}
+
+async function openEmbedded({ dataDir, prepare }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Database;
+  await migrate(drizzle({ client, schema }), { migrationsFolder });
+  await prepare?.(db);
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, prepare: OpenDatabaseOptions['prepare']): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const startup = await pool.connect();
+  try {
+    await startup.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    const startupDb = drizzle({ client: startup, schema });
+    await migrate(startupDb, { migrationsFolder });
+    await prepare?.(startupDb as unknown as Database);
+  } finally {
+    await startup.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    startup.release();
+  }
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

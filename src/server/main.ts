@@ -1,0 +1,52 @@
+import { loadConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { lockDataDir, DataDirInUseError } from './db/data-dir-lock';
+import { seedCatalogue } from './catalog/seed';
+import { buildApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      prepare: seedCatalogue,
+    });
+  } catch (err) {
+    await releaseLock?.();
+    throw err;
+  }
+  const app = await buildApp({ config, database });
+  app.log.info(
+    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    'database ready',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      await releaseLock?.();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Shop open at ${config.publicUrl}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof DataDirInUseError ? err.message : err);
+  process.exit(1);
+});

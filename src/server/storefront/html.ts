@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ShopDetails } from '../config';
+import type { PageMeta } from '../../shared/page-meta';
+
+/** What the app finds in the page before any request: the shop's details and data already fetched. */
+export interface InitialData {
+  shop: ShopDetails;
+  queries: [queryKey: string, data: unknown][];
+}
+
+export interface PageHead extends PageMeta {
+  canonicalUrl: string;
+  imageUrl?: string;
+  ogType?: 'website' | 'product';
+  noIndex?: boolean;
+  jsonLd?: object;
+}
+
+const HEAD_MARK = '<!--app-head-->';
+
+const fallbackTemplate = `<!doctype html>
+<html lang="en-ZA"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${HEAD_MARK}</head>
+<body><div id="root"></div></body></html>`;
+
+/** The built index.html, or a bare page when the app has not been built (API-only tests). */
+export function readTemplate(webRoot: string): string {
+  const file = path.join(webRoot, 'index.html');
+  const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : fallbackTemplate;
+  if (!html.includes(HEAD_MARK)) throw new Error(`${file} lacks the ${HEAD_MARK} marker`);
+  return html;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON inside <script>: '<' escaped so no text in the data can close the tag. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function renderPage(template: string, head: PageHead, shopName: string, initial: InitialData): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`,
+    head.noIndex ? '<meta name="robots" content="noindex" />' : '',
+    `<meta property="og:site_name" content="${escapeHtml(shopName)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:type" content="${head.ogType ?? 'website'}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.canonicalUrl)}" />`,
+    `<meta property="og:locale" content="en_ZA" />`,
+    head.imageUrl ? `<meta property="og:image" content="${escapeHtml(head.imageUrl)}" />` : '',
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+    `<script id="initial-data" type="application/json">${scriptJson(initial)}</script>`,
+  ];
+  return template.replace(HEAD_MARK, tags.filter(Boolean).join('\n    '));
+}

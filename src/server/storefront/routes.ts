@@ -1,0 +1,166 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config';
+import type { CatalogService } from '../catalog/service';
+import { NotFoundError } from '../errors';
+import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage } from '../../shared/page-meta';
+import type { Product } from '../../shared/product';
+import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
+
+export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
+
+/** Every client route of the app, with its page description; pages behind sign-in are not indexed. */
+const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean }> = {
+  '/': { page: 'home' },
+  '/shop': { page: 'shop' },
+  '/contact': { page: 'contact' },
+  '/privacy-policy': { page: 'privacyPolicy' },
+  '/terms-of-service': { page: 'termsOfService' },
+  '/returns-policy': { page: 'returnsPolicy' },
+  '/shipping-policy': { page: 'shippingPolicy' },
+  '/checkout': { page: 'checkout', noIndex: true },
+  '/profile': { page: 'profile', noIndex: true },
+  '/auth/callback': { page: 'other', noIndex: true },
+  '/payment/success': { page: 'other', noIndex: true },
+  '/payment/cancel': { page: 'other', noIndex: true },
+  '/password-reset': { page: 'other', noIndex: true },
+  '/test-password-reset': { page: 'other', noIndex: true },
+  '/paxi-finder': { page: 'other', noIndex: true },
+  '/verify-email': { page: 'other', noIndex: true },
+  '/admin': { page: 'other', noIndex: true },
+};
+
+const indexedPaths = Object.entries(clientRoutes)
+  .filter(([, route]) => !route.noIndex)
+  .map(([p]) => p);
+
+function productJsonLd(product: Product, url: string, imageUrl: string | undefined, shopName: string): object {
+  const onSale = product.salePrice !== null && Number(product.salePrice) < Number(product.price);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.slug,
+    image: imageUrl ? [imageUrl] : undefined,
+    brand: { '@type': 'Brand', name: shopName },
+    material: 'Polyester',
+    size: '150cm x 90cm',
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: product.currency,
+      price: onSale ? product.salePrice : product.price,
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: shopName },
+    },
+  };
+}
+
+export async function storefrontRoutes(app: FastifyInstance, config: Config, catalog: CatalogService): Promise<void> {
+  const template = readTemplate(webRoot);
+  const shopName = config.shop.name;
+  const absolute = (p: string) => `${config.publicUrl}${p}`;
+
+  await app.register(fastifyStatic, {
+    root: flagsRoot,
+    prefix: '/flags/',
+    wildcard: false,
+    index: false,
+    maxAge: '7d',
+  });
+  if (fs.existsSync(webRoot)) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  function sendPage(reply: FastifyReply, status: number, head: PageHead, queries: InitialData['queries'] = []) {
+    const initial: InitialData = { shop: config.shop, queries };
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderPage(template, head, shopName, initial));
+  }
+
+  for (const [routePath, route] of Object.entries(clientRoutes)) {
+    app.get(routePath, async (request, reply) => {
+      const meta = staticPageMeta(route.page, shopName);
+      const queries: InitialData['queries'] =
+        route.page === 'shop' ? [['/api/products', (await catalog.productList()).products]] : [];
+      return sendPage(reply, 200, { ...meta, canonicalUrl: absolute(request.url.split('?')[0]!), noIndex: route.noIndex }, queries);
+    });
+  }
+
+  app.get<{ Params: { key: string } }>('/product/:key', async (request, reply) => {
+    const key = request.params.key;
+    try {
+      const product = await catalog.findProduct(key);
+      const url = absolute(`/product/${product.slug}`);
+      const imageUrl = product.primaryImage ? absolute(product.primaryImage) : undefined;
+      return sendPage(
+        reply,
+        200,
+        {
+          ...productPageMeta(product, shopName),
+          canonicalUrl: url,
+          imageUrl,
+          ogType: 'product',
+          jsonLd: productJsonLd(product, url, imageUrl, shopName),
+        },
+        [[`/api/products/${key}`, product]],
+      );
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      return sendPage(reply, 404, { ...productNotFoundMeta(shopName), canonicalUrl: absolute('/shop'), noIndex: true });
+    }
+  });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const disallowed = ['/api/', '/checkout', '/profile', '/admin', '/payment/', '/auth/', '/dev/'];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        ['User-agent: *', 'Allow: /', ...disallowed.map((p) => `Disallow: ${p}`), '', `Sitemap: ${absolute('/sitemap.xml')}`, ''].join('\n'),
+      );
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const { products } = await catalog.productList();
+    const urls = [...indexedPaths.map((p) => absolute(p)), ...products.map((p) => absolute(`/product/${p.slug}`))];
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls.map((u) => `  <url><loc>${u}</loc></url>`),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').send(body);
+  });
+
+  /** Unknown paths: JSON for the API, the app's 404 page (with a real 404 status) for everything else. */
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    return sendPage(reply, 404, { ...staticPageMeta('notFound', shopName), canonicalUrl: absolute('/'), noIndex: true });
+  });
+}

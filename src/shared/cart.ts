@@ -1,0 +1,23 @@
+/** Line quantity limits of the product page and cart (spec: quantity 1 to 10). */
+export const MIN_LINE_QUANTITY = 1;
+export const MAX_LINE_QUANTITY = 10;
+
+export interface CartLine {
+  priceCents: number;
+  quantity: number;
+}
+
+export function cartItemCount(lines: readonly Pick<CartLine, 'quantity'>[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function cartSubtotalCents(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+}
+
+/** Plus and minus move by one; a step below the minimum is ignored (removal is its own action). */
+export function steppedQuantity(current: number, step: 1 | -1): number {
+  const next = current + step;
+  if (next < MIN_LINE_QUANTITY) return current;
+  return Math.min(next, MAX_LINE_QUANTITY);
+}

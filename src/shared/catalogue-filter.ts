@@ -1,0 +1,50 @@
+import { matchesRegion, type Region } from './regions';
+import { effectivePriceCents, type Product } from './product';
+
+export type SortKey = 'name' | 'price';
+export type SortDirection = 'asc' | 'desc';
+
+export interface CatalogueFilter {
+  search: string;
+  region: Region | 'All';
+  sortKey: SortKey;
+  sortDirection: SortDirection;
+}
+
+export const defaultCatalogueFilter: CatalogueFilter = {
+  search: '',
+  region: 'All',
+  sortKey: 'name',
+  sortDirection: 'asc',
+};
+
+type Filterable = Pick<Product, 'name' | 'description' | 'priceCents' | 'salePriceCents'>;
+
+/** Case-insensitive match of the search text against name or description. */
+export function matchesSearch(product: Filterable, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  return product.name.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);
+}
+
+export function filterCatalogue<T extends Filterable>(products: readonly T[], filter: CatalogueFilter): T[] {
+  const kept = products.filter((p) => matchesSearch(p, filter.search) && matchesRegion(p.name, filter.region));
+  const sign = filter.sortDirection === 'asc' ? 1 : -1;
+  return kept.sort((a, b) => {
+    const byKey =
+      filter.sortKey === 'price'
+        ? effectivePriceCents(a) - effectivePriceCents(b)
+        : a.name.localeCompare(b.name, 'en');
+    return sign * (byKey || a.name.localeCompare(b.name, 'en'));
+  });
+}
+
+/** Count of products per region tab, for the search text in force (tabs show what each would hold). */
+export function regionCounts<T extends Filterable>(
+  products: readonly T[],
+  search: string,
+  tabs: readonly (Region | 'All')[],
+): Record<string, number> {
+  const searched = products.filter((p) => matchesSearch(p, search));
+  return Object.fromEntries(tabs.map((tab) => [tab, searched.filter((p) => matchesRegion(p.name, tab)).length]));
+}

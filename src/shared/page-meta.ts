@@ -1,0 +1,83 @@
+/** Titles and descriptions of the storefront pages: the server writes them into the HTML, the app keeps them on navigation. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export type StaticPage =
+  | 'home'
+  | 'shop'
+  | 'contact'
+  | 'checkout'
+  | 'profile'
+  | 'privacyPolicy'
+  | 'termsOfService'
+  | 'returnsPolicy'
+  | 'shippingPolicy'
+  | 'notFound'
+  | 'other';
+
+export function staticPageMeta(page: StaticPage, shopName: string): PageMeta {
+  switch (page) {
+    case 'home':
+      return {
+        title: `${shopName} | Premium Polyester Country Flags, Cape Town`,
+        description:
+          'Premium 150cm x 90cm polyester flags of 60+ countries from R130, VAT included. Cape Town flag specialists since 2004, collected at a PAXI point near you.',
+      };
+    case 'shop':
+      return {
+        title: `Shop Country Flags | ${shopName}`,
+        description:
+          'Browse 60+ country flags in durable 150cm x 90cm polyester. Search by country, filter by region and collect at any PAXI point in South Africa.',
+      };
+    case 'contact':
+      return {
+        title: `Contact Us | ${shopName}`,
+        description: `Questions about a flag or an order? Contact ${shopName} in Cape Town, Monday to Friday 8:00 AM - 6:00 PM.`,
+      };
+    case 'checkout':
+      return { title: `Checkout | ${shopName}`, description: 'Review your order, choose a PAXI point and pay securely by card.' };
+    case 'profile':
+      return { title: `My Profile | ${shopName}`, description: 'Your details, addresses, orders and wishlist.' };
+    case 'privacyPolicy':
+      return {
+        title: `Privacy Policy | ${shopName}`,
+        description: `How ${shopName} collects, uses and protects your personal information under POPIA.`,
+      };
+    case 'termsOfService':
+      return {
+        title: `Terms of Service | ${shopName}`,
+        description: `The terms of buying from ${shopName}, with the seller details required by the ECT Act.`,
+      };
+    case 'returnsPolicy':
+      return {
+        title: `Returns Policy | ${shopName}`,
+        description: 'Seven-day cooling-off returns and six-month returns of defective flags, refunded within 30 days.',
+      };
+    case 'shippingPolicy':
+      return {
+        title: `Shipping Policy | ${shopName}`,
+        description: 'PAXI collection across South Africa: standard R60 (7-9 business days) or express R110 (3-5 business days).',
+      };
+    case 'notFound':
+      return { title: `404 Page Not Found | ${shopName}`, description: 'The page you are looking for does not exist.' };
+    case 'other':
+      return { title: shopName, description: `Premium polyester country flags from ${shopName}, Cape Town.` };
+  }
+}
+
+export function productPageMeta(
+  product: { name: string; description: string },
+  shopName: string,
+): PageMeta {
+  const country = product.name.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  return {
+    title: `${country} Flag | ${shopName}`,
+    description: product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description,
+  };
+}
+
+export function productNotFoundMeta(shopName: string): PageMeta {
+  return { title: `Product Not Found | ${shopName}`, description: 'This flag is not in our catalogue.' };
+}

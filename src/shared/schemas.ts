@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart';
+
+/** Browser-made cart session ids: long random strings, so that holding one is the right to the cart. */
+export const cartSessionIdSchema = z
+  .string({ error: 'A cart session id is required' })
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Invalid cart session id');
+
+const quantitySchema = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(MIN_LINE_QUANTITY, `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}`)
+  .max(MAX_LINE_QUANTITY, `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}`);
+
+/**
+ * Add to cart. Older clients send only the product name; name, image and price sent by a
+ * browser are never trusted: the server reads them from the catalogue.
+ */
+export const addToCartSchema = z
+  .object({
+    sessionId: cartSessionIdSchema,
+    productId: z.uuid('Invalid product id').optional(),
+    productName: z.string().max(200).optional(),
+    productImage: z.string().max(2000).optional(),
+    price: z.string().max(50).optional(),
+    quantity: quantitySchema.default(1),
+  })
+  .refine((body) => body.productId !== undefined || (body.productName ?? '').trim() !== '', {
+    message: 'Say which product to add',
+  });
+export type AddToCartInput = z.infer<typeof addToCartSchema>;
+
+export const updateCartItemSchema = z.object({ quantity: quantitySchema });
+
+export const contactMessages = {
+  name: 'Please enter your name',
+  email: 'Please enter a valid email address',
+  message: 'Please enter your message',
+} as const;
+
+export const contactSchema = z.object({
+  name: z.string({ error: contactMessages.name }).trim().min(1, contactMessages.name).max(100, 'Name is too long'),
+  email: z
+    .string({ error: contactMessages.email })
+    .trim()
+    .max(255, contactMessages.email)
+    .pipe(z.email(contactMessages.email)),
+  message: z
+    .string({ error: contactMessages.message })
+    .trim()
+    .min(1, contactMessages.message)
+    .max(5000, 'Message is too long (5000 characters at most)'),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
