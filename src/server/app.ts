@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
@@ -25,7 +25,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 64 * 1024,
     trustProxy: true,
-    logController: { disableRequestLogging: true },
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
