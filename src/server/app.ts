@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
@@ -31,7 +31,13 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long slugs are still slugs: an unknown one is 'Product not found', not a 414 from the router.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // The router's own refusals (bad percent-encoding, over-long parameters) answer {message} like every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: 'The address is too long' });
+      return reply.code(400).send({ message: 'The address is not valid' });
+    },
   });
 
   // One log line per request (not two), with the request id that a 500 answer also shows.

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { seedCatalogue } from './catalog/seed';
+
+/** A database the integration suites run against; each open() gives a fresh, seeded database. */
+export interface TestDatabase {
+  name: 'pglite' | 'postgresql';
+  open(): Promise<DatabaseHandle>;
+}
+
+export const TEST_PUBLIC_URL = 'http://shop.test';
+
+/**
+ * The targets of the integration suites: always an in-memory PGlite; also PostgreSQL when
+ * TEST_DATABASE_URL names a server (a fresh database per test file, dropped on close).
+ */
+export function testDatabases(): TestDatabase[] {
+  const targets: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ prepare: seedCatalogue }) }];
+  const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+  if (serverUrl) targets.push({ name: 'postgresql', open: () => openFreshPostgres(serverUrl) });
+  return targets;
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle> {
+  // Only [a-z0-9_] in the name, so it is safe to write into the statement unquoted.
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: url.toString(), prepare: seedCatalogue });
+  } catch (err) {
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw err;
+  }
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, for `app.inject(...)`; no port is opened. */
+export async function startTestApp(target: TestDatabase): Promise<TestApp> {
+  const database = await target.open();
+  try {
+    const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    return {
+      app,
+      database,
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest, messageOf } from '../../lib/api';
+import { ensureCartSessionId, readCartSessionId } from '../../lib/cart-session';
+import { toast } from '../ui/toast-store';
+import { cartItemCount, cartSubtotalCents } from '../../../shared/cart';
+import { useSyncExternalStore } from 'react';
+
+export interface CartItem {
+  id: string;
+  productId: string;
+  productSlug: string;
+  productName: string;
+  productImage: string | null;
+  price: string;
+  priceCents: number;
+  quantity: number;
+}
+
+interface CartResponse {
+  cartItems: CartItem[];
+}
+
+const SESSION_HEADER = 'x-cart-session-id';
+
+/** Components re-read the session id after the first add creates it. */
+const sessionListeners = new Set<() => void>();
+function useCartSessionId(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
+    },
+    readCartSessionId,
+    () => null,
+  );
+}
+
+export function cartQueryKey(sessionId: string | null) {
+  return [`/api/cart/${sessionId ?? ''}`] as const;
+}
+
+export function useCart() {
+  const sessionId = useCartSessionId();
+  const query = useQuery({
+    queryKey: cartQueryKey(sessionId),
+    enabled: sessionId !== null,
+    // A cart that cannot be read is shown as empty (spec section 7).
+    queryFn: async ({ queryKey }) => {
+      try {
+        return await apiRequest<CartResponse>('GET', queryKey[0]);
+      } catch {
+        return { cartItems: [] };
+      }
+    },
+  });
+  const items = query.data?.cartItems ?? [];
+  return {
+    sessionId,
+    items,
+    isLoading: query.isLoading,
+    itemCount: cartItemCount(items),
+    subtotalCents: cartSubtotalCents(items),
+  };
+}
+
+export interface AddToCartArgs {
+  productId: string;
+  productName: string;
+  productImage: string | null;
+  price: string;
+  quantity: number;
+}
+
+export function useAddToCart() {
+  return useMutation({
+    mutationFn: (item: AddToCartArgs) => {
+      const sessionId = ensureCartSessionId();
+      for (const listener of sessionListeners) listener();
+      return apiRequest<CartItem>('POST', '/api/cart', { ...item, sessionId });
+    },
+    onSuccess: (_item, args) =>
+      toast({ title: 'Added to Cart!', description: `${args.productName} has been added to your cart.` }),
+    onError: (error) =>
+      toast({ title: 'Error', description: messageOf(error, 'Failed to add item to cart'), variant: 'destructive' }),
+  });
+}
+
+function sessionHeaders(): Record<string, string> {
+  const sessionId = readCartSessionId();
+  return sessionId ? { [SESSION_HEADER]: sessionId } : {};
+}
+
+export function useUpdateCartItem() {
+  return useMutation({
+    mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) =>
+      apiRequest<CartItem>('PUT', `/api/cart/${itemId}`, { quantity }, sessionHeaders()),
+    onError: (error) =>
+      toast({ title: 'Error', description: messageOf(error, 'Failed to update quantity'), variant: 'destructive' }),
+  });
+}
+
+export function useRemoveCartItem() {
+  return useMutation({
+    mutationFn: (item: CartItem) => apiRequest('DELETE', `/api/cart/${item.id}`, undefined, sessionHeaders()),
+    onSuccess: (_result, item) =>
+      toast({ title: 'Item Removed', description: `${item.productName} has been removed from your cart.` }),
+    onError: (error) =>
+      toast({ title: 'Error', description: messageOf(error, 'Failed to remove item'), variant: 'destructive' }),
+  });
+}
+
+export function useClearCart() {
+  return useMutation({
+    mutationFn: () => {
+      const sessionId = readCartSessionId();
+      return sessionId ? apiRequest('DELETE', `/api/cart/clear/${sessionId}`) : Promise.resolve();
+    },
+    onSuccess: () => toast({ title: 'Cart Cleared', description: 'All items have been removed from your cart.' }),
+    onError: (error) =>
+      toast({ title: 'Error', description: messageOf(error, 'Failed to clear cart'), variant: 'destructive' }),
+  });
+}

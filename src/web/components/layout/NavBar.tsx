@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Menu, ShoppingCart, X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { shop } from '../../lib/initial-data';
+import { Button } from '../ui/Button';
+import { setCartPanelOpen } from '../cart/cart-panel-store';
+import { useCart } from '../cart/use-cart';
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/contact', label: 'Contact' },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700',
+  );
+
+function CartButton() {
+  const { itemCount } = useCart();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={itemCount > 0 ? `Cart, ${itemCount} item${itemCount === 1 ? '' : 's'}` : 'Cart'}
+      onClick={() => setCartPanelOpen(true)}
+      debounceMs={0}
+    >
+      <ShoppingCart className="h-6 w-6" aria-hidden="true" />
+      {itemCount > 0 && (
+        <span
+          data-testid="cart-badge"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+        >
+          {itemCount}
+        </span>
+      )}
+    </Button>
+  );
+}
+
+/** Fixed top bar: name, links, cart with its badge; a menu button on small screens. */
+export function NavBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-800">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {shop.name}
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end className={navLinkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </div>
+        <div className="flex items-center gap-1">
+          <CartButton />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            debounceMs={0}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          </Button>
+        </div>
+      </nav>
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white md:hidden">
+          <div className="mx-auto flex max-w-7xl flex-col px-4 py-2">
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                {l.label}
+              </NavLink>
+            ))}
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

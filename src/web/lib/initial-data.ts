@@ -1,0 +1,38 @@
+export interface ShopDetails {
+  name: string;
+  legalName: string;
+  registrationNumber: string;
+  vatNumber: string;
+  address: string;
+  phone: string;
+  email: string;
+}
+
+interface InitialData {
+  shop: ShopDetails;
+  queries: [string, unknown][];
+}
+
+const fallbackShop: ShopDetails = {
+  name: 'Cape Flag Co.',
+  legalName: '',
+  registrationNumber: '',
+  vatNumber: '',
+  address: 'Cape Town, South Africa',
+  phone: '',
+  email: '',
+};
+
+/** Data the server wrote into the page, read once at start. */
+function readInitialData(): InitialData {
+  const element = typeof document === 'undefined' ? null : document.getElementById('initial-data');
+  if (!element?.textContent) return { shop: fallbackShop, queries: [] };
+  try {
+    return JSON.parse(element.textContent) as InitialData;
+  } catch {
+    return { shop: fallbackShop, queries: [] };
+  }
+}
+
+export const initialData = readInitialData();
+export const shop = initialData.shop;
