@@ -26,7 +26,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     bodyLimit: 64 * 1024,
     trustProxy: true,
     logController: new LogController({ disableRequestLogging: true }),
-    requestIdHeader: 'x-request-id',
+    // false: with a header name Fastify would take any incoming value as is and never call genReqId,
+    // which is where x-request-id is checked.
+    requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../db/schema';
+import { startTestApp, testDatabases, type TestApp } from '../test-support';
+
+const valid = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'Do you sell a 3m x 2m South African flag?' };
+
+describe.each(testDatabases())('contact API on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/contact', payload });
+
+  it('keeps a valid message and answers 201', async () => {
+    const res = await send({ ...valid, name: '  Thandi Nkosi  ' });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json<{ id: string; message: string }>();
+    expect(res.json()).toMatchObject({ message: 'Thank you for your message! We will get back to you soon.' });
+
+    const rows = await t.database.db.select().from(contacts).where(eq(contacts.id, id));
+    expect(rows).toEqual([expect.objectContaining({ ...valid, handledAt: null })]);
+  });
+
+  it.each([
+    ['a missing name', { email: valid.email, message: valid.message }, 'Please enter your name'],
+    ['a blank name', { ...valid, name: '   ' }, 'Please enter your name'],
+    ['a missing email', { name: valid.name, message: valid.message }, 'Please enter a valid email address'],
+    ['a bad email', { ...valid, email: 'thandi.example.co.za' }, 'Please enter a valid email address'],
+    ['an email without a domain', { ...valid, email: 'thandi@' }, 'Please enter a valid email address'],
+    ['a missing message', { name: valid.name, email: valid.email }, 'Please enter your message'],
+    ['an empty message', { ...valid, message: '' }, 'Please enter your message'],
+    ['a whitespace message', { ...valid, message: ' \n\t ' }, 'Please enter your message'],
+  ])('refuses %s with 400', async (_label, body, message) => {
+    const before = await t.database.db.$count(contacts);
+    const res = await send(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await t.database.db.$count(contacts)).toBe(before);
+  });
+
+  it('refuses a message over 5000 characters', async () => {
+    const res = await send({ ...valid, message: 'x'.repeat(5001) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringMatching(/5000/) });
+  });
+
+  it('accepts a message of exactly 5000 characters', async () => {
+    expect((await send({ ...valid, message: 'x'.repeat(5000) })).statusCode).toBe(201);
+  });
+});

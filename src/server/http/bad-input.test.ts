@@ -1,0 +1,134 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, testDatabases, type TestApp } from '../test-support';
+
+const SESSION = 'bad_input_test_session_0001';
+
+/** Every JSON route, with a body it accepts; the bad bodies below replace it. */
+interface JsonRoute {
+  label: string;
+  method: 'POST' | 'PUT';
+  /** Resolved after the app starts (the PUT needs a real cart line). */
+  url: () => string;
+  headers?: Record<string, string>;
+  wrongTypes: object;
+  missingFields: object;
+}
+
+/** Sends a raw body with the given content type. */
+function raw(payload: string, contentType = 'application/json'): Pick<InjectOptions, 'payload' | 'headers'> {
+  return { payload, headers: { 'content-type': contentType } };
+}
+
+const badBodies: [label: string, body: Pick<InjectOptions, 'payload' | 'headers'>, status?: number][] = [
+  ['malformed JSON', raw('{"a":')],
+  ['a JSON array', raw('[1, 2, 3]')],
+  ['a JSON string', raw('"hello"')],
+  ['JSON null', raw('null')],
+  ['a JSON number', raw('42')],
+  ['an empty body', raw('')],
+  ['a plain-text body', raw('name=x&quantity=1', 'text/plain')],
+  ['a form body', raw('quantity=1', 'application/x-www-form-urlencoded')],
+  ['a body over 64 KiB', raw(JSON.stringify({ pad: 'x'.repeat(70 * 1024) })), 413],
+];
+
+function expectCleanRefusal(res: LightMyRequestResponse, status?: number): void {
+  if (status) expect(res.statusCode).toBe(status);
+  expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode).toBeLessThan(500);
+  const body: unknown = res.json();
+  expect(body).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(res.body).not.toMatch(/\bat \S+ \(|\bat [\w./-]+:\d+/);
+  expect(res.body).not.toContain('Error:');
+}
+
+describe.each(testDatabases())('bad input on $name', (target) => {
+  let t: TestApp;
+  let itemId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const product = (await t.app.inject({ url: '/api/products/south-africa' })).json<{ id: string }>();
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { sessionId: SESSION, productId: product.id, quantity: 1 },
+    });
+    expect(added.statusCode).toBe(201);
+    itemId = added.json<{ id: string }>().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const routes: JsonRoute[] = [
+    {
+      label: 'POST /api/cart',
+      method: 'POST',
+      url: () => '/api/cart',
+      wrongTypes: { sessionId: 12345, productId: true, quantity: 'one' },
+      missingFields: {},
+    },
+    {
+      label: 'PUT /api/cart/{id}',
+      method: 'PUT',
+      url: () => `/api/cart/${itemId}`,
+      headers: { 'x-cart-session-id': SESSION },
+      wrongTypes: { quantity: [2] },
+      missingFields: { amount: 2 },
+    },
+    {
+      label: 'POST /api/contact',
+      method: 'POST',
+      url: () => '/api/contact',
+      wrongTypes: { name: ['x'], email: 5, message: { text: 'hi' } },
+      missingFields: { name: 'Thandi' },
+    },
+  ];
+
+  describe.each(routes)('$label', (route) => {
+    const send = (body: Pick<InjectOptions, 'payload' | 'headers'>) =>
+      t.app.inject({
+        method: route.method,
+        url: route.url(),
+        payload: body.payload,
+        headers: { ...route.headers, ...body.headers },
+      });
+
+    it.each(badBodies)('refuses %s with a 4xx message', async (_label, body, status) => {
+      expectCleanRefusal(await send(body), status);
+    });
+
+    it('refuses fields of the wrong type', async () => {
+      expectCleanRefusal(await send({ payload: route.wrongTypes }), 400);
+    });
+
+    it('refuses missing fields', async () => {
+      expectCleanRefusal(await send({ payload: route.missingFields }), 400);
+    });
+  });
+
+  it('leaves the cart line untouched after all that', async () => {
+    const cart = (await t.app.inject({ url: `/api/cart/${SESSION}` })).json<{ cartItems: { id: string; quantity: number }[] }>();
+    expect(cart.cartItems).toEqual([expect.objectContaining({ id: itemId, quantity: 1 })]);
+  });
+
+  it.each(['/api/nope', '/api/products/south-africa/extra', '/api'])('answers unknown API path %s with 404 Not found', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('answers an unknown API method with 404 Not found', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/cart', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it.each(['/api/products/%E0%A4%A', '/api/cart/%ZZ', '/product/%E0%A4%A'])(
+    'answers a broken percent-encoding in %s with a 4xx message',
+    async (url) => {
+      expectCleanRefusal(await t.app.inject({ url }));
+    },
+  );
+});

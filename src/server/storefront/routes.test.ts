@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../db/schema';
+import type { Product } from '../../shared/product';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+
+/** Undoes the numeric character references the server writes into attributes and titles. */
+const decode = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+
+function title(html: string): string | undefined {
+  const m = /<title>([^<]*)<\/title>/.exec(html);
+  return m ? decode(m[1]!) : undefined;
+}
+
+function meta(html: string, attribute: 'name' | 'property', key: string): string | undefined {
+  const m = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html);
+  return m ? decode(m[1]!) : undefined;
+}
+
+function canonical(html: string): string | undefined {
+  const m = /<link rel="canonical" href="([^"]*)"/.exec(html);
+  return m ? decode(m[1]!) : undefined;
+}
+
+function jsonLd(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+describe.each(testDatabases())('storefront pages on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+  describe.each([
+    ['/', /Premium Polyester Country Flags/],
+    ['/shop', /^Shop Country Flags \| /],
+    ['/contact', /^Contact Us \| /],
+  ])('GET %s', (path, expectedTitle) => {
+    it('is an HTML page with its title, description, Open Graph tags and canonical link', async () => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const html = res.body;
+      const pageTitle = title(html);
+      expect(pageTitle).toMatch(expectedTitle);
+      const description = meta(html, 'name', 'description');
+      expect(description?.length).toBeGreaterThan(20);
+      expect(meta(html, 'property', 'og:title')).toBe(pageTitle);
+      expect(meta(html, 'property', 'og:description')).toBe(description);
+      expect(meta(html, 'property', 'og:url')).toBe(`${TEST_PUBLIC_URL}${path}`);
+      expect(canonical(html)).toBe(`${TEST_PUBLIC_URL}${path}`);
+    });
+  });
+
+  describe('product pages', () => {
+    it('describes the product with Open Graph tags and schema.org Product JSON-LD', async () => {
+      const res = await get('/product/south-africa');
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      expect(title(html)).toMatch(/^South Africa Flag \| /);
+      expect(meta(html, 'property', 'og:title')).toBe(title(html));
+      expect(meta(html, 'property', 'og:type')).toBe('product');
+      expect(meta(html, 'property', 'og:url')).toBe(`${TEST_PUBLIC_URL}/product/south-africa`);
+      expect(canonical(html)).toBe(`${TEST_PUBLIC_URL}/product/south-africa`);
+      const image = meta(html, 'property', 'og:image');
+      expect(image).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/flags/.+\\.svg$`));
+
+      const [product] = jsonLd(html);
+      expect(product).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'SOUTH AFRICA',
+        offers: { '@type': 'Offer', price: '130.00', priceCurrency: 'ZAR' },
+      });
+
+      const imageRes = await get(image!.slice(TEST_PUBLIC_URL.length));
+      expect(imageRes.statusCode).toBe(200);
+      expect(imageRes.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    });
+
+    it('offers the sale price of a product on sale', async () => {
+      const botswana = (await get('/api/products/botswana')).json<Product>();
+      const [product] = jsonLd((await get('/product/botswana')).body);
+      expect(product).toMatchObject({ offers: { price: botswana.salePrice } });
+    });
+
+    it('answers an unknown product with a 404 Product Not Found page', async () => {
+      const res = await get('/product/no-such-flag');
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(title(res.body)).toMatch(/Product Not Found/);
+      expect(meta(res.body, 'name', 'robots')).toBe('noindex');
+    });
+
+    it('keeps a hostile description inside its script tag', async () => {
+      const hostile = 'A fine flag.</script><script>alert(1)</script><!-- "quoted" & \u2028';
+      await t.database.db.update(products).set({ description: hostile }).where(eq(products.slug, 'namibia'));
+
+      const res = await get('/product/namibia');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('</script><script>alert(1)');
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(meta(res.body, 'name', 'description')).toBe(hostile);
+      expect(jsonLd(res.body)).toEqual([expect.objectContaining({ description: hostile })]);
+    });
+  });
+
+  it('answers an unknown page with a 404 Page Not Found page', async () => {
+    const res = await get('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(title(res.body)).toMatch(/^404 Page Not Found/);
+  });
+
+  it('lists every active product in the sitemap', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/xml/);
+    expect(res.body.startsWith('<?xml')).toBe(true);
+    expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.body.trimEnd().endsWith('</urlset>')).toBe(true);
+
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const productLocs = locs.filter((loc) => loc.startsWith(`${TEST_PUBLIC_URL}/product/`));
+    const list = (await get('/api/products')).json<Product[]>();
+    expect(productLocs.length).toBe(list.length);
+    expect(new Set(productLocs)).toEqual(new Set(list.map((p) => `${TEST_PUBLIC_URL}/product/${p.slug}`)));
+    expect(locs).toContain(`${TEST_PUBLIC_URL}/`);
+    expect(locs.every((loc) => loc.startsWith(`${TEST_PUBLIC_URL}/`))).toBe(true);
+  });
+
+  it('names the sitemap in robots.txt', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body.split('\n')).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    const health = await get('/healthz');
+    expect(health.statusCode).toBe(200);
+    const ready = await get('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready' });
+  });
+
+  describe('request ids', () => {
+    it.each(['/', '/product/south-africa', '/no/such/page', '/api/products', '/api/nope', '/healthz', '/sitemap.xml'])(
+      'gives %s an x-request-id header',
+      async (url) => {
+        const res = await get(url);
+        expect(res.headers['x-request-id']).toEqual(expect.stringMatching(/^\S+$/));
+      },
+    );
+
+    it('echoes a supplied x-request-id', async () => {
+      const res = await get('/shop', { 'x-request-id': 'abc-123' });
+      expect(res.headers['x-request-id']).toBe('abc-123');
+    });
+
+    it('replaces a supplied x-request-id that is not a plain token', async () => {
+      const res = await get('/shop', { 'x-request-id': 'abc 123 <script>' });
+      expect(res.headers['x-request-id']).not.toBe('abc 123 <script>');
+      expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]+$/);
+    });
+  });
+});
