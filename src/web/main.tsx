@@ -1,16 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { createQueryClient, TEN_MINUTES } from './lib/query-client';
-import { createRouter } from './routes';
-import { Toaster } from './components/ui/Toaster';
+import { AppRoutes } from './routes';
+import { ErrorBoundary } from './components/layout/ErrorBoundary';
+import { LazyToaster } from './components/ui/LazyToaster';
 import './styles.css';
-
-/** Spec section 9: tooltips open after 700 ms, and 300 ms skip delay between neighbours. */
-const TOOLTIP_DELAY_MS = 700;
-const TOOLTIP_SKIP_DELAY_MS = 300;
 
 const queryClient = createQueryClient();
 // Warm the catalogue for the shop screens; a failure here is not the shopper's concern.
@@ -22,10 +18,12 @@ window.addEventListener('error', (event) => console.error('Unhandled error', eve
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <RouterProvider router={createRouter()} />
-        <Toaster />
-      </Tooltip.Provider>
+      <BrowserRouter>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+      </BrowserRouter>
+      <LazyToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,21 +1,8 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Layout } from './components/layout/Layout';
-import { ErrorFallback } from './pages/ErrorFallback';
 import HomePage from './pages/HomePage';
-
-/** Loaders of the lazily loaded screens, kept so links can warm them up on hover. */
-export const pageLoaders = {
-  shop: () => import('./pages/ShopPage'),
-  product: () => import('./pages/ProductPage'),
-  contact: () => import('./pages/ContactPage'),
-  checkout: () => import('./pages/CheckoutPage'),
-  privacyPolicy: () => import('./pages/policies/PrivacyPolicyPage'),
-  termsOfService: () => import('./pages/policies/TermsOfServicePage'),
-  returnsPolicy: () => import('./pages/policies/ReturnsPolicyPage'),
-  shippingPolicy: () => import('./pages/policies/ShippingPolicyPage'),
-  notFound: () => import('./pages/NotFoundPage'),
-};
+import { pageLoaders } from './page-loaders';
 
 const ShopPage = lazy(pageLoaders.shop);
 const ProductPage = lazy(pageLoaders.product);
@@ -27,30 +14,22 @@ const ReturnsPolicyPage = lazy(pageLoaders.returnsPolicy);
 const ShippingPolicyPage = lazy(pageLoaders.shippingPolicy);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <ErrorFallback />,
-    children: [
-      {
-        errorElement: <ErrorFallback />,
-        children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/shop', element: <ShopPage /> },
-          { path: '/product/:id', element: <ProductPage /> },
-          { path: '/contact', element: <ContactPage /> },
-          { path: '/checkout', element: <CheckoutPage /> },
-          { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: '/terms-of-service', element: <TermsOfServicePage /> },
-          { path: '/returns-policy', element: <ReturnsPolicyPage /> },
-          { path: '/shipping-policy', element: <ShippingPolicyPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Every screen of the shop; all but the home page load on first visit, behind the layout's spinner. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/shop" element={<ShopPage />} />
+        <Route path="/product/:id" element={<ProductPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/checkout" element={<CheckoutPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="/terms-of-service" element={<TermsOfServicePage />} />
+        <Route path="/returns-policy" element={<ReturnsPolicyPage />} />
+        <Route path="/shipping-policy" element={<ShippingPolicyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

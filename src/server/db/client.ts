@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,7 +26,25 @@ export interface OpenDatabaseOptions {
   prepare?: (db: Database) => Promise<unknown>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const migrationsFolder = path.join(projectRoot, 'drizzle');
+
+/**
+ * A catalogue of 60 flags and a shop's orders fit in a few MB; PGlite's default 128 MB of shared
+ * buffers would only make the process larger.
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * Creating a new database cluster (initdb) makes the process hold about 500 MB it never gives
+ * back, so a fresh DATA_DIR is created by a short-lived child process and only then opened here.
+ */
+async function createEmbeddedCluster(dataDir: string): Promise<void> {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const script =
+    "import { PGlite } from '@electric-sql/pglite'; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();";
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, dataDir], { cwd: projectRoot });
+}
 
 /** A fixed key for pg_advisory_lock so that only one process migrates and seeds at a time. */
 const STARTUP_LOCK_KEY = 7_204_551;
@@ -36,7 +57,9 @@ async function openEmbedded({ dataDir, prepare }: OpenDatabaseOptions): Promise<
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  if (dataDir) await createEmbeddedCluster(dataDir);
+  const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...EMBEDDED_SETTINGS];
+  const client = new PGlite(dataDir, { startParams });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Database;
   await migrate(drizzle({ client, schema }), { migrationsFolder });

@@ -15,6 +15,8 @@ export interface PageHead extends PageMeta {
   ogType?: 'website' | 'product';
   noIndex?: boolean;
   jsonLd?: object;
+  /** Scripts of the page's lazily loaded screen, fetched alongside the main script. */
+  preload?: string[];
 }
 
 const HEAD_MARK = '<!--app-head-->';
@@ -56,6 +58,7 @@ export function renderPage(template: string, head: PageHead, shopName: string, i
     `<meta property="og:locale" content="en_ZA" />`,
     head.imageUrl ? `<meta property="og:image" content="${escapeHtml(head.imageUrl)}" />` : '',
     `<meta name="twitter:card" content="summary_large_image" />`,
+    ...(head.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
     `<script id="initial-data" type="application/json">${scriptJson(initial)}</script>`,
   ];

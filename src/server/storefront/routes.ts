@@ -4,26 +4,29 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import type { Config } from '../config';
 import type { CatalogService } from '../catalog/service';
 import { NotFoundError } from '../errors';
 import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage } from '../../shared/page-meta';
 import type { Product } from '../../shared/product';
 import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
+import { createPageAssets } from './page-assets';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
 const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
 
 /** Every client route of the app, with its page description; pages behind sign-in are not indexed. */
-const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean }> = {
+const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen?: string }> = {
   '/': { page: 'home' },
-  '/shop': { page: 'shop' },
-  '/contact': { page: 'contact' },
-  '/privacy-policy': { page: 'privacyPolicy' },
-  '/terms-of-service': { page: 'termsOfService' },
-  '/returns-policy': { page: 'returnsPolicy' },
-  '/shipping-policy': { page: 'shippingPolicy' },
-  '/checkout': { page: 'checkout', noIndex: true },
+  '/shop': { page: 'shop', screen: 'pages/ShopPage.tsx' },
+  '/contact': { page: 'contact', screen: 'pages/ContactPage.tsx' },
+  '/privacy-policy': { page: 'privacyPolicy', screen: 'pages/policies/PrivacyPolicyPage.tsx' },
+  '/terms-of-service': { page: 'termsOfService', screen: 'pages/policies/TermsOfServicePage.tsx' },
+  '/returns-policy': { page: 'returnsPolicy', screen: 'pages/policies/ReturnsPolicyPage.tsx' },
+  '/shipping-policy': { page: 'shippingPolicy', screen: 'pages/policies/ShippingPolicyPage.tsx' },
+  '/checkout': { page: 'checkout', noIndex: true, screen: 'pages/CheckoutPage.tsx' },
   '/profile': { page: 'profile', noIndex: true },
   '/auth/callback': { page: 'other', noIndex: true },
   '/payment/success': { page: 'other', noIndex: true },
@@ -65,9 +68,16 @@ function productJsonLd(product: Product, url: string, imageUrl: string | undefin
 
 export async function storefrontRoutes(app: FastifyInstance, config: Config, catalog: CatalogService): Promise<void> {
   const template = readTemplate(webRoot);
+  const pageAssets = createPageAssets(webRoot);
   const shopName = config.shop.name;
   const absolute = (p: string) => `${config.publicUrl}${p}`;
 
+  // Pages are compressed as they are sent; built files were compressed once by the build.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(fastifyStatic, {
     root: flagsRoot,
     prefix: '/flags/',
@@ -83,7 +93,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
       wildcard: false,
       index: false,
       preCompressed: true,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -106,7 +116,13 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
       const meta = staticPageMeta(route.page, shopName);
       const queries: InitialData['queries'] =
         route.page === 'shop' ? [['/api/products', (await catalog.productList()).products]] : [];
-      return sendPage(reply, 200, { ...meta, canonicalUrl: absolute(request.url.split('?')[0]!), noIndex: route.noIndex }, queries);
+      const head: PageHead = {
+        ...meta,
+        canonicalUrl: absolute(request.url.split('?')[0]!),
+        noIndex: route.noIndex,
+        preload: route.screen ? pageAssets(route.screen) : [],
+      };
+      return sendPage(reply, 200, head, queries);
     });
   }
 
@@ -125,12 +141,14 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
           imageUrl,
           ogType: 'product',
           jsonLd: productJsonLd(product, url, imageUrl, shopName),
+          preload: pageAssets('pages/ProductPage.tsx'),
         },
         [[`/api/products/${key}`, product]],
       );
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
-      return sendPage(reply, 404, { ...productNotFoundMeta(shopName), canonicalUrl: absolute('/shop'), noIndex: true });
+      const head = { ...productNotFoundMeta(shopName), canonicalUrl: absolute('/shop'), noIndex: true };
+      return sendPage(reply, 404, { ...head, preload: pageAssets('pages/ProductPage.tsx') });
     }
   });
 
@@ -161,6 +179,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return reply.code(404).send({ message: 'Not found' });
     }
-    return sendPage(reply, 404, { ...staticPageMeta('notFound', shopName), canonicalUrl: absolute('/'), noIndex: true });
+    const head = { ...staticPageMeta('notFound', shopName), canonicalUrl: absolute('/'), noIndex: true };
+    return sendPage(reply, 404, { ...head, preload: pageAssets('pages/NotFoundPage.tsx') });
   });
 }

@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
-import { CartPanel } from '../cart/CartPanel';
+import { LazyCartPanel } from '../cart/LazyCartPanel';
 import { PageSpinner } from '../ui/Spinner';
 
 /** Each route change scrolls smoothly back to the top. */
@@ -15,6 +16,7 @@ function ScrollToTop() {
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -25,13 +27,15 @@ export function Layout() {
       </a>
       <ScrollToTop />
       <NavBar />
-      <main id="main" className="flex-1 pt-16">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+      <main id="main" className="min-h-screen flex-1 pt-16">
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
-      <CartPanel />
+      <LazyCartPanel />
     </div>
   );
 }

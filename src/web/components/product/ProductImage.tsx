@@ -1,30 +1,68 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 /** Shown when a product has no image at all (spec: placeholder image path, 400 x 400). */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
+/** Spec section 2: product images load when they come within 50 px of the viewport. */
+export const LAZY_IMAGE_ROOT_MARGIN = '50px';
+
 interface ProductImageProps {
   src: string | null | undefined;
   alt: string;
   className?: string;
-  /** Lazy by default; the first picture of a page passes 'eager'. */
+  /** Lazy by default; the first pictures of a page (above the fold) pass 'eager'. */
   loading?: 'lazy' | 'eager';
+  /** 'high' for the page's largest picture (the LCP element). */
+  fetchPriority?: 'high' | 'low' | 'auto';
   width?: number;
   height?: number;
 }
 
-/** A product picture with a placeholder when missing and 'Image unavailable' when it fails to load. */
-export function ProductImage({ src, alt, className, loading = 'lazy', width = 400, height = 300 }: ProductImageProps) {
+const canObserve = () => typeof window !== 'undefined' && 'IntersectionObserver' in window;
+
+/**
+ * A product picture. Lazy pictures get their real address only once they are within 50 px of the
+ * viewport; a missing picture shows the placeholder; one that fails to load says 'Image unavailable'.
+ */
+export function ProductImage({
+  src,
+  alt,
+  className,
+  loading = 'lazy',
+  fetchPriority,
+  width = 400,
+  height = 300,
+}: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [inView, setInView] = useState(() => loading === 'eager' || !canObserve());
+  const imgRef = useRef<HTMLImageElement>(null);
   const url = src || PLACEHOLDER_IMAGE;
+  const show = inView || loading === 'eager';
+
+  useEffect(() => {
+    const element = imgRef.current;
+    if (show || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setInView(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LAZY_IMAGE_ROOT_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [show]);
+
   if (failedSrc === url) {
     return (
       <div
-        role="img"
-        aria-label={alt}
-        className={cn('flex flex-col items-center justify-center gap-1 bg-slate-100 text-slate-500', className)}
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        data-testid="image-unavailable"
+        className={cn('flex flex-col items-center justify-center gap-1 bg-slate-100 text-slate-600', className)}
       >
         <ImageOff className="h-6 w-6" aria-hidden="true" />
         <span className="text-xs">Image unavailable</span>
@@ -33,13 +71,17 @@ export function ProductImage({ src, alt, className, loading = 'lazy', width = 40
   }
   return (
     <img
-      src={url}
+      ref={imgRef}
+      src={show ? url : undefined}
+      data-src={url}
       alt={alt}
       width={width}
       height={height}
       loading={loading}
-      decoding="async"
-      className={className}
+      fetchPriority={fetchPriority}
+      decoding={loading === 'eager' ? 'auto' : 'async'}
+      // Until it is near the viewport the picture has no address: keep its box, hide the alt text.
+      className={cn(className, !show && 'invisible')}
       onError={() => setFailedSrc(url)}
     />
   );

@@ -1,0 +1,226 @@
+/** The goals, and the results as printed tables and as the figures written to .bench/results.json. */
+import type { BundleResult } from './bundle';
+import { CATEGORIES, LIGHTHOUSE_PAGES, type Category, type PageReport } from './lighthouse';
+import type { Outcome } from './outcome';
+import type { MemoryResult, ThroughputResult } from './throughput';
+
+export type Goal = { atLeast: number } | { atMost: number } | { exactly: number };
+
+export const GOALS = {
+  reqPerSecRatio: { atLeast: 0.8 },
+  shopPeakRssMB: { atMost: 250 },
+  initialJsGzipKB: { atMost: 120 },
+  lighthouse: {
+    performance: { atLeast: 95 },
+    accessibility: { exactly: 100 },
+    'best-practices': { atLeast: 95 },
+    seo: { atLeast: 95 },
+  },
+} satisfies Record<string, Goal | Record<Category, Goal>>;
+
+/** Sections not asked for with --only are absent. */
+export interface Results {
+  startedAt: string;
+  finishedAt: string;
+  machine: { node: string; cpus: number; loadAverage: number[] };
+  throughput?: Outcome<ThroughputResult>;
+  memory?: Outcome<MemoryResult>;
+  bundle?: Outcome<BundleResult>;
+  lighthouse?: Outcome<PageReport[]>;
+}
+
+/** A headline number: printed in the summary and written to the JSON file. */
+export interface Figure {
+  name: string;
+  value: number | null;
+  unit: string;
+  goal?: Goal;
+}
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+export function figures(results: Results): Figure[] {
+  const list: Figure[] = [];
+  if (results.throughput?.status === 'ok') {
+    const { mean, ratio } = results.throughput.result;
+    list.push(
+      { name: 'shop req/s', value: round(mean.shop.reqPerSec, 0), unit: 'req/s' },
+      { name: 'baseline req/s', value: round(mean.baseline.reqPerSec, 0), unit: 'req/s' },
+      { name: 'req/s shop/baseline', value: round(ratio.reqPerSec, 2), unit: 'ratio', goal: GOALS.reqPerSecRatio },
+      { name: 'shop p99 latency', value: round(mean.shop.p99Ms, 1), unit: 'ms' },
+      { name: 'baseline p99 latency', value: round(mean.baseline.p99Ms, 1), unit: 'ms' },
+      { name: 'p99 latency shop/baseline', value: round(ratio.p99, 2), unit: 'ratio' },
+    );
+  }
+  if (results.memory?.status === 'ok') {
+    const { shop, baseline } = results.memory.result;
+    list.push(
+      { name: 'shop peak RSS', value: round(shop.peakRssBytes / MB, 1), unit: 'MB', goal: GOALS.shopPeakRssMB },
+      { name: 'baseline peak RSS', value: round(baseline.peakRssBytes / MB, 1), unit: 'MB' },
+    );
+  }
+  if (results.bundle?.status === 'ok') {
+    const { initialJs, css } = results.bundle.result;
+    list.push(
+      { name: 'home page initial JS, gzip', value: round(initialJs.gzipBytes / KB, 1), unit: 'KB', goal: GOALS.initialJsGzipKB },
+      { name: 'all CSS, gzip', value: round(css.gzipBytes / KB, 1), unit: 'KB' },
+    );
+  }
+  if (results.lighthouse?.status === 'ok') {
+    for (const page of results.lighthouse.result) {
+      if (!('scores' in page)) continue;
+      for (const category of CATEGORIES) {
+        const name = `lighthouse ${page.path} ${category}`;
+        list.push({ name, value: page.scores[category], unit: 'score', goal: GOALS.lighthouse[category] });
+      }
+    }
+  }
+  return list;
+}
+
+export function renderReport(results: Results): string {
+  const sections = [
+    results.throughput && section('Throughput', results.throughput, renderThroughput),
+    results.memory && section('Memory', results.memory, renderMemory),
+    results.bundle && section('Home page initial JavaScript', results.bundle, renderBundle),
+    results.lighthouse && section('Lighthouse', results.lighthouse, renderLighthouse),
+    renderSummary(figures(results)),
+  ];
+  return sections.filter((text) => text !== undefined).join('\n\n') + '\n';
+}
+
+function section<T>(title: string, outcome: Outcome<T>, render: (result: T) => string): string {
+  switch (outcome.status) {
+    case 'ok':
+      return render(outcome.result);
+    case 'skipped':
+      return `!!! ${title} was SKIPPED: ${outcome.reason}`;
+    case 'error':
+      return `!!! ${title} could NOT be measured: ${outcome.error}`;
+  }
+}
+
+function renderThroughput(t: ThroughputResult): string {
+  const { settings } = t;
+  const runs = table([
+    ['run', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'],
+    ...t.runs.map((run) => [
+      String(run.round),
+      run.target,
+      integer(run.reqPerSec),
+      run.p50Ms.toFixed(1),
+      run.p99Ms.toFixed(1),
+      integer(run.requests),
+      integer(run.errors + run.timeouts),
+      integer(run.non2xx),
+    ]),
+  ]);
+  const means = table([
+    ['mean', 'req/s', 'p99 ms'],
+    ['baseline', integer(t.mean.baseline.reqPerSec), t.mean.baseline.p99Ms.toFixed(1)],
+    ['shop', integer(t.mean.shop.reqPerSec), t.mean.shop.p99Ms.toFixed(1)],
+    ['shop/baseline', t.ratio.reqPerSec.toFixed(2), t.ratio.p99.toFixed(2)],
+    ['goal', goalText(GOALS.reqPerSecRatio), '—'],
+  ]);
+  return [
+    `Throughput: GET ${t.path} (${(t.bodyBytes / KB).toFixed(1)} KB JSON), ${settings.connections} connections, ` +
+      `${settings.durationSeconds} s per run after ${settings.warmupSeconds} s warm-up; baseline = bare node:http with the same bytes`,
+    runs,
+    means,
+  ].join('\n');
+}
+
+function renderMemory(m: MemoryResult): string {
+  return [
+    'Memory: resident set of each server process during the throughput run (1 MB = 1024 KB)',
+    table([
+      ['server', 'peak RSS (VmHWM) MB', 'max sampled VmRSS MB', 'goal'],
+      ['shop', mb(m.shop.peakRssBytes), mb(m.shop.maxSampledRssBytes), goalText(GOALS.shopPeakRssMB)],
+      ['baseline', mb(m.baseline.peakRssBytes), mb(m.baseline.maxSampledRssBytes), '—'],
+    ]),
+  ].join('\n');
+}
+
+function renderBundle(b: BundleResult): string {
+  const { initialJs, css } = b;
+  const lines = [
+    `Home page initial JavaScript: scripts and modulepreloads of dist/web/index.html (${b.build}), gzip level 9, 1 KB = 1024 bytes`,
+    table([
+      ['file', 'KB', 'gzip KB', 'goal'],
+      ...initialJs.files.map((f) => [f.file, kb(f.bytes), kb(f.gzipBytes), '']),
+      ['total', kb(initialJs.bytes), kb(initialJs.gzipBytes), goalText(GOALS.initialJsGzipKB)],
+      [`all CSS (${css.files} file${css.files === 1 ? '' : 's'}, for information)`, '', kb(css.gzipBytes), '—'],
+    ]),
+  ];
+  if (initialJs.external.length > 0) lines.push(`  not counted (other origins): ${initialJs.external.join(', ')}`);
+  return lines.join('\n');
+}
+
+function renderLighthouse(pages: PageReport[]): string {
+  const lines = [`Lighthouse 12, mobile with simulated throttling (pages: ${LIGHTHOUSE_PAGES.join(', ')})`];
+  const measured = pages.flatMap((page) => ('scores' in page ? [page] : []));
+  lines.push(
+    table([
+      ['page', ...CATEGORIES],
+      ...measured.map((page) => [page.path, ...CATEGORIES.map((c) => String(page.scores[c] ?? '—'))]),
+      ['goal', ...CATEGORIES.map((c) => goalText(GOALS.lighthouse[c]))],
+    ]),
+  );
+  for (const page of pages) {
+    if ('error' in page) lines.push(`!!! ${page.path} could NOT be measured: ${page.error}`);
+  }
+  lines.push('Audits scoring below 0.9:');
+  for (const page of measured) {
+    lines.push(`  ${page.path}`);
+    if (page.failingAudits.length === 0) lines.push('    none');
+    for (const a of page.failingAudits) {
+      lines.push(`    [${a.category}] ${a.title}${a.displayValue ? `: ${a.displayValue}` : ''} (score ${a.score.toFixed(2)})`);
+    }
+    for (const warning of page.warnings) lines.push(`    warning: ${warning}`);
+  }
+  return lines.join('\n');
+}
+
+function renderSummary(list: Figure[]): string {
+  if (list.length === 0) return 'Summary: nothing was measured';
+  return [
+    'Summary (also in .bench/results.json)',
+    table([
+      ['figure', 'value', 'unit', 'goal'],
+      ...list.map((f) => [f.name, f.value === null ? '—' : String(f.value), f.unit, f.goal ? goalText(f.goal) : '—']),
+    ]),
+  ].join('\n');
+}
+
+/** Columns padded to their widest cell; the first left-aligned, the others right-aligned. */
+function table(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows
+    .map((row) => '  ' + row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '))
+    .map((line) => line.trimEnd())
+    .join('\n');
+}
+
+function goalText(goal: Goal): string {
+  if ('atLeast' in goal) return `≥ ${goal.atLeast}`;
+  if ('atMost' in goal) return `≤ ${goal.atMost}`;
+  return `= ${goal.exactly}`;
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+function integer(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function kb(bytes: number): string {
+  return (bytes / KB).toFixed(1);
+}
+
+function mb(bytes: number): string {
+  return (bytes / MB).toFixed(1);
+}

@@ -1,0 +1,125 @@
+/** GET /api/products on the shop against a bare node:http server sending the same bytes, alternated. */
+import autocannon from 'autocannon';
+import { sampleMemory, type MemoryPeak } from './memory';
+import type { Outcome } from './outcome';
+import { httpGet, startBaseline, type ChildServer } from './servers';
+
+const PRODUCTS_PATH = '/api/products';
+const TARGETS = ['baseline', 'shop'] as const;
+type Target = (typeof TARGETS)[number];
+
+export interface ThroughputSettings {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** Each round runs the baseline, then the shop. */
+  rounds: number;
+}
+
+export interface LoadRun {
+  target: Target;
+  round: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export interface ThroughputResult {
+  path: string;
+  bodyBytes: number;
+  settings: ThroughputSettings;
+  runs: LoadRun[];
+  mean: Record<Target, { reqPerSec: number; p99Ms: number }>;
+  /** shop / baseline. */
+  ratio: { reqPerSec: number; p99: number };
+}
+
+export interface MemoryResult {
+  shop: MemoryPeak;
+  baseline: MemoryPeak;
+}
+
+export async function measureThroughput(
+  shop: ChildServer,
+  settings: ThroughputSettings,
+  progress: (line: string) => void,
+): Promise<{ throughput: ThroughputResult; memory: Outcome<MemoryResult> }> {
+  const sample = await httpGet(`${shop.baseUrl}${PRODUCTS_PATH}`);
+  if (sample.status !== 200) throw new Error(`GET ${PRODUCTS_PATH} answered ${sample.status}`);
+
+  const baseline = await startBaseline(sample);
+  try {
+    const copy = await httpGet(`${baseline.baseUrl}${PRODUCTS_PATH}`);
+    if (!copy.body.equals(sample.body)) throw new Error('the baseline server does not send the same bytes');
+
+    const servers: Record<Target, ChildServer> = { baseline, shop };
+    const samplers = { shop: sampleMemory(shop.pid), baseline: sampleMemory(baseline.pid) };
+    const runs: LoadRun[] = [];
+    let memory: Outcome<MemoryResult>;
+    try {
+      for (let round = 1; round <= settings.rounds; round++) {
+        for (const target of TARGETS) {
+          progress(`throughput: ${target} run ${round}/${settings.rounds}`);
+          runs.push({ target, round, ...(await load(`${servers[target].baseUrl}${PRODUCTS_PATH}`, settings)) });
+        }
+      }
+    } finally {
+      memory = bothPeaks(samplers.shop.stop(), samplers.baseline.stop());
+    }
+
+    const meanOf = (target: Target) => {
+      const mine = runs.filter((run) => run.target === target);
+      return { reqPerSec: average(mine.map((r) => r.reqPerSec)), p99Ms: average(mine.map((r) => r.p99Ms)) };
+    };
+    const mean = { baseline: meanOf('baseline'), shop: meanOf('shop') };
+
+    return {
+      throughput: {
+        path: PRODUCTS_PATH,
+        bodyBytes: sample.body.length,
+        settings,
+        runs,
+        mean,
+        ratio: {
+          reqPerSec: mean.shop.reqPerSec / mean.baseline.reqPerSec,
+          p99: mean.shop.p99Ms / mean.baseline.p99Ms,
+        },
+      },
+      memory,
+    };
+  } finally {
+    await baseline.stop();
+  }
+}
+
+async function load(url: string, settings: ThroughputSettings): Promise<Omit<LoadRun, 'target' | 'round'>> {
+  const result = await autocannon({
+    url,
+    connections: settings.connections,
+    duration: settings.durationSeconds,
+    warmup: { connections: settings.connections, duration: settings.warmupSeconds },
+  });
+  return {
+    reqPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function bothPeaks(shop: Outcome<MemoryPeak>, baseline: Outcome<MemoryPeak>): Outcome<MemoryResult> {
+  if (shop.status !== 'ok') return shop;
+  if (baseline.status !== 'ok') return baseline;
+  return { status: 'ok', result: { shop: shop.result, baseline: baseline.result } };
+}
+
+function average(values: number[]): number {
+  return values.reduce((sum, v) => sum + v, 0) / values.length;
+}

@@ -1,0 +1,125 @@
+/**
+ * Facts about the shop that several pages repeat (home, footer, contact, policies, checkout).
+ * Marketing claims and business hours are the spec's own wording (spec sections 1 and 9).
+ * No Node or DOM imports: shared by the server and the browser.
+ */
+
+/** The shop was established about 2003-2004 in Cape Town. */
+export const ESTABLISHED_YEAR = 2004;
+export const YEARS_IN_BUSINESS = '20+';
+export const FLAGS_SOLD = '25,000+';
+export const COUNTRIES_COUNT = '60+';
+export const LOCATION_CITY = 'Cape Town';
+export const LOCATION = 'Cape Town, South Africa';
+
+/** Legal status shown with the ECT Act s43 disclosures (the company name ends in '(Pty) Ltd'). */
+export const LEGAL_STATUS = 'Private company registered in South Africa with the CIPC';
+
+/** Product facts. */
+export const FLAG_SIZE = '150cm x 90cm';
+export const FLAG_MATERIAL = 'polyester';
+export const FLAG_WEIGHT = '200g';
+export const POLYESTER_LIFE = '3-5 years';
+export const BEST_SELLER_FROM_CENTS = 13_000;
+export const BEST_SELLER_FROM_LABEL = 'From R130';
+
+export const VAT_NOTICE = 'All prices include 15% VAT.';
+
+/**
+ * Customer service hours. The spec has two readings and shows both:
+ * the footer and home page say 8:00 AM to 5:00 PM, the contact page 8:00 AM - 6:00 PM.
+ */
+export const businessHours = {
+  footer: {
+    weekdays: 'Monday to Friday: 8:00 AM to 5:00 PM',
+    weekends: 'Weekends: Closed',
+    sentence: 'Monday to Friday 8:00 AM to 5:00 PM, closed weekends',
+  },
+  contact: {
+    weekdays: 'Monday to Friday 8:00 AM - 6:00 PM',
+    weekends: 'Weekends: Closed',
+    sentence: 'Monday to Friday 8:00 AM - 6:00 PM, weekends closed',
+  },
+} as const;
+
+/** PAXI collection (the shop's own prices; spec section 9). Amounts in cents. */
+export const PAXI_STANDARD_FEE_CENTS = 6_000;
+export const PAXI_EXPRESS_FEE_CENTS = 11_000;
+
+export type DeliveryMethod = 'paxi-standard' | 'paxi-express';
+/** The value stored on an order (orders.deliveryOption). */
+export type DeliveryOptionCode = 'paxi_standard' | 'paxi_express';
+
+export interface DeliveryOption {
+  /** Value of the checkout form's deliveryMethod. */
+  method: DeliveryMethod;
+  /** Value stored on the order. */
+  code: DeliveryOptionCode;
+  name: string;
+  /** Admin and summary label, e.g. 'Standard (7-9 days)'. */
+  label: string;
+  feeCents: number;
+  feeLabel: string;
+  minBusinessDays: number;
+  maxBusinessDays: number;
+  /** e.g. '7-9 business days' */
+  time: string;
+}
+
+export const PAXI_STANDARD: DeliveryOption = {
+  method: 'paxi-standard',
+  code: 'paxi_standard',
+  name: 'PAXI Standard',
+  label: 'Standard (7-9 days)',
+  feeCents: PAXI_STANDARD_FEE_CENTS,
+  feeLabel: 'R60',
+  minBusinessDays: 7,
+  maxBusinessDays: 9,
+  time: '7-9 business days',
+};
+
+export const PAXI_EXPRESS: DeliveryOption = {
+  method: 'paxi-express',
+  code: 'paxi_express',
+  name: 'PAXI Express',
+  label: 'Express (3-5 days)',
+  feeCents: PAXI_EXPRESS_FEE_CENTS,
+  feeLabel: 'R110',
+  minBusinessDays: 3,
+  maxBusinessDays: 5,
+  time: '3-5 business days',
+};
+
+/** The collection speeds offered at checkout, standard first (the default). */
+export const deliveryOptions: readonly DeliveryOption[] = [PAXI_STANDARD, PAXI_EXPRESS];
+
+/** PAXI facts used by the shipping policy and FAQ (see shared/reference). */
+export const paxi = {
+  stores: ['PEP', 'PEP Home', 'PEP Cell', 'Tekkie Town', 'Shoe City'],
+  storesText: 'PEP, PEP Home, PEP Cell, Tekkie Town and Shoe City',
+  pointCount: 'about 2,800',
+  uncollectedReturnDays: 14,
+} as const;
+
+/** Service promises repeated by the policies. */
+export const DISPATCH_BUSINESS_DAYS = 2;
+export const COOLING_OFF_DAYS = 7;
+export const REFUND_WITHIN_DAYS = 30;
+export const DELIVERY_DEADLINE_DAYS = 30;
+export const DEFECT_RETURN_MONTHS = 6;
+export const ORDER_RECORD_RETENTION_YEARS = 5;
+
+/** The option for a checkout deliveryMethod or an order's deliveryOption code; undefined for anything else. */
+export function findDeliveryOption(methodOrCode: string): DeliveryOption | undefined {
+  return deliveryOptions.find((o) => o.method === methodOrCode || o.code === methodOrCode);
+}
+
+/** Collection fee in cents: nothing for an empty cart (spec section 9). */
+export function collectionFeeCents(option: DeliveryOption, itemCount: number): number {
+  return itemCount > 0 ? option.feeCents : 0;
+}
+
+/** A phone number as a tel: link, e.g. '+27 21 555 0142' -> 'tel:+27215550142'. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

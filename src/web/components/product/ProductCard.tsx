@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { buttonClasses } from '../ui/Button';
+import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
+import { isOnSale, type Product } from '../../../shared/product';
+import { ProductImage } from './ProductImage';
+import { FeaturedBadge, ProductPrice, SaleBadge } from './ProductPrice';
+import { countryName, usePrefetchProduct } from './use-products';
+
+interface ProductCardProps {
+  product: Product;
+  /** Cards in the first row load their picture at once; the very first gets high priority. */
+  eager?: boolean;
+  priority?: boolean;
+}
+
+/** A flag in the shop grid. Hovering or focusing it for 100 ms loads its product page ahead of the click. */
+export function ProductCard({ product, eager = false, priority = false }: ProductCardProps) {
+  const prefetch = usePrefetchProduct(product.slug);
+  const hoverHandlers = useHoverPrefetch(prefetch);
+  const onSale = isOnSale(product);
+  const alt = product.images[0]?.altText || `Flag of ${countryName(product.name)}`;
+  return (
+    <article
+      {...hoverHandlers}
+      data-testid="product-card"
+      data-product-slug={product.slug}
+      className="group flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative aspect-[4/3] bg-slate-50 p-5">
+        <ProductImage
+          src={product.primaryImage}
+          alt={alt}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          className="h-full w-full object-contain drop-shadow-sm"
+        />
+        {(onSale || product.featured) && (
+          <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+            {onSale && <SaleBadge />}
+            {product.featured && <FeaturedBadge />}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="text-lg leading-snug font-bold break-words text-slate-900" data-testid="product-name">
+          {product.name}
+        </h2>
+        <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <div className="mt-auto flex flex-col gap-3 pt-2">
+          <ProductPrice product={product} />
+          <Link
+            to={`/product/${product.slug}`}
+            aria-label={`View Details of ${product.name}`}
+            className={buttonClasses('primary', 'md', 'w-full')}
+            data-testid="view-details"
+          >
+            View Details
+            <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

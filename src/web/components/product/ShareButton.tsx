@@ -1,0 +1,51 @@
+import { Share2 } from 'lucide-react';
+import { Button, type ButtonProps } from '../ui/Button';
+import { toast } from '../ui/toast-store';
+
+export interface ShareTarget {
+  title: string;
+  text: string;
+  url: string;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+async function copyLink(url: string): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Link Copied', description: 'The link to this flag is on your clipboard.' });
+  } catch {
+    toast({ title: 'Could Not Copy Link', description: `Copy this address instead: ${url}`, variant: 'destructive' });
+  }
+}
+
+/** Shares with the device's share sheet where there is one; otherwise copies the link. */
+export async function shareLink(target: ShareTarget): Promise<void> {
+  if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(target))) {
+    try {
+      await navigator.share(target);
+      return;
+    } catch (error) {
+      // The shopper closed the share sheet: nothing to say.
+      if (isAbort(error)) return;
+      // Share refused (no user gesture, unsupported data): the link is still worth copying.
+    }
+  }
+  await copyLink(target.url);
+}
+
+export function ShareButton({ target, ...rest }: { target: ShareTarget } & ButtonProps) {
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      aria-label="Share this flag"
+      {...rest}
+      onClick={() => void shareLink(target)}
+      data-testid="share-button"
+    >
+      <Share2 className="h-5 w-5" aria-hidden="true" />
+    </Button>
+  );
+}

@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { usePageMeta } from '../lib/use-page-meta';
+import { staticPageMeta } from '../../shared/page-meta';
+import { shop } from '../lib/initial-data';
+import { Hero } from '../components/home/Hero';
+import { StatsSection } from '../components/home/StatsSection';
+import { WhyChooseUs } from '../components/home/WhyChooseUs';
+import { PolyesterBenefits } from '../components/home/PolyesterBenefits';
+import { BestSellers } from '../components/home/BestSellers';
+import { OurStory } from '../components/home/OurStory';
+
+// The FAQ (with its accordion) sits at the bottom of the page: its code loads after the first paint.
+const FaqSection = lazy(() => import('../components/home/FaqSection').then((m) => ({ default: m.FaqSection })));
+
+/** Loaded eagerly with the app shell: plain sections, no data fetching, flag pictures lazy below the fold. */
+export default function HomePage() {
+  usePageMeta(staticPageMeta('home', shop.name));
+  return (
+    <>
+      <Hero />
+      <StatsSection />
+      <WhyChooseUs />
+      <PolyesterBenefits />
+      <BestSellers />
+      <OurStory />
+      <Suspense fallback={<div className="min-h-[32rem]" aria-hidden="true" />}>
+        <FaqSection />
+      </Suspense>
+    </>
+  );
+}

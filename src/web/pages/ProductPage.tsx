@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Check, ChevronRight, CircleCheck, SearchX, ShoppingCart } from 'lucide-react';
+import { Button, buttonClasses } from '../components/ui/Button';
+import { Skeleton } from '../components/ui/Skeleton';
+import { QuantityStepper } from '../components/ui/QuantityStepper';
+import { ProductGallery } from '../components/product/ProductGallery';
+import { FeaturedBadge, ProductPrice, SaleBadge } from '../components/product/ProductPrice';
+import { ShareButton } from '../components/product/ShareButton';
+import { Tooltip } from '../components/ui/Tooltip';
+import { WishlistButton } from '../components/product/WishlistButton';
+import { countryName, ProductFetchError, useProduct } from '../components/product/use-products';
+import { useAddToCart } from '../components/cart/use-cart';
+import { usePageMeta } from '../lib/use-page-meta';
+import { shop } from '../lib/initial-data';
+import { formatRand } from '../../shared/money';
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../../shared/cart';
+import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
+import { effectivePriceCents, isOnSale, type Product } from '../../shared/product';
+
+const keyFeatures = [
+  'Premium knitted polyester: light enough to fly in a gentle breeze, strong enough for a Cape Town south-easter',
+  'Fade-resistant printing that keeps its colours bright in the South African sun',
+  'Double-stitched edges that resist fraying in the wind',
+  'Two brass grommets for quick, secure hoisting on any standard flagpole',
+  'Made for indoor display and outdoor flying alike',
+];
+
+const specifications: readonly [label: string, value: string][] = [
+  ['Material', 'Polyester'],
+  ['Size', '90cm x 150cm'],
+  ['Weight', '200g'],
+];
+
+function Breadcrumb({ current }: { current: string }) {
+  const linkClass = 'rounded-sm text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline';
+  const separator = <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />;
+  return (
+    <nav aria-label="Breadcrumb" className="mb-6">
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+        <li>
+          <Link to="/" className={linkClass}>
+            Home
+          </Link>
+        </li>
+        <li className="flex items-center gap-1.5">
+          {separator}
+          <Link to="/shop" className={linkClass}>
+            Shop
+          </Link>
+        </li>
+        <li className="flex min-w-0 items-center gap-1.5">
+          {separator}
+          <span aria-current="page" className="truncate font-medium text-slate-900">
+            {current}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
+  const addToCart = useAddToCart();
+  const country = countryName(product.name);
+  const shareTarget = {
+    title: `${country} Flag | ${shop.name}`,
+    text: `${country} flag in 150cm x 90cm polyester from ${shop.name}.`,
+    url: `${window.location.origin}/product/${product.slug}`,
+  };
+
+  return (
+    <>
+      <Breadcrumb current={product.name} />
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product.images} fallbackAlt={`Flag of ${country}`} />
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <span
+                className="inline-flex items-center gap-1 rounded-full border border-brand-100 bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800"
+                data-testid="stock-badge"
+              >
+                <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
+                In Stock
+              </span>
+              {isOnSale(product) && <SaleBadge />}
+              {product.featured && <FeaturedBadge />}
+            </div>
+            <h1 className="text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl" data-testid="product-title">
+              {product.name}
+            </h1>
+            <ProductPrice product={product} size="lg" />
+            <p className="text-sm text-slate-600" data-testid="price-note">
+              Price includes 15% VAT. PAXI collection from R60.
+            </p>
+          </div>
+
+          <p className="leading-relaxed text-slate-700" data-testid="product-description">
+            {product.description}
+          </p>
+
+          <div className="flex flex-col gap-4 border-y border-slate-200 py-6">
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              min={MIN_LINE_QUANTITY}
+              max={MAX_LINE_QUANTITY}
+            />
+            <div className="flex flex-wrap gap-2 sm:gap-3">
+              <Button
+                size="lg"
+                className="min-w-40 flex-1 whitespace-nowrap"
+                disabled={addToCart.isPending}
+                onClick={() =>
+                  addToCart.mutate({
+                    productId: product.id,
+                    productName: product.name,
+                    productImage: product.primaryImage,
+                    price: formatRand(effectivePriceCents(product)),
+                    quantity,
+                  })
+                }
+                data-testid="add-to-cart"
+              >
+                <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+                {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
+              </Button>
+              <Tooltip label="Save to wishlist">
+                <WishlistButton className="h-12 w-12" />
+              </Tooltip>
+              <Tooltip label="Share this flag">
+                <ShareButton target={shareTarget} className="h-12 w-12" />
+              </Tooltip>
+            </div>
+          </div>
+
+          <section aria-labelledby="key-features">
+            <h2 id="key-features" className="mb-3 text-lg font-bold text-slate-900">
+              Key Features
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {keyFeatures.map((feature) => (
+                <li key={feature} className="flex gap-2 text-slate-700">
+                  <Check className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="specifications">
+            <h2 id="specifications" className="mb-3 text-lg font-bold text-slate-900">
+              Specifications
+            </h2>
+            <div className="overflow-hidden rounded-lg border border-slate-200">
+              <table className="w-full text-left text-sm" data-testid="specifications">
+                <tbody className="divide-y divide-slate-200">
+                  {specifications.map(([label, value]) => (
+                    <tr key={label}>
+                      <th scope="row" className="w-1/3 bg-slate-50 px-4 py-3 font-semibold text-slate-900">
+                        {label}
+                      </th>
+                      <td className="px-4 py-3 text-slate-700">{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ProductNotFound({ error }: { error: unknown }) {
+  const missing = error instanceof ProductFetchError && error.status === 404;
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center" data-testid="product-not-found">
+      <SearchX className="h-12 w-12 text-slate-400" aria-hidden="true" />
+      <h1 className="text-3xl font-bold text-slate-900">Product Not Found</h1>
+      <p className="text-slate-600">
+        {missing
+          ? 'We could not find this flag. It may no longer be in our catalogue, or the link may be out of date.'
+          : 'We could not load this flag just now. Please check your connection and try again, or browse the shop.'}
+      </p>
+      <Link to="/shop" className={buttonClasses('primary')}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Shop
+      </Link>
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div role="status" aria-live="polite" data-testid="product-loading">
+      <span className="sr-only">Loading flag</span>
+      <div aria-hidden="true">
+        <Skeleton className="mb-6 h-5 w-56" />
+        <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+          <div className="flex flex-col gap-3">
+            <Skeleton className="aspect-[4/3] w-full rounded-xl" />
+            <div className="flex gap-3">
+              <Skeleton className="h-16 w-20 sm:h-20 sm:w-24" />
+              <Skeleton className="h-16 w-20 sm:h-20 sm:w-24" />
+            </div>
+          </div>
+          <div className="flex flex-col gap-4">
+            <Skeleton className="h-6 w-24 rounded-full" />
+            <Skeleton className="h-10 w-3/4" />
+            <Skeleton className="h-9 w-32" />
+            <Skeleton className="h-4 w-64" />
+            <Skeleton className="mt-2 h-24 w-full" />
+            <Skeleton className="h-11 w-36" />
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="mt-2 h-40 w-full" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const { data: product, isError, error } = useProduct(id);
+  usePageMeta(product ? productPageMeta(product, shop.name) : isError ? productNotFoundMeta(shop.name) : undefined);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      {product ? (
+        <ProductDetails key={product.id} product={product} />
+      ) : isError ? (
+        <ProductNotFound error={error} />
+      ) : (
+        <ProductSkeleton />
+      )}
+    </div>
+  );
+}
