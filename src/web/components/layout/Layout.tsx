@@ -6,11 +6,11 @@ import { Footer } from './Footer';
 import { LazyCartPanel } from '../cart/LazyCartPanel';
 import { PageSpinner } from '../ui/Spinner';
 
-/** Each route change scrolls smoothly back to the top. */
-function ScrollToTop() {
-  const { pathname } = useLocation();
+/** Each route change scrolls smoothly back to the top (at once for people who asked for less motion). */
+function ScrollToTop({ pathname }: { pathname: string }) {
   useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [pathname]);
   return null;
 }
@@ -25,7 +25,7 @@ export function Layout() {
       >
         Skip to content
       </a>
-      <ScrollToTop />
+      <ScrollToTop pathname={pathname} />
       <NavBar />
       <main id="main" className="min-h-screen flex-1 pt-16">
         <ErrorBoundary key={pathname}>

@@ -1,0 +1,140 @@
+/**
+ * Shared helpers of the browser tests.
+ *
+ * Every test gets a fresh browser context (fresh local storage, so a fresh cart session) and a page
+ * whose clock is controlled by Playwright. Time still flows normally; the controlled clock only lets
+ * a test step over the 300 ms window in which the shop's buttons ignore a repeated click
+ * (spec section 5) without sleeping.
+ */
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Spec section 5: buttons ignore repeat clicks within 300 ms. */
+export const BUTTON_DEBOUNCE_MS = 300;
+
+export interface CatalogueProduct {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: string;
+  priceCents: number;
+  salePriceCents: number | null;
+  images: { id: string; url: string; altText: string }[];
+  primaryImage: string | null;
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.clock.install();
+    await use(page);
+  },
+});
+
+/**
+ * Lets the debounce window of the shop's buttons pass, by moving the page's clock forward instead of
+ * waiting: the next click on the same button counts as a new one.
+ */
+export async function afterDebounce(page: Page): Promise<void> {
+  await page.clock.fastForward(BUTTON_DEBOUNCE_MS + 50);
+}
+
+/** Clicks a shop button that was just clicked, once its repeat-click window has passed. */
+export async function clickAgain(page: Page, button: Locator): Promise<void> {
+  await afterDebounce(page);
+  await button.click();
+}
+
+/** The catalogue as the API serves it. */
+export async function fetchCatalogue(request: APIRequestContext): Promise<CatalogueProduct[]> {
+  const response = await request.get('/api/products');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as CatalogueProduct[];
+}
+
+export async function fetchProduct(request: APIRequestContext, slug: string): Promise<CatalogueProduct> {
+  const response = await request.get(`/api/products/${slug}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as CatalogueProduct;
+}
+
+/** Spec section 9: R prefix, two decimals (thousands grouped with a space). */
+export function rand(cents: number): string {
+  const rands = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `R${rands}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function effectivePriceCents(product: CatalogueProduct): number {
+  return product.salePriceCents !== null && product.salePriceCents < product.priceCents
+    ? product.salePriceCents
+    : product.priceCents;
+}
+
+/**
+ * The notification area (one toast at a time, spec section 9). While the cart panel (a modal dialog)
+ * is open the rest of the page is aria-hidden, so hidden elements are included in the role query;
+ * the toast's visibility is still asserted by the tests.
+ */
+export function notifications(page: Page): Locator {
+  return page.getByRole('region', { name: /^Notifications/, includeHidden: true });
+}
+
+/** A toast, found by its title (and, when given, its description). */
+export function toast(page: Page, title: string, description?: string | RegExp): Locator {
+  const item = notifications(page)
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ has: page.getByText(title, { exact: true }) });
+  return description === undefined ? item : item.filter({ hasText: description });
+}
+
+export function cartButton(page: Page): Locator {
+  return page.getByRole('button', { name: /^Cart\b/ });
+}
+
+export function cartBadge(page: Page): Locator {
+  return page.getByTestId('cart-badge');
+}
+
+export function cartPanel(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Your Cart' });
+}
+
+export function cartLine(page: Page, productName: string): Locator {
+  return cartPanel(page)
+    .getByTestId('cart-item')
+    .filter({ has: page.getByText(productName, { exact: true }) });
+}
+
+export async function openCart(page: Page): Promise<Locator> {
+  await cartButton(page).click();
+  const panel = cartPanel(page);
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+export async function closeCart(page: Page): Promise<void> {
+  await cartPanel(page).getByRole('button', { name: 'Close cart' }).click();
+  await expect(cartPanel(page)).toBeHidden();
+}
+
+/** The 'Showing X of Y flags' line of the shop. */
+export function resultLine(page: Page): Locator {
+  return page.getByTestId('result-count');
+}
+
+export function productCard(page: Page, productName: string): Locator {
+  return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: productName, exact: true }) });
+}
+
+/** The product page's quantity stepper. */
+export function quantityStepper(page: Page) {
+  const group = page.getByRole('group', { name: 'Quantity' });
+  return {
+    value: group.getByRole('status', { name: 'Quantity' }),
+    increase: group.getByRole('button', { name: 'Increase quantity' }),
+    decrease: group.getByRole('button', { name: 'Decrease quantity' }),
+  };
+}

@@ -1,0 +1,116 @@
+/** Not-found page, phone menu, footer links, titles, narrow screens and keyboard (spec section 2). */
+import { expect, productCard, test } from './fixtures';
+
+const PHONE = { width: 320, height: 720 };
+
+test('an unknown address shows the 404 page with a 404 status', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(/404 Page Not Found/);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeVisible();
+});
+
+test('on a 320 px phone the menu button replaces the links', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const mainNav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Home', 'Shop', 'Contact']) {
+    await expect(mainNav.getByRole('link', { name, exact: true })).toBeHidden();
+  }
+
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await menuButton.click();
+  const closeButton = page.getByRole('button', { name: 'Close menu' });
+  await expect(closeButton).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.locator(`#${await closeButton.getAttribute('aria-controls')}`);
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveText(['Home', 'Shop', 'Contact']);
+
+  await menu.getByRole('link', { name: 'Shop', exact: true }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop Country Flags' })).toBeVisible();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the desktop links are shown on a wide screen, without a menu button', async ({ page }) => {
+  await page.goto('/');
+  const mainNav = page.getByRole('navigation', { name: 'Main' });
+  await expect(mainNav.getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  await mainNav.getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+});
+
+test('the footer links open the four policy pages', async ({ page }) => {
+  await page.goto('/');
+  const pages = [
+    { name: 'Privacy Policy', path: '/privacy-policy' },
+    { name: 'Terms of Service', path: '/terms-of-service' },
+    { name: 'Returns Policy', path: '/returns-policy' },
+    { name: 'Shipping Policy', path: '/shipping-policy' },
+  ];
+  for (const { name, path } of pages) {
+    await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page).toHaveTitle(new RegExp(`^${name}`));
+  }
+});
+
+test('page titles name the shop and the flag, on load and after navigation', async ({ page }) => {
+  await page.goto('/shop');
+  await expect(page).toHaveTitle(/Shop/);
+  await page.goto('/product/south-africa');
+  await expect(page).toHaveTitle(/South Africa/);
+
+  // The title follows client-side navigation too.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Shop Premium Flags' }).click();
+  await expect(page).toHaveTitle(/Shop/);
+  await productCard(page, 'SOUTH AFRICA').getByRole('link', { name: /View Details/ }).click();
+  await expect(page).toHaveTitle(/South Africa/);
+});
+
+test('no page scrolls sideways on a 320 px phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const pages = [
+    { path: '/', heading: 'Premium country flags, made to fly proudly' },
+    { path: '/shop', heading: 'Shop Country Flags' },
+    { path: '/product/south-africa', heading: 'SOUTH AFRICA' },
+    { path: '/contact', heading: 'Contact Us' },
+  ];
+  for (const { path, heading } of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `scroll width of ${path}`).toBeLessThanOrEqual(PHONE.width);
+  }
+});
+
+test('the first Tab reaches a visibly focused Skip to content link', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  const style = await skip.evaluate((el) => {
+    const css = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    return { outlineStyle: css.outlineStyle, outlineWidth: parseFloat(css.outlineWidth), width: box.width, height: box.height };
+  });
+  expect(style.outlineStyle).not.toBe('none');
+  expect(style.outlineWidth).toBeGreaterThan(0);
+  // No longer screen-reader-only: the link itself is on screen.
+  expect(style.width).toBeGreaterThan(1);
+  expect(style.height).toBeGreaterThan(1);
+
+  // Following it, the next Tab lands in the page content, past the navigation bar.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeFocused();
+});
