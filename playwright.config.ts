@@ -38,7 +38,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    command: 'node --enable-source-maps dist/server/main.js',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -27,13 +27,14 @@ export interface BundleResult {
 }
 
 const indexHtml = path.join(webRoot, 'index.html');
+const serverBundle = path.join(repoRoot, 'dist', 'server', 'main.js');
 const TAG = /<(script|link)\b([^>]*)>/gi;
 const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const LOCAL_ORIGIN = 'http://bench.invalid';
 
 /** Runs `npm run build` when forced or when there is no dist/web/index.html. */
 export async function ensureBuild(force: boolean): Promise<BuildState> {
-  if (!force && fs.existsSync(indexHtml)) return 'existing build';
+  if (!force && fs.existsSync(indexHtml) && fs.existsSync(serverBundle)) return 'existing build';
   // The build's own output goes to stderr, away from the results on stdout.
   const build = spawn('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', process.stderr, process.stderr] });
   const [code] = (await once(build, 'exit')) as [number | null];

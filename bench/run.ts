@@ -84,7 +84,10 @@ async function measure(options: Options): Promise<Results> {
   const built = () => (build ??= ensureBuild(options.forceBuild));
 
   if (options.sections.has('throughput')) {
-    const measured = await attempt(() => withShop((shop) => measureThroughput(shop, options.throughput, progress)));
+    const measured = await attempt(async () => {
+      await built(); // the shop runs as `npm start` runs it: the built server
+      return withShop((shop) => measureThroughput(shop, options.throughput, progress));
+    });
     results.throughput = measured.status === 'ok' ? { status: 'ok', result: measured.result.throughput } : measured;
     results.memory = measured.status === 'ok' ? measured.result.memory : measured;
   }

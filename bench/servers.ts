@@ -47,7 +47,7 @@ export function httpGet(url: string): Promise<CapturedResponse> {
   });
 }
 
-/** The real shop (`node --import tsx src/server/main.ts`) on a fresh PGlite data directory, logging at info. */
+/** The real shop as `npm start` runs it (the built server) on a fresh PGlite data directory, logging at info. */
 export async function startShop(): Promise<ChildServer> {
   const tmpDir = makeTempDir('bench-shop-');
   const port = await freePort();
@@ -55,7 +55,7 @@ export async function startShop(): Promise<ChildServer> {
   return startChild({
     name: 'shop server',
     tmpDir,
-    args: ['src/server/main.ts'],
+    nodeArgs: ['--enable-source-maps', 'dist/server/main.js'],
     env: {
       PORT: String(port),
       HOST,
@@ -84,7 +84,7 @@ export async function startBaseline(response: CapturedResponse): Promise<ChildSe
   return startChild({
     name: 'baseline server',
     tmpDir,
-    args: ['bench/baseline-server.ts', String(port), HOST, bodyFile, JSON.stringify(headers)],
+    nodeArgs: ['--import', 'tsx', 'bench/baseline-server.ts', String(port), HOST, bodyFile, JSON.stringify(headers)],
     env: {},
     baseUrl: `http://${HOST}:${port}`,
     readyPath: '/',
@@ -114,8 +114,8 @@ async function freePort(): Promise<number> {
 interface ChildSpec {
   name: string;
   tmpDir: TempDir;
-  /** Script and arguments after `node --import tsx`, relative to the repository root. */
-  args: string[];
+  /** Arguments of `node`, relative to the repository root. */
+  nodeArgs: string[];
   env: NodeJS.ProcessEnv;
   baseUrl: string;
   readyPath: string;
@@ -127,7 +127,7 @@ async function startChild(spec: ChildSpec): Promise<ChildServer> {
   const logFd = fs.openSync(logFile, 'w');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', ...spec.args], {
+    child = spawn(process.execPath, spec.nodeArgs, {
       cwd: repoRoot,
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', logFd, logFd],

@@ -29,5 +29,5 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run('npm', ['run', '--silent', 'build']);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

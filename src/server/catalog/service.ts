@@ -41,7 +41,8 @@ export function toProduct(row: ProductRow, images: readonly ImageRow[]): Product
 }
 
 export function createCatalogService(db: Database) {
-  let prepared: Promise<PreparedProductList> | undefined;
+  let pending: Promise<PreparedProductList> | undefined;
+  let ready: PreparedProductList | undefined;
 
   async function listActiveProducts(): Promise<Product[]> {
     const rows = await db.select().from(products).where(eq(products.isActive, true)).orderBy(asc(products.name));
@@ -72,16 +73,31 @@ export function createCatalogService(db: Database) {
 
     /** The product list bytes, built once and kept until the catalogue changes. */
     productList(): Promise<PreparedProductList> {
-      prepared ??= prepareProductList().catch((err: unknown) => {
-        prepared = undefined;
-        throw err;
-      });
-      return prepared;
+      if (ready) return Promise.resolve(ready);
+      if (!pending) {
+        const building = prepareProductList();
+        pending = building;
+        building.then(
+          (list) => {
+            if (pending === building) ready = list;
+          },
+          () => {
+            if (pending === building) pending = undefined;
+          },
+        );
+      }
+      return pending;
+    },
+
+    /** The product list when it is already built: lets the hottest route answer without waiting. */
+    readyProductList(): PreparedProductList | undefined {
+      return ready;
     },
 
     /** Call after any change to products or their images. */
     catalogueChanged(): void {
-      prepared = undefined;
+      pending = undefined;
+      ready = undefined;
     },
 
     /** A product by slug or id; inactive and unknown products are both 'Product not found'. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { migrationsFolder, projectRoot } from '../paths';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -26,8 +26,6 @@ export interface OpenDatabaseOptions {
   prepare?: (db: Database) => Promise<unknown>;
 }
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 /**
  * A catalogue of 60 flags and a shop's orders fit in a few MB; PGlite's default 128 MB of shared

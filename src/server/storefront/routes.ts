@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { webRoot } from '../paths';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +14,6 @@ import type { Product } from '../../shared/product';
 import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
 import { createPageAssets } from './page-assets';
 
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
 const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
 
 /** Every client route of the app, with its page description; pages behind sign-in are not indexed. */

@@ -1,0 +1,10 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The project folder. This module sits two levels below it both as source (src/server/paths.ts)
+ * and inside the built server (dist/server/main.js), so the same relative step works for both.
+ */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const migrationsFolder = path.join(projectRoot, 'drizzle');
+export const webRoot = path.join(projectRoot, 'dist', 'web');
