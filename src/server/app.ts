@@ -25,7 +25,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const app = Fastify({
     // Buffered, asynchronous log writes: a log line must not cost a request its speed.
     loggerInstance: logger
-      ? (pino({ level: config.logLevel }, pino.destination({ sync: false, minLength: 4096 })) as FastifyBaseLogger)
+      ? (pino({ level: config.logLevel }, pino.destination({ sync: false })) as FastifyBaseLogger)
       : undefined,
     bodyLimit: 64 * 1024,
     trustProxy: true,
