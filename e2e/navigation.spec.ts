@@ -114,3 +114,17 @@ test('the first Tab reaches a visibly focused Skip to content link', async ({ pa
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeFocused();
 });
+
+test('resting the pointer on a link loads its screen before the click', async ({ page }) => {
+  await page.goto('/');
+  const shopScreen = page.waitForRequest(/\/assets\/ShopPage-[\w-]+\.js$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).hover();
+  await shopScreen;
+});
+
+test('resting the pointer on a flag card fetches that flag before the click', async ({ page }) => {
+  await page.goto('/shop');
+  const productCall = page.waitForRequest((request) => request.url().endsWith('/api/products/namibia'));
+  await productCard(page, 'NAMIBIA').hover();
+  await productCall;
+});

@@ -10,3 +10,20 @@ export const pageLoaders = {
   shippingPolicy: () => import('./pages/policies/ShippingPolicyPage'),
   notFound: () => import('./pages/NotFoundPage'),
 };
+
+const loaderByPath: Record<string, () => Promise<unknown>> = {
+  '/shop': pageLoaders.shop,
+  '/contact': pageLoaders.contact,
+  '/checkout': pageLoaders.checkout,
+  '/privacy-policy': pageLoaders.privacyPolicy,
+  '/terms-of-service': pageLoaders.termsOfService,
+  '/returns-policy': pageLoaders.returnsPolicy,
+  '/shipping-policy': pageLoaders.shippingPolicy,
+};
+
+/** The screen a link leads to, for warming it up before the click; undefined when it is already loaded or unknown. */
+export function pageLoaderFor(to: string): (() => Promise<unknown>) | undefined {
+  const pathname = to.split(/[?#]/)[0] ?? '';
+  if (pathname.startsWith('/product/')) return pageLoaders.product;
+  return loaderByPath[pathname];
+}

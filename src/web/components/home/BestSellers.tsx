@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../ui/PrefetchLink';
 import { ArrowRight } from 'lucide-react';
 import { ProductImage } from '../product/ProductImage';
 import { buttonClasses } from '../ui/Button';
@@ -52,12 +52,12 @@ export function BestSellers() {
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">
                     {/* The link covers the whole card; its name is just the flag's name. */}
-                    <Link
+                    <PrefetchLink
                       to={`/product/${item.slug}`}
                       className="rounded-sm after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
                     >
                       {item.name}
-                    </Link>
+                    </PrefetchLink>
                   </h3>
                   <p className="mt-1 font-medium text-brand-800">{BEST_SELLER_FROM_LABEL}</p>
                 </div>
@@ -70,10 +70,10 @@ export function BestSellers() {
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <Link to="/shop" className={buttonClasses('primary', 'lg')}>
+          <PrefetchLink to="/shop" className={buttonClasses('primary', 'lg')}>
             View All {COUNTRIES_COUNT} Countries
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
-          </Link>
+          </PrefetchLink>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../ui/PrefetchLink';
 import { ArrowRight, MapPin } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
 import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAG_SIZE, LOCATION_CITY } from '../../../shared/shop-facts';
@@ -38,13 +38,13 @@ export function Hero() {
             VAT. Collect yours at a PAXI point near you, anywhere in South Africa.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/shop" className={buttonClasses('secondary', 'lg', 'focus-visible:outline-white')}>
+            <PrefetchLink to="/shop" className={buttonClasses('secondary', 'lg', 'focus-visible:outline-white')}>
               Shop Premium Flags
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
-            </Link>
-            <Link to="/shipping-policy" className={buttonClasses('outline', 'lg', 'focus-visible:outline-gold-400')}>
+            </PrefetchLink>
+            <PrefetchLink to="/shipping-policy" className={buttonClasses('outline', 'lg', 'focus-visible:outline-gold-400')}>
               How PAXI collection works
-            </Link>
+            </PrefetchLink>
           </div>
         </div>
         <div aria-hidden="true" className="ml-auto hidden w-full max-w-lg grid-cols-3 gap-5 lg:grid">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../ui/PrefetchLink';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { shop } from '../../lib/initial-data';
 import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAGS_SOLD, LOCATION, VAT_NOTICE, businessHours, telHref } from '../../../shared/shop-facts';
@@ -29,9 +29,9 @@ function FooterLinks({ title, id, links }: { title: string; id: string; links: {
       <ul className="mt-4 space-y-3">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className={linkClass}>
+            <PrefetchLink to={l.to} className={linkClass}>
               {l.label}
-            </Link>
+            </PrefetchLink>
           </li>
         ))}
       </ul>

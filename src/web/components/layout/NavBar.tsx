@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
+import { PrefetchNavLink } from '../ui/PrefetchLink';
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { shop } from '../../lib/initial-data';
@@ -55,9 +56,9 @@ export function NavBar() {
         </Link>
         <div className="hidden items-center gap-1 md:flex">
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} end className={navLinkClass}>
+            <PrefetchNavLink key={l.to} to={l.to} end className={navLinkClass}>
               {l.label}
-            </NavLink>
+            </PrefetchNavLink>
           ))}
         </div>
         <div className="flex items-center gap-1">
@@ -80,9 +81,9 @@ export function NavBar() {
         <div id="mobile-menu" className="border-t border-slate-200 bg-white md:hidden">
           <div className="mx-auto flex max-w-7xl flex-col px-4 py-2">
             {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+              <PrefetchNavLink key={l.to} to={l.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
                 {l.label}
-              </NavLink>
+              </PrefetchNavLink>
             ))}
           </div>
         </div>
