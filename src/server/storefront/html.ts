@@ -17,6 +17,8 @@ export interface PageHead extends PageMeta {
   jsonLd?: object;
   /** Scripts of the page's lazily loaded screen, fetched alongside the main script. */
   preload?: string[];
+  /** The picture that will be the largest on the screen, fetched with the page rather than after the script. */
+  leadImage?: string;
 }
 
 const HEAD_MARK = '<!--app-head-->';
@@ -58,6 +60,7 @@ export function renderPage(template: string, head: PageHead, shopName: string, i
     `<meta property="og:locale" content="en_ZA" />`,
     head.imageUrl ? `<meta property="og:image" content="${escapeHtml(head.imageUrl)}" />` : '',
     `<meta name="twitter:card" content="summary_large_image" />`,
+    head.leadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.leadImage)}" />` : '',
     ...(head.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
     `<script id="initial-data" type="application/json">${scriptJson(initial)}</script>`,

@@ -82,7 +82,8 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
     prefix: '/flags/',
     wildcard: false,
     index: false,
-    maxAge: '7d',
+    // Flag artwork changes only with a new flag-icons release; a month of caching is safe.
+    maxAge: '30d',
   });
   if (fs.existsSync(webRoot)) {
     await app.register(fastifyStatic, {
@@ -93,10 +94,10 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
       index: false,
       preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+      // Built assets carry a content hash in their names; the few fixed files (icon, placeholder) may change.
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
       },
     });
   }
@@ -113,13 +114,15 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
   for (const [routePath, route] of Object.entries(clientRoutes)) {
     app.get(routePath, async (request, reply) => {
       const meta = staticPageMeta(route.page, shopName);
-      const queries: InitialData['queries'] =
-        route.page === 'shop' ? [['/api/products', (await catalog.productList()).products]] : [];
+      const catalogue = route.page === 'shop' ? (await catalog.productList()).products : undefined;
+      const queries: InitialData['queries'] = catalogue ? [['/api/products', catalogue]] : [];
       const head: PageHead = {
         ...meta,
         canonicalUrl: absolute(request.url.split('?')[0]!),
         noIndex: route.noIndex,
         preload: route.screen ? pageAssets(route.screen) : [],
+        // The shop's first flag card is the largest picture on the screen.
+        leadImage: catalogue?.find((p) => p.primaryImage)?.primaryImage ?? undefined,
       };
       return sendPage(reply, 200, head, queries);
     });
@@ -141,6 +144,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
           ogType: 'product',
           jsonLd: productJsonLd(product, url, imageUrl, shopName),
           preload: pageAssets('pages/ProductPage.tsx'),
+          leadImage: product.primaryImage ?? undefined,
         },
         [[`/api/products/${key}`, product]],
       );
