@@ -2,21 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromePath, chromiumArgs } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3456);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database for every run, so tests see the seeded catalogue and nothing else.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-'));
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +24,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: chromePath,
       args: chromiumArgs,
     },
   },

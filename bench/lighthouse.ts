@@ -3,21 +3,13 @@ import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { deferCleanup } from './cleanup';
+import { chromePath, chromiumArgs } from '../e2e/chromium';
 
 export const LIGHTHOUSE_PAGES = ['/', '/shop', '/product/south-africa'];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+const CHROME_FLAGS = ['--headless=new', ...chromiumArgs];
 /** Scored audits below this are listed, so engineers know what to fix. */
 const FAILING_BELOW = 0.9;
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
@@ -35,20 +27,16 @@ export type PageReport = { path: string } & (
   | { error: string }
 );
 
-export function chromePath(): string {
-  return process.env.CHROME_PATH || '/usr/bin/chromium';
-}
-
 /** Why Lighthouse cannot run here, if it cannot. */
 export function lighthouseUnavailable(): string | undefined {
-  const chrome = chromePath();
+  const chrome = chromePath;
   return fs.existsSync(chrome) ? undefined : `no Chromium at ${chrome} (set CHROME_PATH to a Chrome or Chromium binary)`;
 }
 
 /** One Chromium for all pages; each page gets its own Lighthouse navigation (storage is reset between them). */
 export async function runLighthouse(baseUrl: string, progress: (line: string) => void): Promise<PageReport[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: chromePath(),
+    chromePath,
     chromeFlags: CHROME_FLAGS,
     handleSIGINT: false, // bench/run.ts stops everything on Ctrl-C
     logLevel: 'silent',

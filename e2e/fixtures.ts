@@ -7,23 +7,14 @@
  * (spec section 5) without sleeping.
  */
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { effectivePriceCents, type Product } from '../src/shared/product';
+import { formatRand } from '../src/shared/money';
 
 export { expect };
 
 /** Spec section 5: buttons ignore repeat clicks within 300 ms. */
 export const BUTTON_DEBOUNCE_MS = 300;
 
-export interface CatalogueProduct {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  price: string;
-  priceCents: number;
-  salePriceCents: number | null;
-  images: { id: string; url: string; altText: string }[];
-  primaryImage: string | null;
-}
 
 export const test = base.extend({
   page: async ({ page }, use) => {
@@ -47,31 +38,19 @@ export async function clickAgain(page: Page, button: Locator): Promise<void> {
 }
 
 /** The catalogue as the API serves it. */
-export async function fetchCatalogue(request: APIRequestContext): Promise<CatalogueProduct[]> {
+export async function fetchCatalogue(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/products');
   expect(response.ok()).toBe(true);
-  return (await response.json()) as CatalogueProduct[];
+  return (await response.json()) as Product[];
 }
 
-export async function fetchProduct(request: APIRequestContext, slug: string): Promise<CatalogueProduct> {
+export async function fetchProduct(request: APIRequestContext, slug: string): Promise<Product> {
   const response = await request.get(`/api/products/${slug}`);
   expect(response.ok()).toBe(true);
-  return (await response.json()) as CatalogueProduct;
+  return (await response.json()) as Product;
 }
 
-/** Spec section 9: R prefix, two decimals (thousands grouped with a space). */
-export function rand(cents: number): string {
-  const rands = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `R${rands}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-export function effectivePriceCents(product: CatalogueProduct): number {
-  return product.salePriceCents !== null && product.salePriceCents < product.priceCents
-    ? product.salePriceCents
-    : product.priceCents;
-}
+export { effectivePriceCents, formatRand as rand };
 
 /**
  * The notification area (one toast at a time, spec section 9). While the cart panel (a modal dialog)

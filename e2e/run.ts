@@ -4,8 +4,7 @@
  */
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
-
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+import { chromePath as chrome } from './chromium';
 
 if (!fs.existsSync(chrome)) {
   const banner = [

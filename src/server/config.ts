@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ShopDetails } from '../shared/shop-details';
 
 const optional = z
   .string()
@@ -40,16 +41,6 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default('hello@capeflag.co.za'),
 });
 
-/** The shop's legal and contact details: shown in the footer, contact page and policies (ECT Act s43). */
-export interface ShopDetails {
-  name: string;
-  legalName: string;
-  registrationNumber: string;
-  vatNumber: string;
-  address: string;
-  phone: string;
-  email: string;
-}
 
 export interface Config {
   port: number;

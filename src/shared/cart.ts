@@ -2,6 +2,20 @@
 export const MIN_LINE_QUANTITY = 1;
 export const MAX_LINE_QUANTITY = 10;
 
+/** A cart line as the cart API sends it: name, picture and unit price read from the catalogue. */
+export interface CartItemView {
+  id: string;
+  sessionId: string;
+  productId: string;
+  productSlug: string;
+  productName: string;
+  productImage: string | null;
+  /** The unit price as text, e.g. 'R130.00'. */
+  price: string;
+  priceCents: number;
+  quantity: number;
+}
+
 export interface CartLine {
   priceCents: number;
   quantity: number;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/product';
 import { startTestApp, testDatabases, type TestApp } from '../test-support';
-import type { CartItemView, CartView } from './service';
+import type { CartView } from './service';
+import type { CartItemView } from '../../shared/cart';
 
 /** A browser-made cart session id: long and random. */
 const newSession = () => `sess_${randomUUID().replaceAll('-', '')}`;

@@ -4,21 +4,8 @@ import { cartItems, productImages, products } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
 import { effectivePriceCents } from '../../shared/product';
-import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY } from '../../shared/cart';
+import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY, type CartItemView } from '../../shared/cart';
 import type { AddToCartInput } from '../../shared/schemas';
-
-export interface CartItemView {
-  id: string;
-  sessionId: string;
-  productId: string;
-  productSlug: string;
-  productName: string;
-  productImage: string | null;
-  /** The unit price as text, e.g. 'R130.00'. */
-  price: string;
-  priceCents: number;
-  quantity: number;
-}
 
 export interface CartView {
   cartItems: CartItemView[];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ShopDetails } from '../config';
+import type { ShopDetails } from '../../shared/shop-details';
 import type { PageMeta } from '../../shared/page-meta';
 
 /** What the app finds in the page before any request: the shop's details and data already fetched. */

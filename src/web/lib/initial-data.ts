@@ -1,12 +1,4 @@
-export interface ShopDetails {
-  name: string;
-  legalName: string;
-  registrationNumber: string;
-  vatNumber: string;
-  address: string;
-  phone: string;
-  email: string;
-}
+import type { ShopDetails } from '../../shared/shop-details';
 
 interface InitialData {
   shop: ShopDetails;

@@ -5,10 +5,11 @@ import { formatRand } from '../../../shared/money';
 import { MAX_LINE_QUANTITY, steppedQuantity } from '../../../shared/cart';
 import { Button, buttonClasses } from '../ui/Button';
 import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store';
-import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartItem } from './use-cart';
+import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
+import type { CartItemView } from '../../../shared/cart';
 import { ProductImage } from '../product/ProductImage';
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item }: { item: CartItemView }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const step = (direction: 1 | -1) => {

@@ -2,22 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, messageOf } from '../../lib/api';
 import { ensureCartSessionId, readCartSessionId } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
-import { cartItemCount, cartSubtotalCents } from '../../../shared/cart';
+import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../../shared/cart';
 import { useSyncExternalStore } from 'react';
 
-export interface CartItem {
-  id: string;
-  productId: string;
-  productSlug: string;
-  productName: string;
-  productImage: string | null;
-  price: string;
-  priceCents: number;
-  quantity: number;
-}
-
 interface CartResponse {
-  cartItems: CartItem[];
+  cartItems: CartItemView[];
 }
 
 const SESSION_HEADER = 'x-cart-session-id';
@@ -76,7 +65,7 @@ export function useAddToCart() {
     mutationFn: (item: AddToCartArgs) => {
       const sessionId = ensureCartSessionId();
       for (const listener of sessionListeners) listener();
-      return apiRequest<CartItem>('POST', '/api/cart', { ...item, sessionId });
+      return apiRequest<CartItemView>('POST', '/api/cart', { ...item, sessionId });
     },
     onSuccess: (_item, args) =>
       toast({ title: 'Added to Cart!', description: `${args.productName} has been added to your cart.` }),
@@ -93,7 +82,7 @@ function sessionHeaders(): Record<string, string> {
 export function useUpdateCartItem() {
   return useMutation({
     mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) =>
-      apiRequest<CartItem>('PUT', `/api/cart/${itemId}`, { quantity }, sessionHeaders()),
+      apiRequest<CartItemView>('PUT', `/api/cart/${itemId}`, { quantity }, sessionHeaders()),
     onError: (error) =>
       toast({ title: 'Error', description: messageOf(error, 'Failed to update quantity'), variant: 'destructive' }),
   });
@@ -101,7 +90,7 @@ export function useUpdateCartItem() {
 
 export function useRemoveCartItem() {
   return useMutation({
-    mutationFn: (item: CartItem) => apiRequest('DELETE', `/api/cart/${item.id}`, undefined, sessionHeaders()),
+    mutationFn: (item: CartItemView) => apiRequest('DELETE', `/api/cart/${item.id}`, undefined, sessionHeaders()),
     onSuccess: (_result, item) =>
       toast({ title: 'Item Removed', description: `${item.productName} has been removed from your cart.` }),
     onError: (error) =>
