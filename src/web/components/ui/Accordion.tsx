@@ -1,7 +1,8 @@
-import { forwardRef, useRef, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useDebouncedClick } from './use-debounced-click';
 
 /** FAQ triggers ignore repeat clicks inside this window (spec section 5: 100 ms on FAQ). */
 export const ACCORDION_DEBOUNCE_MS = 100;
@@ -40,17 +41,7 @@ export const AccordionTrigger = forwardRef<HTMLButtonElement, TriggerProps>(func
   { className, children, headingLevel = 3, debounceMs = ACCORDION_DEBOUNCE_MS, onClick, ...rest },
   ref,
 ) {
-  const lastClick = useRef(Number.NEGATIVE_INFINITY);
-  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
-    const now = performance.now();
-    if (now - lastClick.current < debounceMs) {
-      // Radix skips its toggle when the event's default is prevented.
-      event.preventDefault();
-      return;
-    }
-    lastClick.current = now;
-    onClick?.(event);
-  };
+  const handleClick = useDebouncedClick(onClick, debounceMs);
   const Heading = `h${headingLevel}` as const;
   return (
     <AccordionPrimitive.Header asChild>

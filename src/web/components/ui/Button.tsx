@@ -1,4 +1,5 @@
-import { forwardRef, useRef, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { useDebouncedClick } from './use-debounced-click';
 import { cn } from '../../lib/cn';
 
 /** Repeat clicks inside this window are ignored (spec section 5). */
@@ -41,16 +42,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant, size, className, debounceMs = BUTTON_DEBOUNCE_MS, onClick, type = 'button', ...rest },
   ref,
 ) {
-  const lastClick = useRef(0);
-  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
-    const now = performance.now();
-    if (now - lastClick.current < debounceMs) {
-      event.preventDefault();
-      return;
-    }
-    lastClick.current = now;
-    onClick?.(event);
-  };
+  const handleClick = useDebouncedClick(onClick, debounceMs);
   return (
     <button ref={ref} type={type} className={buttonClasses(variant, size, className)} onClick={handleClick} {...rest} />
   );
