@@ -1,3 +1,5 @@
+import { countryName } from './product';
+
 /** Titles and descriptions of the storefront pages: the server writes them into the HTML, the app keeps them on navigation. */
 export interface PageMeta {
   title: string;
@@ -71,7 +73,7 @@ export function productPageMeta(
   product: { name: string; description: string },
   shopName: string,
 ): PageMeta {
-  const country = product.name.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  const country = countryName(product.name);
   return {
     title: `${country} Flag | ${shopName}`,
     description: product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description,

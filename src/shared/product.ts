@@ -21,6 +21,11 @@ export interface Product {
   primaryImage: string | null;
 }
 
+/** 'SOUTH AFRICA' -> 'South Africa', for sentences and alt text; names are shown as stored elsewhere. */
+export function countryName(upperName: string): string {
+  return upperName.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
 /** What the shopper pays for one unit: the sale price when it is lower. */
 export function effectivePriceCents(product: Pick<Product, 'priceCents' | 'salePriceCents'>): number {
   return product.salePriceCents !== null && product.salePriceCents < product.priceCents

@@ -2,10 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { productImages, products } from '../db/schema';
 import { catalogueSeed } from './seed-data';
-
-function titleCase(upper: string): string {
-  return upper.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
-}
+import { countryName } from '../../shared/product';
 
 /** Fills an empty catalogue with the shop's flags; a catalogue that has any product is left alone. */
 export async function seedCatalogue(db: Database): Promise<number> {
@@ -29,7 +26,7 @@ export async function seedCatalogue(db: Database): Promise<number> {
     await tx.insert(productImages).values(
       catalogueSeed.flatMap((p) => {
         const productId = idBySlug.get(p.slug)!;
-        const country = titleCase(p.name);
+        const country = countryName(p.name);
         return [
           { productId, url: `/flags/4x3/${p.countryCode}.svg`, altText: `Flag of ${country}`, position: 0 },
           { productId, url: `/flags/1x1/${p.countryCode}.svg`, altText: `Flag of ${country}, square detail`, position: 1 },

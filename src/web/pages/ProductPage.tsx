@@ -9,14 +9,14 @@ import { FeaturedBadge, ProductPrice, SaleBadge } from '../components/product/Pr
 import { ShareButton } from '../components/product/ShareButton';
 import { Tooltip } from '../components/ui/Tooltip';
 import { WishlistButton } from '../components/product/WishlistButton';
-import { countryName, ProductFetchError, useProduct } from '../components/product/use-products';
+import { ProductFetchError, useProduct } from '../components/product/use-products';
 import { useAddToCart } from '../components/cart/use-cart';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
 import { formatRand } from '../../shared/money';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
-import { effectivePriceCents, isOnSale, type Product } from '../../shared/product';
+import { countryName, effectivePriceCents, isOnSale, type Product } from '../../shared/product';
 
 const keyFeatures = [
   'Premium knitted polyester: light enough to fly in a gentle breeze, strong enough for a Cape Town south-easter',

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
 import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
-import { isOnSale, type Product } from '../../../shared/product';
+import { countryName, isOnSale, type Product } from '../../../shared/product';
 import { ProductImage } from './ProductImage';
 import { FeaturedBadge, ProductPrice, SaleBadge } from './ProductPrice';
-import { countryName, usePrefetchProduct } from './use-products';
+import { usePrefetchProduct } from './use-products';
 
 interface ProductCardProps {
   product: Product;

@@ -88,8 +88,3 @@ export function usePrefetchProduct(slug: string): () => void {
     warmPage(pageLoaders.product);
   }, [queryClient, slug]);
 }
-
-/** 'SOUTH AFRICA' -> 'South Africa', for sentences and alt text; names are shown as stored elsewhere. */
-export function countryName(upperName: string): string {
-  return upperName.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
-}
