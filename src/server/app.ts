@@ -11,17 +11,21 @@ import { cartRoutes } from './cart/routes';
 import { createContactService } from './contact/service';
 import { contactRoutes } from './contact/routes';
 import { storefrontRoutes } from './storefront/routes';
+import { createDevMailbox } from './notify/mailbox';
+import { devMailboxRoutes } from './notify/routes';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   /** false in tests that want quiet output. */
   logger?: boolean;
+  /** Told when a request queued outbox messages (the worker's nudge), so they leave at once. */
+  onOutboxQueued?: () => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, onOutboxQueued }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Buffered, asynchronous log writes: a log line must not cost a request its speed.
     loggerInstance: logger
@@ -76,7 +80,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   catalogRoutes(app, catalog);
   cartRoutes(app, createCartService(db));
-  contactRoutes(app, createContactService(db));
+  const email = { shop: config.shop, publicUrl: config.publicUrl };
+  contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }));
+  if (!config.smtpUrl) devMailboxRoutes(app, createDevMailbox(db));
   app.get('/api/config/shop', async () => config.shop);
   // Its own scope, so that compressing pages adds no work to the API's hot paths.
   await app.register(async (storefront) => storefrontRoutes(storefront, config, catalog));

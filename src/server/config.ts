@@ -23,9 +23,14 @@ const envSchema = z.object({
   YOCO_SECRET_KEY: optional,
   YOCO_WEBHOOK_SECRET: optional,
   YOCO_API_URL: z.url().default('https://payments.yoco.com/api'),
-  SMTP_URL: optional,
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@smtp.example.co.za:587 (or smtps://…)')
+      .optional(),
+  ),
   MAIL_FROM: optional,
-  ORDER_DESK_EMAIL: optional,
+  ORDER_DESK_EMAIL: optional.pipe(z.email('ORDER_DESK_EMAIL must be an email address').optional()),
   ADMIN_EMAILS: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
@@ -50,6 +55,11 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shop: ShopDetails;
+  /** Unset: messages go to the dev mailbox at /dev/mailbox instead of an SMTP server. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where the shop's own mail goes (contact messages); the shop's email when unset. */
+  orderDeskEmail: string;
   env: z.infer<typeof envSchema>;
 }
 
@@ -77,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: e.SHOP_PHONE,
       email: e.SHOP_EMAIL,
     },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${e.SHOP_NAME.replace(/["\\]/g, '')}" <${e.SHOP_EMAIL}>`,
+    orderDeskEmail: e.ORDER_DESK_EMAIL ?? e.SHOP_EMAIL,
     env: e,
   };
 }

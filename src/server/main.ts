@@ -3,6 +3,8 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir, DataDirInUseError } from './db/data-dir-lock';
 import { seedCatalogue } from './catalog/seed';
 import { buildApp } from './app';
+import { createMailer } from './notify/mailer';
+import { createOutboxWorker } from './notify/outbox';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,7 +20,12 @@ async function main(): Promise<void> {
     await releaseLock?.();
     throw err;
   }
-  const app = await buildApp({ config, database });
+  // The worker needs the app's logger and the app needs the worker's nudge: bound late.
+  const outboxQueued = { nudge: (): void => undefined };
+  const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge() });
+  const mailer = createMailer(config);
+  const outboxWorker = createOutboxWorker({ db: database.db, mailer, logger: app.log.child({ component: 'outbox' }) });
+  outboxQueued.nudge = outboxWorker.nudge;
   app.log.info(
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
     'database ready',
@@ -31,6 +38,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
       await app.close();
+      // After the requests (which may queue mail) and before the database its batch writes to.
+      await outboxWorker.stop();
+      mailer.close();
       await database.close();
       await releaseLock?.();
       process.exit(0);
@@ -43,7 +53,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Shop open at ${config.publicUrl}`);
+  outboxWorker.start();
+  app.log.info(
+    { mail: config.smtpUrl ? 'smtp' : `dev mailbox at ${config.publicUrl}/dev/mailbox` },
+    `Shop open at ${config.publicUrl}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedCatalogue } from './catalog/seed';
+import { createMailer, type Mailer } from './notify/mailer';
+import { createOutboxWorker, type OutboxWorker } from './notify/outbox';
 
 /** A database the integration suites run against; each open() gives a fresh, seeded database. */
 export interface TestDatabase {
@@ -63,22 +65,44 @@ async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle> {
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  config: Config;
+  /** The app's outbox worker: idle unless startWorker was asked for; drive it with runOnce(). */
+  worker: OutboxWorker;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Extra settings, e.g. SMTP_URL. */
+  env?: Record<string, string>;
+  /** Poll the outbox in the background as the real server does (off: tests call worker.runOnce()). */
+  startWorker?: boolean;
+  /** Replaces the mailer the settings would choose. */
+  mailer?: Mailer;
+}
+
+/** A logger for workers in tests: errors still reach the test output. */
+export const quietLogger = { info: () => undefined, warn: () => undefined, error: console.error };
+
 /** The whole app on a fresh database, for `app.inject(...)`; no port is opened. */
-export async function startTestApp(target: TestDatabase): Promise<TestApp> {
+export async function startTestApp(target: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await target.open();
   try {
-    const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
-    const app = await buildApp({ config, database, logger: false });
+    const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv);
+    const mailer = options.mailer ?? createMailer(config);
+    const worker = createOutboxWorker({ db: database.db, mailer, logger: quietLogger });
+    const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge });
     await app.ready();
+    if (options.startWorker) worker.start();
     return {
       app,
       database,
+      config,
+      worker,
       close: async () => {
         try {
           await app.close();
+          await worker.stop();
+          mailer.close();
         } finally {
           await database.close();
         }

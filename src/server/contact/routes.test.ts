@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../db/schema';
+import { contacts, outbox } from '../db/schema';
 import { startTestApp, testDatabases, type TestApp } from '../test-support';
 
 const valid = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'Do you sell a 3m x 2m South African flag?' };
@@ -27,6 +27,38 @@ describe.each(testDatabases())('contact API on $name', (target) => {
     expect(rows).toEqual([expect.objectContaining({ ...valid, handledAt: null })]);
   });
 
+  it('queues two emails with the message: to the order desk and a copy to the sender', async () => {
+    await t.database.db.delete(outbox);
+    expect((await send(valid)).statusCode).toBe(201);
+    const rows = await t.database.db.select().from(outbox);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ kind: 'email', status: 'pending', attempts: 0 });
+    const payloads = rows.map((r) => r.payload).sort((a, b) => a.to.localeCompare(b.to));
+    expect(payloads).toEqual([
+      expect.objectContaining({ to: 'hello@capeflag.co.za', replyTo: valid.email, subject: 'Contact form: message from Thandi Nkosi' }),
+      expect.objectContaining({ to: valid.email, subject: 'We received your message - Cape Flag Co.' }),
+    ]);
+    for (const p of payloads) {
+      expect(p.text).toContain(valid.message);
+      expect(p.html).toContain(valid.message);
+    }
+  });
+
+  it('keeps neither the message nor its emails when queueing fails', async () => {
+    const db = t.database.db;
+    const [contactsBefore, outboxBefore] = [await db.$count(contacts), await db.$count(outbox)];
+    // Makes the second email's insert fail, after the contact row and the first email were written.
+    await db.execute(sql`ALTER TABLE outbox ADD CONSTRAINT test_refuse CHECK (payload->>'to' <> 'refused@example.co.za')`);
+    try {
+      const res = await send({ ...valid, email: 'refused@example.co.za' });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`ALTER TABLE outbox DROP CONSTRAINT test_refuse`);
+    }
+    expect(await db.$count(contacts)).toBe(contactsBefore);
+    expect(await db.$count(outbox)).toBe(outboxBefore);
+  });
+
   it.each([
     ['a missing name', { email: valid.email, message: valid.message }, 'Please enter your name'],
     ['a blank name', { ...valid, name: '   ' }, 'Please enter your name'],
@@ -38,10 +70,12 @@ describe.each(testDatabases())('contact API on $name', (target) => {
     ['a whitespace message', { ...valid, message: ' \n\t ' }, 'Please enter your message'],
   ])('refuses %s with 400', async (_label, body, message) => {
     const before = await t.database.db.$count(contacts);
+    const queued = await t.database.db.$count(outbox);
     const res = await send(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
     expect(await t.database.db.$count(contacts)).toBe(before);
+    expect(await t.database.db.$count(outbox)).toBe(queued);
   });
 
   it('refuses a message over 5000 characters', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EmailMessage } from '../notify/mailer';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -67,3 +68,34 @@ export const contacts = pgTable('contacts', {
   createdAt: createdAt(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
 });
+
+export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/**
+ * Messages that must not be lost, written in the same transaction as the change that causes them
+ * and sent afterwards by the outbox worker (src/server/notify/outbox.ts). A sent row whose
+ * transport is 'dev-mailbox' is also what the dev mailbox shows.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['email'] }).notNull(),
+    payload: jsonb('payload').$type<EmailMessage>().notNull(),
+    status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a worker sends the row, so that no other process takes it; expires if that worker dies. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Which mailer sent it: 'smtp' or 'dev-mailbox'. */
+    transport: text('transport'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('outbox_status_valid', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { NotFoundError } from '../errors';
+import { escapeHtml } from '../storefront/html';
+import type { DevMailbox, MailboxMessage } from './mailbox';
+
+const idSchema = z.uuid();
+
+const shownTime = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: 'Africa/Johannesburg',
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
+
+/** Escaped text with its web addresses turned into links. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<>]+/g, (url) => `<a href="${url}" target="_blank" rel="noopener">${url}</a>`);
+}
+
+/**
+ * Our own HTML, framed without scripts; `<base target="_top">` makes its links open in the
+ * mailbox's window rather than inside the small frame.
+ */
+function preview(message: MailboxMessage): string {
+  const srcdoc = `<base target="_top">${message.html}`;
+  return `<iframe title="${escapeHtml(message.subject)}" sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${escapeHtml(srcdoc)}"></iframe>`;
+}
+
+function renderMailbox(messages: MailboxMessage[]): string {
+  const items = messages
+    .map(
+      (m) => `<article>
+<h2><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></h2>
+<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd>${m.replyTo ? `<dt>Reply-To</dt><dd>${escapeHtml(m.replyTo)}</dd>` : ''}<dt>Sent</dt><dd><time datetime="${m.sentAt.toISOString()}">${escapeHtml(shownTime.format(m.sentAt))}</time></dd></dl>
+${preview(m)}
+<details><summary>Text version</summary><pre>${linkify(m.text)}</pre></details>
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en-ZA">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Dev mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:900px;margin:0 auto;padding:16px;color:#1a1a1a}article{border:1px solid #ddd;border-radius:8px;padding:12px 16px;margin:16px 0}h2{font-size:18px;margin:0 0 8px}dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 8px}dt{font-weight:bold}dd{margin:0}iframe{width:100%;height:420px;border:1px solid #eee}pre{white-space:pre-wrap}</style>
+</head>
+<body>
+<h1>Dev mailbox</h1>
+<p>Every email the shop sent while <code>SMTP_URL</code> is unset, newest first (${messages.length}). Set <code>SMTP_URL</code> to send real mail. <a href="/dev/mailbox.json">JSON</a></p>
+${items || '<p>No messages yet.</p>'}
+</body>
+</html>`;
+}
+
+/** Registered only while SMTP_URL is unset: there is nothing to show once mail really leaves. */
+export function devMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): void {
+  app.get('/dev/mailbox', async (_request, reply) => {
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailbox(await mailbox.list()));
+  });
+
+  app.get('/dev/mailbox.json', async (_request, reply) => {
+    return reply.header('cache-control', 'no-store').send({ messages: await mailbox.list() });
+  });
+
+  /** One message's HTML as a page of its own, links and all. */
+  app.get<{ Params: { id: string } }>('/dev/mailbox/:id', async (request, reply) => {
+    if (!idSchema.safeParse(request.params.id).success) throw new NotFoundError('Message not found');
+    const message = await mailbox.get(request.params.id);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "script-src 'none'; object-src 'none'")
+      .send(message.html);
+  });
+}

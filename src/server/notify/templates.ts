@@ -1,0 +1,138 @@
+import type { ShopDetails } from '../../shared/shop-details';
+import { businessHours } from '../../shared/shop-facts';
+import { escapeHtml } from '../storefront/html';
+import type { EmailMessage } from './mailer';
+
+/** What every email needs to know about the shop; links are absolute from PUBLIC_URL. */
+export interface EmailContext {
+  shop: ShopDetails;
+  publicUrl: string;
+}
+
+/** A piece of an email, written once and rendered both as HTML and as plain text. */
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'quote'; text: string }
+  | { kind: 'link'; text: string; url: string }
+  | { kind: 'details'; rows: [label: string, value: string][] };
+
+function renderHtml(ctx: EmailContext, heading: string, blocks: Block[]): string {
+  const paragraph = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
+  const body = blocks
+    .map((block) => {
+      switch (block.kind) {
+        case 'paragraph':
+          return `<p style="margin:0 0 16px">${paragraph(block.text)}</p>`;
+        case 'quote':
+          return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #007a4d;background:#f5f5f5">${paragraph(block.text)}</blockquote>`;
+        case 'link':
+          return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.url)}" style="color:#007a4d">${escapeHtml(block.text)}</a></p>`;
+        case 'details':
+          return `<table style="margin:0 0 16px;border-collapse:collapse">${block.rows
+            .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${paragraph(value)}</td></tr>`)
+            .join('')}</table>`;
+      }
+    })
+    .join('\n');
+  const { shop } = ctx;
+  const home = escapeHtml(`${ctx.publicUrl}/`);
+  return `<!doctype html>
+<html lang="en-ZA">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
+<div style="max-width:600px;margin:0 auto">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold"><a href="${home}" style="color:#007a4d;text-decoration:none">${escapeHtml(shop.name)}</a></p>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${body}
+<hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
+<p style="margin:0;font-size:13px;color:#555">${escapeHtml(shop.legalName)} · ${escapeHtml(shop.address)}<br>
+${escapeHtml(shop.phone)} · <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a> · <a href="${home}">${escapeHtml(ctx.publicUrl.replace(/^https?:\/\//, ''))}</a></p>
+</div>
+</body>
+</html>`;
+}
+
+function renderText(ctx: EmailContext, heading: string, blocks: Block[]): string {
+  const body = blocks.map((block) => {
+    switch (block.kind) {
+      case 'paragraph':
+        return block.text;
+      case 'quote':
+        return block.text
+          .split('\n')
+          .map((line) => `> ${line}`)
+          .join('\n');
+      case 'link':
+        return `${block.text}: ${block.url}`;
+      case 'details':
+        return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    }
+  });
+  const { shop } = ctx;
+  return [
+    heading,
+    '',
+    body.join('\n\n'),
+    '',
+    '--',
+    shop.name,
+    `${shop.legalName}, ${shop.address}`,
+    `${shop.phone} · ${shop.email}`,
+    `${ctx.publicUrl}/`,
+    '',
+  ].join('\n');
+}
+
+/** The shop's layout around an email's content, as HTML and as plain text. */
+export function layout(ctx: EmailContext, heading: string, blocks: Block[]): { html: string; text: string } {
+  return { html: renderHtml(ctx, heading, blocks), text: renderText(ctx, heading, blocks) };
+}
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** The contact form's message for the order desk; answering it writes to the sender. */
+export function contactToShop(ctx: EmailContext, to: string, contact: ContactMessage): EmailMessage {
+  const subject = `Contact form: message from ${contact.name}`;
+  return {
+    to,
+    replyTo: contact.email,
+    subject,
+    ...layout(ctx, 'New message from the contact form', [
+      { kind: 'details', rows: [['Name', contact.name], ['Email', contact.email]] },
+      { kind: 'quote', text: contact.message },
+      { kind: 'paragraph', text: `Reply to this email to answer ${contact.name}.` },
+    ]),
+  };
+}
+
+/** The sender's copy of what they wrote, with when and how to reach the shop. */
+export function contactCopyToSender(ctx: EmailContext, contact: ContactMessage): EmailMessage {
+  const { shop } = ctx;
+  return {
+    to: contact.email,
+    replyTo: shop.email,
+    subject: `We received your message - ${shop.name}`,
+    ...layout(ctx, 'We received your message', [
+      { kind: 'paragraph', text: `Hi ${contact.name},` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for contacting ${shop.name}. We will get back to you soon. This is a copy of your message:`,
+      },
+      { kind: 'quote', text: contact.message },
+      {
+        kind: 'details',
+        rows: [
+          ['Business hours', `${businessHours.contact.weekdays} (${businessHours.contact.weekends.toLowerCase()})`],
+          ['Phone', shop.phone],
+          ['Email', shop.email],
+          ['Address', shop.address],
+        ],
+      },
+      { kind: 'link', text: 'Browse our flags', url: `${ctx.publicUrl}/shop` },
+    ]),
+  };
+}
