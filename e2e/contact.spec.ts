@@ -91,3 +91,28 @@ test('a failing mail desk gives an Error toast with the server message, and keep
   await expect(f.message).toHaveValue('Is the shop open on Saturdays?');
   await expect(f.send).toBeEnabled();
 });
+
+test('a sent message reaches the order desk, and the sender gets a copy, in the dev mailbox', async ({ page }) => {
+  const name = `Lerato Mokoena ${Date.now()}`;
+  const f = form(page);
+  await f.name.fill(name);
+  await f.email.fill('lerato@example.co.za');
+  await f.message.fill('Can I collect two flags at the PAXI point in Stellenbosch?');
+  await f.send.click();
+  await expect(toast(page, 'Message Sent!')).toBeVisible();
+
+  await page.goto('/dev/mailbox');
+  const toDesk = page.getByRole('link', { name: `Contact form: message from ${name}` });
+  // The outbox worker sends within moments; reload until it has.
+  await expect(async () => {
+    await page.reload();
+    await expect(toDesk).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await page.goto((await toDesk.getAttribute('href'))!);
+  await expect(page.getByText('Can I collect two flags at the PAXI point in Stellenbosch?')).toBeVisible();
+
+  const { messages } = (await (await page.request.get('/dev/mailbox.json')).json()) as {
+    messages: { to: string; subject: string }[];
+  };
+  expect(messages.some((m) => m.to === 'lerato@example.co.za' && m.subject.startsWith('We received your message'))).toBe(true);
+});
