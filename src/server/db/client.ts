@@ -77,6 +77,11 @@ async function openPostgres(databaseUrl: string, prepare: OpenDatabaseOptions['p
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, DROP DATABASE … FORCE); without
+  // a listener that error would end the process. The pool opens a new connection when next needed.
+  pool.on('error', (err) => {
+    console.warn(`PostgreSQL closed an idle connection (${err.message}); a new one is opened when needed`);
+  });
   const startup = await pool.connect();
   try {
     await startup.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
