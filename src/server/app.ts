@@ -13,6 +13,9 @@ import { contactRoutes } from './contact/routes';
 import { storefrontRoutes } from './storefront/routes';
 import { createDevMailbox } from './notify/mailbox';
 import { devMailboxRoutes } from './notify/routes';
+import { createAuth, resolveSessionSecret } from './auth/auth';
+import { createAccountService } from './auth/service';
+import { authRoutes } from './auth/routes';
 
 export interface AppOptions {
   config: Config;
@@ -82,6 +85,14 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   cartRoutes(app, createCartService(db));
   const email = { shop: config.shop, publicUrl: config.publicUrl };
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }));
+  const auth = createAuth({
+    config,
+    db,
+    secret: resolveSessionSecret(config),
+    logger: app.log.child({ component: 'auth' }),
+    onEmailQueued: onOutboxQueued,
+  });
+  authRoutes(app, auth, createAccountService(db, auth), config.publicUrl);
   if (!config.smtpUrl) devMailboxRoutes(app, createDevMailbox(db));
   app.get('/api/config/shop', async () => config.shop);
   // Its own scope, so that compressing pages adds no work to the API's hot paths.

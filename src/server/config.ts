@@ -71,6 +71,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  // Every process behind the load balancer must verify the others' cookies and links, so a secret
+  // generated per process (as on the embedded database) would sign people out at random.
+  if (e.DATABASE_URL && !e.SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET is required with DATABASE_URL (all processes must share it)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,

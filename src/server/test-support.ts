@@ -14,6 +14,8 @@ export interface TestDatabase {
 }
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
+/** Fixed, so that no test writes a generated secret into DATA_DIR. */
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
 /**
  * The targets of the integration suites: always an in-memory PGlite; also PostgreSQL when
@@ -87,7 +89,12 @@ export const quietLogger = { info: () => undefined, warn: () => undefined, error
 export async function startTestApp(target: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await target.open();
   try {
-    const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv);
+    const config = loadConfig({
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      ...options.env,
+    } as NodeJS.ProcessEnv);
     const mailer = options.mailer ?? createMailer(config);
     const worker = createOutboxWorker({ db: database.db, mailer, logger: quietLogger });
     const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge });

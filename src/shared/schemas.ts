@@ -52,3 +52,27 @@ export const contactSchema = z.object({
     .max(5000, 'Message is too long (5000 characters at most)'),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+export const accountMessages = {
+  email: 'Please enter a valid email address.',
+  invalidVerificationLink: 'Invalid verification link. Please check your email and try again.',
+  verificationSent: 'Verification email sent! Please check your inbox and click the verification link.',
+  emailVerified: 'Email verified successfully',
+  verificationFailed: 'Failed to verify email. The link may be expired or invalid.',
+} as const;
+
+/** POST /api/auth/send-verification; displayName is sent by the spec's client but not needed. */
+export const sendVerificationSchema = z.object({
+  email: z
+    .string({ error: accountMessages.email })
+    .trim()
+    .max(255, accountMessages.email)
+    .pipe(z.email(accountMessages.email)),
+  displayName: z.string().max(100).optional(),
+});
+
+/** GET /api/auth/verify-email: both parts of the emailed link are needed. */
+export const verifyEmailQuerySchema = z.object({
+  token: z.string({ error: accountMessages.invalidVerificationLink }).trim().min(1, accountMessages.invalidVerificationLink),
+  email: z.string({ error: accountMessages.invalidVerificationLink }).trim().min(1, accountMessages.invalidVerificationLink),
+});

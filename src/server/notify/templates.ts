@@ -136,3 +136,22 @@ export function contactCopyToSender(ctx: EmailContext, contact: ContactMessage):
     ]),
   };
 }
+
+/** The link that confirms an address; it leads to the shop's /verify-email page, which calls the API. */
+export function verifyEmailMessage(ctx: EmailContext, user: { name: string; email: string }, link: string): EmailMessage {
+  const { shop } = ctx;
+  return {
+    to: user.email,
+    replyTo: shop.email,
+    subject: `Please verify your email address - ${shop.name}`,
+    ...layout(ctx, 'Verify your email address', [
+      { kind: 'paragraph', text: `Hi ${user.name},` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for creating an account with ${shop.name}. Please confirm that this is your email address; you need a verified address to pay for an order.`,
+      },
+      { kind: 'link', text: 'Verify my email address', url: link },
+      { kind: 'paragraph', text: 'The link works for one hour. If you did not create an account, you can ignore this email.' },
+    ]),
+  };
+}

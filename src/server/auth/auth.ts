@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { accounts, sessions, users, verifications } from '../db/schema';
+import { enqueueEmail } from '../notify/outbox';
+import { verifyEmailMessage } from '../notify/templates';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const MIN_PASSWORD_LENGTH = 6;
+const SECRET_FILE = 'session-secret';
+
+/**
+ * SESSION_SECRET when set. Otherwise (embedded database only: config.ts refuses DATABASE_URL
+ * without it) a secret generated once and kept in DATA_DIR, so that sessions and verification
+ * links outlive a restart.
+ */
+export function resolveSessionSecret(config: Config): string {
+  if (config.env.SESSION_SECRET) return config.env.SESSION_SECRET;
+  const file = path.join(config.dataDir, SECRET_FILE);
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  // Readable by the shop's user only: whoever holds it can forge sessions.
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export interface AuthOptions {
+  config: Config;
+  db: Database;
+  secret: string;
+  logger: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+  /** Told after a verification email was queued, so the outbox worker sends it now. */
+  onEmailQueued?: () => void;
+}
+
+/** The link in the verification email: the shop's own page, which calls GET /api/auth/verify-email. */
+export function verificationLink(publicUrl: string, token: string, email: string): string {
+  const query = new URLSearchParams({ token, email });
+  return `${publicUrl}/verify-email?${query.toString()}`;
+}
+
+export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOptions) {
+  const emailContext = { shop: config.shop, publicUrl: config.publicUrl };
+  return betterAuth({
+    appName: config.shop.name,
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      // The spec lets an unverified user sign in; only paying needs a verified address.
+      requireEmailVerification: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Into the outbox rather than straight to SMTP: a mail server that is down must not fail the
+      // sign-up, and the worker retries. better-auth's own link points at its API; ours at the page.
+      sendVerificationEmail: async ({ user, token }) => {
+        await enqueueEmail(db, verifyEmailMessage(emailContext, user, verificationLink(config.publicUrl, token, user.email)));
+        onEmailQueued?.();
+      },
+    },
+    advanced: {
+      // Secure cookies only where the shop is served over https (plain http in development and tests).
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const details = args.length > 0 ? { details: args } : {};
+        if (level === 'error') logger.error(details, `auth: ${message}`);
+        else if (level === 'warn') logger.warn(details, `auth: ${message}`);
+        else if (level === 'info') logger.info(details, `auth: ${message}`);
+        else logger.debug(details, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
