@@ -8,6 +8,8 @@ export const pageLoaders = {
   termsOfService: () => import('./pages/policies/TermsOfServicePage'),
   returnsPolicy: () => import('./pages/policies/ReturnsPolicyPage'),
   shippingPolicy: () => import('./pages/policies/ShippingPolicyPage'),
+  verifyEmail: () => import('./pages/VerifyEmailPage'),
+  passwordReset: () => import('./pages/PasswordResetPage'),
   notFound: () => import('./pages/NotFoundPage'),
 };
 
@@ -19,6 +21,7 @@ const loaderByPath: Record<string, () => Promise<unknown>> = {
   '/terms-of-service': pageLoaders.termsOfService,
   '/returns-policy': pageLoaders.returnsPolicy,
   '/shipping-policy': pageLoaders.shippingPolicy,
+  '/verify-email': pageLoaders.verifyEmail,
 };
 
 /** The screen a link leads to, for warming it up before the click; undefined when it is already loaded or unknown. */

@@ -12,6 +12,8 @@ const PrivacyPolicyPage = lazy(pageLoaders.privacyPolicy);
 const TermsOfServicePage = lazy(pageLoaders.termsOfService);
 const ReturnsPolicyPage = lazy(pageLoaders.returnsPolicy);
 const ShippingPolicyPage = lazy(pageLoaders.shippingPolicy);
+const VerifyEmailPage = lazy(pageLoaders.verifyEmail);
+const PasswordResetPage = lazy(pageLoaders.passwordReset);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** Every screen of the shop; all but the home page load on first visit, behind the layout's spinner. */
@@ -28,6 +30,8 @@ export function AppRoutes() {
         <Route path="/terms-of-service" element={<TermsOfServicePage />} />
         <Route path="/returns-policy" element={<ReturnsPolicyPage />} />
         <Route path="/shipping-policy" element={<ShippingPolicyPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/password-reset" element={<PasswordResetPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
-import { verifyEmailMessage } from '../notify/templates';
+import { resetPasswordMessage, verifyEmailMessage } from '../notify/templates';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const MIN_PASSWORD_LENGTH = 6;
@@ -49,6 +49,11 @@ export function verificationLink(publicUrl: string, token: string, email: string
   return `${publicUrl}/verify-email?${query.toString()}`;
 }
 
+/** The link in the password reset email: the shop's /password-reset page with better-auth's token. */
+export function passwordResetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/password-reset?${new URLSearchParams({ token }).toString()}`;
+}
+
 export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOptions) {
   const emailContext = { shop: config.shop, publicUrl: config.publicUrl };
   return betterAuth({
@@ -66,6 +71,15 @@ export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOp
       minPasswordLength: MIN_PASSWORD_LENGTH,
       // The spec lets an unverified user sign in; only paying needs a verified address.
       requireEmailVerification: false,
+      // Spec section 9: a reset link expires after one hour.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // A new password ends every other session: whoever knew the old one is signed out.
+      revokeSessionsOnPasswordReset: true,
+      // Through the outbox like the verification email; the link opens the shop's own page.
+      sendResetPassword: async ({ user, token }) => {
+        await enqueueEmail(db, resetPasswordMessage(emailContext, user, passwordResetLink(config.publicUrl, token)));
+        onEmailQueued?.();
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -155,3 +155,19 @@ export function verifyEmailMessage(ctx: EmailContext, user: { name: string; emai
     ]),
   };
 }
+
+/** The password reset email: a link to the shop's /password-reset page, valid for one hour (spec section 9). */
+export function resetPasswordMessage(ctx: EmailContext, user: { name: string; email: string }, link: string): EmailMessage {
+  const { shop } = ctx;
+  return {
+    to: user.email,
+    replyTo: shop.email,
+    subject: `Reset your password - ${shop.name}`,
+    ...layout(ctx, 'Reset your password', [
+      { kind: 'paragraph', text: `Hi ${user.name},` },
+      { kind: 'paragraph', text: `Someone asked to reset the password of your ${shop.name} account.` },
+      { kind: 'link', text: 'Choose a new password', url: link },
+      { kind: 'paragraph', text: 'The link works for one hour. If you did not ask for it, you can ignore this email.' },
+    ]),
+  };
+}

@@ -4,6 +4,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
 import { LazyCartPanel } from '../cart/LazyCartPanel';
+import { LazyAuthDialog } from '../auth/LazyAuthDialog';
 import { PageSpinner } from '../ui/Spinner';
 
 /** Each route change scrolls smoothly back to the top (at once for people who asked for less motion). */
@@ -36,6 +37,7 @@ export function Layout() {
       </main>
       <Footer />
       <LazyCartPanel />
+      <LazyAuthDialog />
     </div>
   );
 }

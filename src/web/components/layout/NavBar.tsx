@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PrefetchNavLink } from '../ui/PrefetchLink';
 import { Menu, ShoppingCart, X } from 'lucide-react';
@@ -7,6 +7,11 @@ import { shop } from '../../lib/initial-data';
 import { Button } from '../ui/Button';
 import { setCartPanelOpen } from '../cart/cart-panel-store';
 import { useCart } from '../cart/use-cart';
+import { openAuthDialog } from '../auth/auth-dialog-store';
+import { userLabel, useSession, useSignOut } from '../auth/use-session';
+
+// The dropdown's code loads only once someone is signed in.
+const UserMenu = lazy(() => import('../auth/UserMenu').then((m) => ({ default: m.UserMenu })));
 
 const links = [
   { to: '/', label: 'Home' },
@@ -44,6 +49,70 @@ function CartButton() {
   );
 }
 
+/** Signed in: the user's menu; signed out: a Sign In button; nothing while the session loads. */
+function AccountControl() {
+  const { data: session, isPending } = useSession();
+  if (isPending) return null;
+  if (!session) {
+    return (
+      <Button variant="ghost" size="sm" className="hidden md:inline-flex" debounceMs={0} onClick={() => openAuthDialog('login')}>
+        Sign In
+      </Button>
+    );
+  }
+  const label = userLabel(session.user);
+  return (
+    <div className="hidden md:block">
+      <Suspense
+        fallback={
+          <Button variant="ghost" size="sm" disabled>
+            {label}
+          </Button>
+        }
+      >
+        <UserMenu label={label} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The phone menu's account entries: Profile and Sign Out, or Sign In. */
+function MobileAccountLinks({ onDone }: { onDone: () => void }) {
+  const { data: session, isPending } = useSession();
+  const signOut = useSignOut();
+  const itemClass = 'rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:text-brand-700';
+  if (isPending) return null;
+  if (!session) {
+    return (
+      <button
+        type="button"
+        className={itemClass}
+        onClick={() => {
+          onDone();
+          openAuthDialog('login');
+        }}
+      >
+        Sign In
+      </button>
+    );
+  }
+  return (
+    <>
+      <Link to="/profile" className={itemClass} onClick={onDone}>
+        Profile
+      </Link>
+      <button
+        type="button"
+        className={itemClass}
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSettled: onDone })}
+      >
+        Sign Out
+      </button>
+    </>
+  );
+}
+
 /** Fixed top bar: name, links, cart with its badge; a menu button on small screens. */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -62,6 +131,7 @@ export function NavBar() {
           ))}
         </div>
         <div className="flex items-center gap-1">
+          <AccountControl />
           <CartButton />
           <Button
             variant="ghost"
@@ -85,6 +155,7 @@ export function NavBar() {
                 {l.label}
               </PrefetchNavLink>
             ))}
+            <MobileAccountLinks onDone={() => setMenuOpen(false)} />
           </div>
         </div>
       )}
