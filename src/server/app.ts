@@ -16,6 +16,8 @@ import { devMailboxRoutes } from './notify/routes';
 import { createAuth, resolveSessionSecret } from './auth/auth';
 import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
+import { createAdminService } from './admin/service';
+import { adminRoutes } from './admin/routes';
 
 export interface AppOptions {
   config: Config;
@@ -94,7 +96,12 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   });
   authRoutes(app, auth, createAccountService(db, auth), config.publicUrl);
   if (!config.smtpUrl) devMailboxRoutes(app, createDevMailbox(db));
+  adminRoutes(app, auth, createAdminService(db, config.adminEmails));
   app.get('/api/config/shop', async () => config.shop);
+  // Which sign-in methods the browser offers. /api/config/firebase is the spec's name for the same call.
+  const authClientConfig = { googleEnabled: config.googleEnabled };
+  app.get('/api/config/auth', async () => authClientConfig);
+  app.get('/api/config/firebase', async () => authClientConfig);
   // Its own scope, so that compressing pages adds no work to the API's hot paths.
   await app.register(async (storefront) => storefrontRoutes(storefront, config, catalog));
 

@@ -31,7 +31,15 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optional,
   ORDER_DESK_EMAIL: optional.pipe(z.email('ORDER_DESK_EMAIL must be an email address').optional()),
-  ADMIN_EMAILS: optional,
+  ADMIN_EMAILS: optional.pipe(
+    z
+      .string()
+      .refine(
+        (v) => parseAdminEmails(v).every((e) => z.email().safeParse(e).success),
+        'ADMIN_EMAILS must be a comma-separated list of email addresses',
+      )
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -60,7 +68,20 @@ export interface Config {
   mailFrom: string;
   /** Where the shop's own mail goes (contact messages); the shop's email when unset. */
   orderDeskEmail: string;
+  /** ADMIN_EMAILS, trimmed and lower-cased: verified accounts with these emails are admins. */
+  adminEmails: string[];
+  /** Google sign-in is offered only when both its client id and secret are set. */
+  googleEnabled: boolean;
   env: z.infer<typeof envSchema>;
+}
+
+/** 'a@x.co.za, B@Y.co.za,' → ['a@x.co.za', 'b@y.co.za']: case-insensitive, blanks dropped, no duplicates. */
+export function parseAdminEmails(value: string | undefined): string[] {
+  const emails = (value ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
+  return [...new Set(emails)];
 }
 
 /** The only reader of process.env. Bad settings stop the start with a message naming the variable. */
@@ -95,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SHOP_NAME.replace(/["\\]/g, '')}" <${e.SHOP_EMAIL}>`,
     orderDeskEmail: e.ORDER_DESK_EMAIL ?? e.SHOP_EMAIL,
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
+    googleEnabled: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
     env: e,
   };
 }

@@ -8,9 +8,12 @@ import { ErrorBoundary } from './components/layout/ErrorBoundary';
 import { LazyToaster } from './components/ui/LazyToaster';
 import './styles.css';
 
+const ONE_HOUR = 60 * 60 * 1000;
 const queryClient = createQueryClient();
 // Warm the catalogue for the shop screens; a failure here is not the shopper's concern.
 void queryClient.prefetchQuery({ queryKey: ['/api/products'], staleTime: TEN_MINUTES }).catch(() => undefined);
+// The sign-in options (spec section 7: fresh for an hour; failures ignored).
+void queryClient.prefetchQuery({ queryKey: ['/api/config/firebase'], staleTime: ONE_HOUR }).catch(() => undefined);
 
 window.addEventListener('unhandledrejection', (event) => console.error('Unhandled promise rejection', event.reason));
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -95,6 +96,9 @@ export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOp
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    // Also accept `Authorization: Bearer <session token>` (the spec's admin calls send a bearer token);
+    // the token is the one in the session cookie, which sign-in also returns in `set-auth-token`.
+    plugins: [bearer()],
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {

@@ -172,3 +172,23 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * Admins granted by the operator (scripts/admin.ts); ADMIN_EMAILS adds more without a row. The
+ * email is stored lower-cased; revoking keeps the row with isActive false.
+ */
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('admin'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_users_email_unique').on(t.email),
+    check('admin_users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);

@@ -1,0 +1,137 @@
+/**
+ * Grants, revokes and lists shop admins on the same database as the shop (DATABASE_URL or the
+ * embedded database in DATA_DIR).
+ *
+ *   npm run admin -- grant <email>
+ *   npm run admin -- revoke <email>
+ *   npm run admin -- list
+ *
+ * Exit codes: 0 done, 1 could not do it (settings, database, shop running), 2 bad usage.
+ */
+import { z } from 'zod';
+import { loadConfig, type Config } from '../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { DataDirInUseError, lockDataDir } from '../src/server/db/data-dir-lock';
+import { createAdminService, type AdminService } from '../src/server/admin/service';
+
+const USAGE = `Usage:
+  npm run admin -- grant <email>    make the account with this email an admin (once its email is verified)
+  npm run admin -- revoke <email>   take admin away again
+  npm run admin -- list             show the admins
+
+Uses DATABASE_URL, or the embedded database in DATA_DIR (default ./data); with the embedded
+database, stop the shop first.`;
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ error: (issue) => `not an email address: ${String(issue.input)}` }));
+const argsSchema = z.union([
+  z.tuple([z.literal('grant'), email]),
+  z.tuple([z.literal('revoke'), email]),
+  z.tuple([z.literal('list')]),
+]);
+type Command = z.infer<typeof argsSchema>;
+
+function parseArgs(argv: string[]): Command {
+  if (argv.length === 1 && ['-h', '--help', 'help'].includes(argv[0]!)) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const parsed = argsSchema.safeParse(argv);
+  if (parsed.success) return parsed.data;
+  // The email's own problem when the command was right; otherwise just the usage.
+  const [command, address] = argv;
+  const emailProblem =
+    (command === 'grant' || command === 'revoke') && argv.length === 2 ? email.safeParse(address).error?.issues[0]?.message : undefined;
+  console.error(`${emailProblem ? `Error: ${emailProblem}\n\n` : ''}${USAGE}`);
+  process.exit(2);
+}
+
+async function run(command: Command, admins: AdminService): Promise<void> {
+  switch (command[0]) {
+    case 'grant': {
+      const result = await admins.grantAdmin(command[1]);
+      const done = {
+        granted: `Granted admin to ${result.email}.`,
+        reactivated: `Restored admin for ${result.email} (it had been revoked).`,
+        unchanged: `${result.email} is already an admin; nothing changed.`,
+      }[result.outcome];
+      console.log(done);
+      if (result.account === 'none') {
+        console.log(`No account uses ${result.email} yet: it becomes an admin once someone signs up with it and verifies the email.`);
+      } else if (result.account === 'unverified') {
+        console.log(`The account's email is not verified yet: it becomes an admin once it is.`);
+      }
+      return;
+    }
+    case 'revoke': {
+      const result = await admins.revokeAdmin(command[1]);
+      const done = {
+        revoked: `Revoked admin from ${result.email}.`,
+        unchanged: `${result.email} was already revoked; nothing changed.`,
+        'not-found': `${result.email} was never granted admin with this command; nothing changed.`,
+      }[result.outcome];
+      console.log(done);
+      if (result.stillAdminThroughAdminEmails) {
+        console.log(
+          `Note: ${result.email} is still an admin through ADMIN_EMAILS. Remove it from that setting and restart the shop to take admin away.`,
+        );
+      }
+      return;
+    }
+    case 'list': {
+      const { granted, fromAdminEmails } = await admins.listAdmins();
+      console.log('Granted with this command:');
+      if (granted.length === 0) console.log('  (none)');
+      for (const row of granted) {
+        const state = row.isActive ? 'active' : `revoked ${row.updatedAt.toISOString()}`;
+        console.log(`  ${row.email}  ${row.role}  ${state}  (granted ${row.createdAt.toISOString()})`);
+      }
+      console.log('From ADMIN_EMAILS:');
+      if (fromAdminEmails.length === 0) console.log('  (none)');
+      for (const address of fromAdminEmails) console.log(`  ${address}`);
+      console.log('Either way, an account is an admin only once its email is verified.');
+      return;
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const command = parseArgs(process.argv.slice(2));
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+
+  let releaseLock: (() => Promise<void>) | undefined;
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = await lockDataDir(config.dataDir);
+    } catch (err) {
+      if (!(err instanceof DataDirInUseError)) throw err;
+      console.error(
+        `${err.message}\n\nThe admin command opens the same embedded database, so it can run only while the shop is stopped: ` +
+          'stop the shop, run the command, start the shop again. (With DATABASE_URL it runs beside a running shop.)',
+      );
+      process.exit(1);
+    }
+  }
+
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await run(command, createAdminService(database.db, config.adminEmails));
+  } finally {
+    await database?.close();
+    await releaseLock?.();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,136 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUsers, users } from '../db/schema';
+import { createAuth } from '../auth/auth';
+import { registerErrorHandling } from '../http/errors';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../test-support';
+import { createRequireAdmin } from './routes';
+import { createAdminService, type AdminService } from './service';
+
+const headers = { origin: TEST_PUBLIC_URL };
+const boss = { name: 'Boss', email: 'boss@example.co.za', password: 'boss-pass-1' };
+const shopper = { name: 'Sipho', email: 'sipho@example.co.za', password: 'sipho-pass-1' };
+const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describe.each(testDatabases())('admins on $name', (target) => {
+  let t: TestApp;
+  let admins: AdminService;
+  /** A tiny app with one route behind requireAdmin, on the same database and secret as the shop. */
+  let guarded: FastifyInstance;
+  const cookies: Record<string, string> = {};
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // Mixed case and spaces: the list is trimmed and case-insensitive.
+    t = await startTestApp(target, { env: { ADMIN_EMAILS: ' Boss@Example.co.za , other@example.co.za' } });
+    admins = createAdminService(t.database.db, t.config.adminEmails);
+    for (const who of [boss, shopper]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: who, headers });
+      expect(res.statusCode).toBe(200);
+      const setCookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('better-auth.session_token='));
+      cookies[who.email] = setCookie!.split(';')[0]!;
+      tokens[who.email] = String(res.headers['set-auth-token']);
+    }
+
+    const auth = createAuth({ config: t.config, db: t.database.db, secret: TEST_SESSION_SECRET, logger: silent });
+    guarded = Fastify();
+    registerErrorHandling(guarded);
+    guarded.get('/admin-only', { preHandler: createRequireAdmin(auth, admins) }, async (request) => ({
+      ok: true,
+      email: request.admin?.user.email,
+    }));
+    await guarded.ready();
+  });
+  afterAll(async () => {
+    await guarded?.close();
+    await t?.close();
+  });
+
+  const check = (cookie?: string, extra: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/admin/check', headers: { ...(cookie ? { cookie } : {}), ...extra } });
+  const markVerified = (email: string) => t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+
+  it('answers 401 when signed out, or with a session that does not exist', async () => {
+    for (const res of [await check(), await check('better-auth.session_token=forged.value')]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Not authenticated' });
+    }
+  });
+
+  it('says a signed-in shopper is no admin', async () => {
+    const res = await check(cookies[shopper.email]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ isAdmin: false, adminUser: null });
+  });
+
+  it('does not make an unverified account named in ADMIN_EMAILS an admin', async () => {
+    expect((await check(cookies[boss.email])).json()).toEqual({ isAdmin: false, adminUser: null });
+    expect(await admins.isAdmin({ email: boss.email, emailVerified: false })).toBe(false);
+  });
+
+  it('makes it an admin once its email is verified', async () => {
+    await markVerified(boss.email);
+    expect((await check(cookies[boss.email])).json()).toEqual({
+      isAdmin: true,
+      adminUser: { email: boss.email, role: 'admin', isActive: true },
+    });
+    expect(await admins.isAdmin({ email: 'OTHER@example.co.za', emailVerified: true })).toBe(true);
+  });
+
+  it('accepts the session token as a bearer token', async () => {
+    expect(tokens[boss.email]).toMatch(/\S/);
+    const res = await check(undefined, { authorization: `Bearer ${tokens[boss.email]}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isAdmin: true });
+    expect((await check(undefined, { authorization: 'Bearer not-a-session' })).statusCode).toBe(401);
+  });
+
+  it('grants admin to a verified shopper, then revokes it', async () => {
+    await markVerified(shopper.email);
+    expect((await check(cookies[shopper.email])).json()).toEqual({ isAdmin: false, adminUser: null });
+
+    expect(await admins.grantAdmin(' SIPHO@example.co.za ')).toEqual({ email: shopper.email, outcome: 'granted', account: 'verified' });
+    const [row] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
+    expect(row).toMatchObject({ email: shopper.email, role: 'admin', isActive: true });
+    expect((await check(cookies[shopper.email])).json()).toEqual({
+      isAdmin: true,
+      adminUser: { email: shopper.email, role: 'admin', isActive: true },
+    });
+    expect((await admins.grantAdmin(shopper.email)).outcome).toBe('unchanged');
+
+    expect(await admins.revokeAdmin(shopper.email)).toEqual({
+      email: shopper.email,
+      outcome: 'revoked',
+      stillAdminThroughAdminEmails: false,
+    });
+    expect((await check(cookies[shopper.email])).json()).toEqual({ isAdmin: false, adminUser: null });
+    const [after] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
+    expect(after?.isActive).toBe(false);
+    expect((await admins.revokeAdmin(shopper.email)).outcome).toBe('unchanged');
+    expect((await admins.grantAdmin(shopper.email)).outcome).toBe('reactivated');
+    expect(await admins.isAdmin({ email: shopper.email, emailVerified: true })).toBe(true);
+    await admins.revokeAdmin(shopper.email);
+  });
+
+  it('says when a revoked email is still an admin through ADMIN_EMAILS', async () => {
+    expect(await admins.revokeAdmin(boss.email)).toEqual({ email: boss.email, outcome: 'not-found', stillAdminThroughAdminEmails: true });
+    expect((await check(cookies[boss.email])).json()).toMatchObject({ isAdmin: true });
+    expect(await admins.grantAdmin('nobody@example.co.za')).toMatchObject({ outcome: 'granted', account: 'none' });
+    await expect(admins.grantAdmin('not-an-email')).rejects.toThrow('Please enter a valid email address.');
+  });
+
+  it('guards admin routes with requireAdmin: 401 signed out, 403 for a shopper, through for an admin', async () => {
+    const signedOut = await guarded.inject({ method: 'GET', url: '/admin-only' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ message: 'Not authenticated' });
+
+    const denied = await guarded.inject({ method: 'GET', url: '/admin-only', headers: { cookie: cookies[shopper.email]! } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ message: "You don't have admin privileges" });
+
+    const allowed = await guarded.inject({ method: 'GET', url: '/admin-only', headers: { cookie: cookies[boss.email]! } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toEqual({ ok: true, email: boss.email });
+  });
+});

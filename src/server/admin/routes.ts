@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Auth } from '../auth/auth';
+import { sessionUser, type SessionUser } from '../auth/session';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { AdminService, AdminUserView } from './service';
+
+export const NOT_ADMIN_MESSAGE = "You don't have admin privileges";
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireAdmin for the handlers after it. */
+    admin?: { user: SessionUser; adminUser: AdminUserView | null };
+  }
+}
+
+/** The signed-in user, or a 401 'Not authenticated'. */
+async function signedInUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
+  const user = await sessionUser(auth, request);
+  if (!user) throw new UnauthorizedError('Not authenticated');
+  return user;
+}
+
+/**
+ * The preHandler of every admin route: 401 when signed out, 403 "You don't have admin privileges"
+ * for anyone else who is not an admin; an admin's request carries request.admin.
+ */
+export function createRequireAdmin(auth: Auth, admins: AdminService): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await signedInUser(auth, request);
+    const { isAdmin, adminUser } = await admins.check(user);
+    if (!isAdmin) throw new ForbiddenError(NOT_ADMIN_MESSAGE);
+    request.admin = { user, adminUser };
+  };
+}
+
+export function adminRoutes(app: FastifyInstance, auth: Auth, admins: AdminService): void {
+  // Answers for any signed-in user (the admin page asks before showing 'Access Denied').
+  app.get('/api/admin/check', async (request) => {
+    const user = await signedInUser(auth, request);
+    return admins.check(user);
+  });
+}
