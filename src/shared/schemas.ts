@@ -38,13 +38,14 @@ export const contactMessages = {
   message: 'Please enter your message',
 } as const;
 
+/** One rule for an email address everywhere (forms, API, admin tools): trimmed, at most 255, well formed. */
+export function emailSchema(message: string) {
+  return z.string({ error: message }).trim().max(255, message).pipe(z.email(message));
+}
+
 export const contactSchema = z.object({
   name: z.string({ error: contactMessages.name }).trim().min(1, contactMessages.name).max(100, 'Name is too long'),
-  email: z
-    .string({ error: contactMessages.email })
-    .trim()
-    .max(255, contactMessages.email)
-    .pipe(z.email(contactMessages.email)),
+  email: emailSchema(contactMessages.email),
   message: z
     .string({ error: contactMessages.message })
     .trim()
@@ -63,11 +64,7 @@ export const accountMessages = {
 
 /** POST /api/auth/send-verification; displayName is sent by the spec's client but not needed. */
 export const sendVerificationSchema = z.object({
-  email: z
-    .string({ error: accountMessages.email })
-    .trim()
-    .max(255, accountMessages.email)
-    .pipe(z.email(accountMessages.email)),
+  email: emailSchema(accountMessages.email),
   displayName: z.string().max(100).optional(),
 });
 

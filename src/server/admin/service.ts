@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../db/client';
 import { adminUsers, users } from '../db/schema';
 import { InvalidInputError } from '../errors';
+import { emailSchema } from '../../shared/schemas';
 
 /** Who asks: the signed-in user as better-auth's session gives it. */
 export interface AdminCandidate {
@@ -45,15 +45,11 @@ export interface AdminList {
   fromAdminEmails: string[];
 }
 
-const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Please enter a valid email address.').max(255, 'Email must be at most 255 characters'));
+const adminEmailSchema = emailSchema('Please enter a valid email address.').transform((email) => email.toLowerCase());
 
 /** Lower-cased and checked; a bad address is an InvalidInputError. */
 export function normaliseAdminEmail(email: string): string {
-  const parsed = emailSchema.safeParse(email);
+  const parsed = adminEmailSchema.safeParse(email);
   if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address.');
   return parsed.data;
 }

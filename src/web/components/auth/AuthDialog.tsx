@@ -6,10 +6,10 @@ import { Button, buttonClasses } from '../ui/Button';
 import { closeAuthDialog, setAuthMode, useAuthDialog, type AuthMode } from './auth-dialog-store';
 import { useRequestPasswordReset, useSignIn, useSignUp } from './use-session';
 import { authMessages, Field, FormMessage, MIN_PASSWORD_LENGTH } from './form-parts';
+import { emailSchema } from '../../../shared/schemas';
 
 /** Spec section 4: the dialog closes 3 s after a successful sign-up. */
 export const SIGNUP_CLOSE_DELAY_MS = 3000;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const titles: Record<AuthMode, string> = {
   login: 'Sign In',
@@ -144,7 +144,7 @@ function ForgotPasswordForm() {
     if (reset.isPending) return;
     const address = email.trim();
     if (!address) return setError(authMessages.emailRequired);
-    if (!EMAIL_PATTERN.test(address)) return setError(authMessages.emailInvalid);
+    if (!emailSchema(authMessages.emailInvalid).safeParse(address).success) return setError(authMessages.emailInvalid);
     setError(undefined);
     reset.mutate(address, {
       onSuccess: () => setSentTo(address),

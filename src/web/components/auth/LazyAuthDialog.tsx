@@ -1,17 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useAuthDialog } from './auth-dialog-store';
+import { LoadWhenOpened } from '../ui/LoadWhenOpened';
 
 const AuthDialog = lazy(() => import('./AuthDialog').then((m) => ({ default: m.AuthDialog })));
 
 /** The auth dialog's code loads on first open, not with the page. */
 export function LazyAuthDialog() {
-  const { open } = useAuthDialog();
-  const [wanted, setWanted] = useState(open);
-  if (open && !wanted) setWanted(true);
-  if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
+    <LoadWhenOpened open={useAuthDialog().open}>
       <AuthDialog />
-    </Suspense>
+    </LoadWhenOpened>
   );
 }
