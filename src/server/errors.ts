@@ -38,3 +38,10 @@ export class ConflictError extends DomainError {
     super(message, 409);
   }
 }
+
+/** Too many attempts in a short time (sign-in, sign-up, emails); the spec's catalogue has the text. */
+export class TooManyRequestsError extends DomainError {
+  constructor(message = 'Too many failed attempts. Please try again later.') {
+    super(message, 429);
+  }
+}

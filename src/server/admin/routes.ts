@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth';
-import { sessionUser, type SessionUser } from '../auth/session';
-import { ForbiddenError, UnauthorizedError } from '../errors';
+import { requireSessionUser, type SessionUser } from '../auth/session';
+import { ForbiddenError } from '../errors';
 import type { AdminService, AdminUserView } from './service';
 
 export const NOT_ADMIN_MESSAGE = "You don't have admin privileges";
@@ -13,20 +13,13 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user, or a 401 'Not authenticated'. */
-async function signedInUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
-  const user = await sessionUser(auth, request);
-  if (!user) throw new UnauthorizedError('Not authenticated');
-  return user;
-}
-
 /**
  * The preHandler of every admin route: 401 when signed out, 403 "You don't have admin privileges"
  * for anyone else who is not an admin; an admin's request carries request.admin.
  */
 export function createRequireAdmin(auth: Auth, admins: AdminService): preHandlerAsyncHookHandler {
   return async (request) => {
-    const user = await signedInUser(auth, request);
+    const user = await requireSessionUser(auth, request);
     const { isAdmin, adminUser } = await admins.check(user);
     if (!isAdmin) throw new ForbiddenError(NOT_ADMIN_MESSAGE);
     request.admin = { user, adminUser };
@@ -36,7 +29,7 @@ export function createRequireAdmin(auth: Auth, admins: AdminService): preHandler
 export function adminRoutes(app: FastifyInstance, auth: Auth, admins: AdminService): void {
   // Answers for any signed-in user (the admin page asks before showing 'Access Denied').
   app.get('/api/admin/check', async (request) => {
-    const user = await signedInUser(auth, request);
+    const user = await requireSessionUser(auth, request);
     return admins.check(user);
   });
 }

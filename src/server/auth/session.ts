@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Auth } from './auth';
+import { UnauthorizedError } from '../errors';
 
 export interface SessionUser {
   id: string;
@@ -18,4 +19,11 @@ export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<
   if (!session) return null;
   const { id, email, emailVerified, name } = session.user;
   return { id, email, emailVerified, name };
+}
+
+/** The signed-in user, or a 401 'Not authenticated'. */
+export async function requireSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
+  const user = await sessionUser(auth, request);
+  if (!user) throw new UnauthorizedError('Not authenticated');
+  return user;
 }

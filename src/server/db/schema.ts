@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EmailMessage } from '../notify/mailer';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -192,3 +192,81 @@ export const adminUsers = pgTable(
     check('admin_users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );
+
+/** Personal details beside the account (spec: user_profiles); one row per user, made on first save. */
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  /** E.164, such as +27821234567. */
+  phone: text('phone'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  updatedAt: updatedAt(),
+});
+
+/** A user's saved addresses; at most one is the default. */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the shopper calls it: home, work, other. */
+    type: text('type').notNull().default('home'),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    province: text('province').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('South Africa'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('user_addresses_user_idx').on(t.userId),
+    uniqueIndex('user_addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Flags a user saved for later. Name, price and image are read live from the product. */
+export const userWishlists = pgTable(
+  'user_wishlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_wishlists_user_product_unique').on(t.userId, t.productId)],
+);
+
+/**
+ * The cart that belongs to a signed-in user: its lines are the cart_items of this session id, so
+ * one set of cart calls serves both kinds of cart. While a row names the session id, only that
+ * user may read or change the cart (see docs/decisions/0012-carts-of-signed-in-shoppers.md).
+ */
+export const userCarts = pgTable(
+  'user_carts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_carts_session_unique').on(t.sessionId)],
+);
+
+/** Fixed-window counters of attempts (sign-in, sign-up, emails sent), shared by every process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
