@@ -6,6 +6,8 @@ import { chromePath, chromiumArgs } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3456);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The local stand-in for Google's OpenID Connect server (see e2e/google.spec.ts). */
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3459);
 // A fresh embedded database for every run, so tests see the seeded catalogue and nothing else.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-'));
 
@@ -40,6 +42,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Google sign-in against a local OpenID Connect server, which e2e/google.spec.ts starts on this
+      // port. Until then the shop's discovery of it fails; better-auth tries again at the first sign-in.
+      GOOGLE_CLIENT_ID: 'flag-shop-e2e.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'flag-shop-e2e-secret',
+      GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
     },
   },
 });

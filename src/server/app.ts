@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { registerCrossSiteGuard } from './http/cross-site';
 import { createCatalogService } from './catalog/service';
 import { catalogRoutes } from './catalog/routes';
 import { createCartService } from './cart/service';
@@ -18,6 +19,9 @@ import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
 import { createAdminService } from './admin/service';
 import { adminRoutes } from './admin/routes';
+import { createRateLimiter } from './rate-limit/service';
+import { createProfileService } from './account/service';
+import { accountRoutes } from './account/routes';
 
 export interface AppOptions {
   config: Config;
@@ -37,7 +41,9 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
       ? (pino({ level: config.logLevel }, pino.destination({ sync: false })) as FastifyBaseLogger)
       : undefined,
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For counts only from a proxy on this machine or the private network: anyone else
+    // could name any address and slip past the per-address limits.
+    trustProxy: 'loopback,linklocal,uniquelocal',
     logController: new LogController({ disableRequestLogging: true }),
     // false: with a header name Fastify would take any incoming value as is and never call genReqId,
     // which is where x-request-id is checked.
@@ -69,9 +75,11 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   });
 
   registerErrorHandling(app);
+  registerCrossSiteGuard(app, config.publicUrl);
 
   const { db } = database;
   const catalog = createCatalogService(db);
+  const limiter = createRateLimiter(db);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -84,9 +92,6 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   });
 
   catalogRoutes(app, catalog);
-  cartRoutes(app, createCartService(db));
-  const email = { shop: config.shop, publicUrl: config.publicUrl };
-  contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }));
   const auth = createAuth({
     config,
     db,
@@ -94,9 +99,13 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     logger: app.log.child({ component: 'auth' }),
     onEmailQueued: onOutboxQueued,
   });
-  authRoutes(app, auth, createAccountService(db, auth), config.publicUrl);
+  cartRoutes(app, createCartService(db), auth);
+  const email = { shop: config.shop, publicUrl: config.publicUrl };
+  contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
+  authRoutes(app, auth, createAccountService(db, auth), limiter, config.publicUrl);
   if (!config.smtpUrl) devMailboxRoutes(app, createDevMailbox(db));
   adminRoutes(app, auth, createAdminService(db, config.adminEmails));
+  accountRoutes(app, auth, createProfileService(db, { auth, email, onQueued: onOutboxQueued }), limiter);
   app.get('/api/config/shop', async () => config.shop);
   // Which sign-in methods the browser offers. /api/config/firebase is the spec's name for the same call.
   const authClientConfig = { googleEnabled: config.googleEnabled };

@@ -30,6 +30,9 @@ export const addToCartSchema = z
   });
 export type AddToCartInput = z.infer<typeof addToCartSchema>;
 
+/** POST /api/cart/claim: the browser's anonymous cart, if it has one, joins the signed-in shopper's cart. */
+export const claimCartSchema = z.object({ sessionId: cartSessionIdSchema.optional() });
+
 export const updateCartItemSchema = z.object({ quantity: quantitySchema });
 
 export const contactMessages = {
@@ -73,3 +76,19 @@ export const verifyEmailQuerySchema = z.object({
   token: z.string({ error: accountMessages.invalidVerificationLink }).trim().min(1, accountMessages.invalidVerificationLink),
   email: z.string({ error: accountMessages.invalidVerificationLink }).trim().min(1, accountMessages.invalidVerificationLink),
 });
+
+/**
+ * POST /api/user/sync: the signed-in user's display name and photo. emailVerified is accepted for
+ * clients written against the spec but never trusted: only the emailed link verifies an address.
+ */
+export const userSyncSchema = z.object({
+  displayName: z.string().trim().max(100, 'Display name is too long (100 characters at most)').nullish(),
+  photoURL: z
+    .string()
+    .trim()
+    .max(500, 'Photo address is too long (500 characters at most)')
+    .pipe(z.url({ protocol: /^https?$/, error: 'Photo must be an http(s) address' }))
+    .nullish(),
+  emailVerified: z.boolean().optional(),
+});
+export type UserSyncInput = z.infer<typeof userSyncSchema>;

@@ -10,6 +10,8 @@ export const pageLoaders = {
   shippingPolicy: () => import('./pages/policies/ShippingPolicyPage'),
   verifyEmail: () => import('./pages/VerifyEmailPage'),
   passwordReset: () => import('./pages/PasswordResetPage'),
+  profile: () => import('./pages/ProfilePage'),
+  authCallback: () => import('./pages/AuthCallbackPage'),
   notFound: () => import('./pages/NotFoundPage'),
 };
 
@@ -22,6 +24,7 @@ const loaderByPath: Record<string, () => Promise<unknown>> = {
   '/returns-policy': pageLoaders.returnsPolicy,
   '/shipping-policy': pageLoaders.shippingPolicy,
   '/verify-email': pageLoaders.verifyEmail,
+  '/profile': pageLoaders.profile,
 };
 
 /** The screen a link leads to, for warming it up before the click; undefined when it is already loaded or unknown. */

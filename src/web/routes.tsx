@@ -14,6 +14,8 @@ const ReturnsPolicyPage = lazy(pageLoaders.returnsPolicy);
 const ShippingPolicyPage = lazy(pageLoaders.shippingPolicy);
 const VerifyEmailPage = lazy(pageLoaders.verifyEmail);
 const PasswordResetPage = lazy(pageLoaders.passwordReset);
+const ProfilePage = lazy(pageLoaders.profile);
+const AuthCallbackPage = lazy(pageLoaders.authCallback);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** Every screen of the shop; all but the home page load on first visit, behind the layout's spinner. */
@@ -32,6 +34,8 @@ export function AppRoutes() {
         <Route path="/shipping-policy" element={<ShippingPolicyPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/password-reset" element={<PasswordResetPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/auth/callback" element={<AuthCallbackPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

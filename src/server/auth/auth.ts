@@ -9,7 +9,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
-import { resetPasswordMessage, verifyEmailMessage } from '../notify/templates';
+import { resetPasswordMessage, verifyEmailMessage, welcomeMessage } from '../notify/templates';
+import { AUTH_ERROR_PATH, googleSignIn } from './google';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const MIN_PASSWORD_LENGTH = 6;
@@ -91,6 +92,28 @@ export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOp
         onEmailQueued?.();
       },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // better-auth runs this once the new account is committed, for email and Google sign-ups alike.
+          after: async (user) => {
+            await enqueueEmail(db, welcomeMessage(emailContext, user));
+            onEmailQueued?.();
+          },
+        },
+      },
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A Google sign-in joins an existing account with the same email only when Google says the
+        // address is verified and the shop's account has verified it too (decision 0013).
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
+    // A failed Google callback lands on the shop's home page rather than better-auth's error page.
+    onAPIError: { errorURL: AUTH_ERROR_PATH },
     advanced: {
       // Secure cookies only where the shop is served over https (plain http in development and tests).
       useSecureCookies: config.publicUrl.startsWith('https://'),
@@ -98,7 +121,10 @@ export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOp
     },
     // Also accept `Authorization: Bearer <session token>` (the spec's admin calls send a bearer token);
     // the token is the one in the session cookie, which sign-in also returns in `set-auth-token`.
-    plugins: [bearer()],
+    // Google sign-in (OpenID Connect with PKCE), offered only when configured: see google.ts.
+    plugins: [bearer(), googleSignIn(config)],
+    // The shop's own limits (src/server/rate-limit) count in the database, shared by every process.
+    rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {

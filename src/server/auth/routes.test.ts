@@ -16,7 +16,7 @@ function sessionCookie(setCookie: string | string[] | undefined): { pair: string
 /** token and email of the verification link in the newest email to `to`. */
 async function latestLink(t: TestApp, to: string): Promise<URL> {
   const rows = await t.database.db.select().from(outbox);
-  const mine = rows.filter((r) => r.payload.to === to).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const mine = rows.filter((r) => r.payload.to === to && r.payload.text.includes('/verify-email?')).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const text = mine.at(-1)!.payload.text;
   const match = /https?:\/\/\S+\/verify-email\?\S+/.exec(text);
   return new URL(match![0]);
@@ -40,7 +40,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
   const verify = (query: string) => t.app.inject({ method: 'GET', url: `/api/auth/verify-email${query}` });
   const emailsTo = async (to: string) => (await t.database.db.select().from(outbox)).filter((r) => r.payload.to === to);
 
-  it('signs up, sets an httpOnly SameSite=Lax session cookie and queues a verification email', async () => {
+  it('signs up, sets an httpOnly SameSite=Lax session cookie and queues the verification and welcome emails', async () => {
     const res = await post('/api/auth/sign-up/email', account);
     expect(res.statusCode).toBe(200);
     const session = sessionCookie(res.headers['set-cookie']);
@@ -51,13 +51,20 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     cookie = session!.pair;
 
     const emails = await emailsTo(account.email);
-    expect(emails).toHaveLength(1);
+    expect(emails.map((e) => e.payload.subject).sort()).toEqual([
+      'Please verify your email address - Cape Flag Co.',
+      'Welcome to Cape Flag Co.',
+    ]);
     expect(emails[0]).toMatchObject({ kind: 'email', status: 'pending' });
+    const welcome = emails.find((e) => e.payload.subject.startsWith('Welcome'))!.payload;
+    expect(welcome.text).toContain(`Hi ${account.name},`);
+    expect(welcome.text).toContain(`${TEST_PUBLIC_URL}/shop`);
+    expect(welcome.text).toContain('Bring your ID');
     const link = await latestLink(t, account.email);
     expect(`${link.origin}${link.pathname}`).toBe(`${TEST_PUBLIC_URL}/verify-email`);
     expect(link.searchParams.get('token')).toBeTruthy();
     expect(link.searchParams.get('email')).toBe(account.email);
-    expect(emails[0]!.payload.html).toContain('/verify-email?token=');
+    expect(emails.some((e) => e.payload.html.includes('/verify-email?token='))).toBe(true);
   });
 
   it('knows the signed-in user, not yet verified', async () => {
@@ -124,6 +131,25 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     }
   });
 
+  it('syncs the display name and photo of the signed-in user, never the verified flag', async () => {
+    const sync = (payload: object, cookieHeader?: string) => post('/api/user/sync', payload, cookieHeader);
+    expect((await sync({ displayName: 'X' })).statusCode).toBe(401);
+
+    // The address was verified by its link above; a client cannot undo (or fake) that.
+    const res = await sync({ displayName: 'Thandi N.', photoURL: 'https://example.co.za/thandi.png', emailVerified: false }, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { name: 'Thandi N.', image: 'https://example.co.za/thandi.png', emailVerified: true } });
+    expect((await getSession(cookie)).json()).toMatchObject({ user: { name: 'Thandi N.', image: 'https://example.co.za/thandi.png' } });
+
+    // A blank name keeps the old one; null removes the photo.
+    expect((await sync({ displayName: '  ', photoURL: null }, cookie)).json()).toMatchObject({ user: { name: 'Thandi N.', image: null } });
+    const bad = await sync({ photoURL: 'javascript:alert(1)' }, cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Photo must be an http(s) address' });
+    expect((await sync({ displayName: 'n'.repeat(101) }, cookie)).statusCode).toBe(400);
+    await sync({ displayName: account.name }, cookie);
+  });
+
   it('signs out: the cookie is cleared and the session ends', async () => {
     const res = await post('/api/auth/sign-out', {}, cookie);
     expect(res.statusCode).toBe(200);
@@ -134,13 +160,13 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
   it('sends another verification email on request, and answers the same for an unknown email', async () => {
     const other = { name: 'Lerato', email: 'lerato@example.co.za', password: 'lerato-pass' };
     expect((await post('/api/auth/sign-up/email', other)).statusCode).toBe(200);
-    expect(await emailsTo(other.email)).toHaveLength(1);
+    expect(await emailsTo(other.email)).toHaveLength(2); // verification and welcome
 
     const expected = { success: true, message: 'Verification email sent! Please check your inbox and click the verification link.' };
     const res = await post('/api/auth/send-verification', { email: other.email, displayName: 'lerato' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(expected);
-    expect(await emailsTo(other.email)).toHaveLength(2);
+    expect(await emailsTo(other.email)).toHaveLength(3);
     // The newest link works.
     expect((await verify((await latestLink(t, other.email)).search)).statusCode).toBe(200);
 

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Auth } from './auth';
+import type { UserSyncInput } from '../../shared/schemas';
 
-/** The spec's two verification calls, done through better-auth's server API. */
+/** The spec's verification and user-sync calls, done through better-auth's server API and our tables. */
 export function createAccountService(db: Database, auth: Auth) {
   async function isVerified(email: string): Promise<boolean | undefined> {
     const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
@@ -11,6 +12,22 @@ export function createAccountService(db: Database, auth: Auth) {
   }
 
   return {
+    /**
+     * Updates the display name (a blank one is ignored: every account has a name) and the photo
+     * (null removes it); what is not sent stays as it is.
+     */
+    async syncUser(userId: string, input: UserSyncInput) {
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (input.displayName) changes.name = input.displayName;
+      if (input.photoURL !== undefined) changes.image = input.photoURL;
+      const [user] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id, email: users.email, name: users.name, image: users.image, emailVerified: users.emailVerified });
+      return { user: user! };
+    },
+
     /**
      * Sends a new link when the address belongs to an unverified account; otherwise does nothing.
      * Called without the caller's session on purpose: better-auth then answers the same (and after

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { addToCartSchema, cartSessionIdSchema, updateCartItemSchema } from '../../shared/schemas';
+import { addToCartSchema, cartSessionIdSchema, claimCartSchema, updateCartItemSchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
 import type { CartService } from './service';
 import { NotFoundError } from '../errors';
+import type { Auth } from '../auth/auth';
+import { requireSessionUser, sessionUser } from '../auth/session';
 
 /** Header that carries the cart session id on item calls, whose paths hold only the item id. */
 export const CART_SESSION_HEADER = 'x-cart-session-id';
@@ -26,33 +28,58 @@ function ownedItem(request: FastifyRequest): { sessionId: string; itemId: string
   return { sessionId: session.data, itemId };
 }
 
-export function cartRoutes(app: FastifyInstance, cart: CartService): void {
+export function cartRoutes(app: FastifyInstance, cart: CartService, auth: Auth): void {
+  /**
+   * A signed-in shopper's cart id is not enough on its own: only that shopper, signed in, reaches
+   * the cart (a shared computer keeps the id after sign-out). Anonymous carts need only the id.
+   */
+  async function assertCartAccess(request: FastifyRequest, sessionId: string): Promise<void> {
+    const owner = await cart.ownerOf(sessionId);
+    if (owner !== null && (await sessionUser(auth, request))?.id !== owner) throw new NotFoundError('Cart not found');
+  }
+
   app.get('/api/cart/:sessionId', async (request, reply) => {
     const { sessionId } = parseInput(sessionParams, request.params);
+    await assertCartAccess(request, sessionId);
     reply.header('cache-control', 'no-store');
     return cart.getCart(sessionId);
   });
 
   app.post('/api/cart', async (request, reply) => {
     const input = parseInput(addToCartSchema, request.body);
+    await assertCartAccess(request, input.sessionId);
     const item = await cart.addItem(input);
     return reply.code(201).send(item);
   });
 
+  /**
+   * Called by the browser when a shopper signs in: the anonymous cart joins the shopper's own cart,
+   * whose session id the browser keeps from then on (on every device the shopper signs in on).
+   */
+  app.post('/api/cart/claim', async (request, reply) => {
+    const user = await requireSessionUser(auth, request);
+    const { sessionId } = parseInput(claimCartSchema, request.body ?? {});
+    reply.header('cache-control', 'no-store');
+    return cart.claimForUser(user.id, sessionId);
+  });
+
   app.put('/api/cart/:itemId', async (request) => {
     const { sessionId, itemId } = ownedItem(request);
+    await assertCartAccess(request, sessionId);
     const { quantity } = parseInput(updateCartItemSchema, request.body);
     return cart.setQuantity(sessionId, itemId, quantity);
   });
 
   app.delete('/api/cart/clear/:sessionId', async (request) => {
     const { sessionId } = parseInput(sessionParams, request.params);
+    await assertCartAccess(request, sessionId);
     await cart.clear(sessionId);
     return { message: 'Cart cleared' };
   });
 
   app.delete('/api/cart/:itemId', async (request) => {
     const { sessionId, itemId } = ownedItem(request);
+    await assertCartAccess(request, sessionId);
     await cart.removeItem(sessionId, itemId);
     return { message: 'Item removed' };
   });

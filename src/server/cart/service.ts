@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { cartItems, productImages, products } from '../db/schema';
+import { cartItems, productImages, products, userCarts } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
 import { effectivePriceCents } from '../../shared/product';
@@ -66,10 +67,54 @@ export function createCartService(db: Database) {
     return product.id;
   }
 
+  async function getCart(sessionId: string): Promise<CartView> {
+    const items = await readItems(and(eq(cartItems.sessionId, sessionId)));
+    return { cartItems: items, itemCount: cartItemCount(items), subtotalCents: cartSubtotalCents(items) };
+  }
+
   return {
-    async getCart(sessionId: string): Promise<CartView> {
-      const items = await readItems(and(eq(cartItems.sessionId, sessionId)));
-      return { cartItems: items, itemCount: cartItemCount(items), subtotalCents: cartSubtotalCents(items) };
+    getCart,
+
+    /** The user whose cart this session id is, or null for an anonymous cart. */
+    async ownerOf(sessionId: string): Promise<string | null> {
+      const [row] = await db.select({ userId: userCarts.userId }).from(userCarts).where(eq(userCarts.sessionId, sessionId));
+      return row?.userId ?? null;
+    },
+
+    /**
+     * The signed-in user's cart, created on first sign-in, with the browser's anonymous cart
+     * poured into it: quantities of the same flag are added (up to the line limit) and the
+     * anonymous lines are removed, all in one transaction. A session id that belongs to another
+     * user is not anonymous and is left alone.
+     */
+    async claimForUser(userId: string, anonymousSessionId: string | undefined): Promise<CartView & { sessionId: string }> {
+      const sessionId = await db.transaction(async (tx) => {
+        await tx
+          .insert(userCarts)
+          .values({ userId, sessionId: randomBytes(24).toString('base64url') })
+          .onConflictDoNothing({ target: userCarts.userId });
+        const [own] = await tx.select({ sessionId: userCarts.sessionId }).from(userCarts).where(eq(userCarts.userId, userId));
+        const target = own!.sessionId;
+        if (!anonymousSessionId || anonymousSessionId === target) return target;
+        const [owned] = await tx.select({ userId: userCarts.userId }).from(userCarts).where(eq(userCarts.sessionId, anonymousSessionId));
+        if (owned) return target;
+
+        const moved = await tx
+          .delete(cartItems)
+          .where(eq(cartItems.sessionId, anonymousSessionId))
+          .returning({ productId: cartItems.productId, quantity: cartItems.quantity });
+        if (moved.length > 0) {
+          await tx
+            .insert(cartItems)
+            .values(moved.map((line) => ({ sessionId: target, productId: line.productId, quantity: line.quantity })))
+            .onConflictDoUpdate({
+              target: [cartItems.sessionId, cartItems.productId],
+              set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})`, updatedAt: sql`now()` },
+            });
+        }
+        return target;
+      });
+      return { sessionId, ...(await getCart(sessionId)) };
     },
 
     /** Adds to the line of that flag (one line per flag), up to the line limit. */

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError } from '../errors';
+import { DomainError, TooManyRequestsError } from '../errors';
 
 /** Fastify's own refusals, reworded for people. */
 const frameworkMessages: Record<string, string> = {
@@ -14,6 +14,7 @@ const frameworkMessages: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
       return reply.code(error.status).send({ message: error.message });
     }
     const status = error.statusCode ?? 500;

@@ -1,5 +1,5 @@
 import type { ShopDetails } from '../../shared/shop-details';
-import { businessHours } from '../../shared/shop-facts';
+import { businessHours, PAXI_EXPRESS, PAXI_STANDARD } from '../../shared/shop-facts';
 import { escapeHtml } from '../storefront/html';
 import type { EmailMessage } from './mailer';
 
@@ -157,6 +157,30 @@ export function verifyEmailMessage(ctx: EmailContext, user: { name: string; emai
 }
 
 /** The password reset email: a link to the shop's /password-reset page, valid for one hour (spec section 9). */
+/** Sent once when an account is created (by email or Google), beside the verification email. */
+export function welcomeMessage(ctx: EmailContext, user: { name: string; email: string }): EmailMessage {
+  const { shop, publicUrl } = ctx;
+  return {
+    to: user.email,
+    replyTo: shop.email,
+    subject: `Welcome to ${shop.name}`,
+    ...layout(ctx, `Welcome to ${shop.name}`, [
+      { kind: 'paragraph', text: `Hi ${user.name || user.email},` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for joining ${shop.name}. Your cart now follows you to every device you sign in on, and you can save flags to your wishlist for later.`,
+      },
+      {
+        kind: 'paragraph',
+        text: `Orders are collected at a PAXI point near you: standard collection takes ${PAXI_STANDARD.time} (${PAXI_STANDARD.feeLabel}) and express ${PAXI_EXPRESS.time} (${PAXI_EXPRESS.feeLabel}). Bring your ID when you collect.`,
+      },
+      { kind: 'link', text: 'Browse our flags', url: `${publicUrl}/shop` },
+      { kind: 'link', text: 'Your profile', url: `${publicUrl}/profile` },
+      { kind: 'paragraph', text: `Questions? Reply to this email or write to ${shop.email}.` },
+    ]),
+  };
+}
+
 export function resetPasswordMessage(ctx: EmailContext, user: { name: string; email: string }, link: string): EmailMessage {
   const { shop } = ctx;
   return {
@@ -168,6 +192,32 @@ export function resetPasswordMessage(ctx: EmailContext, user: { name: string; em
       { kind: 'paragraph', text: `Someone asked to reset the password of your ${shop.name} account.` },
       { kind: 'link', text: 'Choose a new password', url: link },
       { kind: 'paragraph', text: 'The link works for one hour. If you did not ask for it, you can ignore this email.' },
+    ]),
+  };
+}
+
+/** Sent when a shopper deletes their account (POPIA): what was erased, and what the law makes the shop keep. */
+export function accountDeletedMessage(ctx: EmailContext, user: { name: string; email: string }): EmailMessage {
+  const { shop } = ctx;
+  return {
+    to: user.email,
+    replyTo: shop.email,
+    subject: `Your account was deleted - ${shop.name}`,
+    ...layout(ctx, 'Your account was deleted', [
+      { kind: 'paragraph', text: `Hi ${user.name},` },
+      {
+        kind: 'paragraph',
+        text: `As you asked, we deleted your ${shop.name} account and the personal details saved with it: your name, phone number, date of birth, addresses, wishlist and cart. You have been signed out everywhere.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Records of orders you placed are kept for as long as South African tax law requires, no longer linked to an account.',
+      },
+      {
+        kind: 'paragraph',
+        text: `If you did not ask for this, please contact us at ${shop.email} or ${shop.phone}. You are welcome to create a new account at any time.`,
+      },
+      { kind: 'link', text: 'Visit the shop', url: `${ctx.publicUrl}/shop` },
     ]),
   };
 }

@@ -26,14 +26,14 @@ const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen
   '/returns-policy': { page: 'returnsPolicy', screen: 'pages/policies/ReturnsPolicyPage.tsx' },
   '/shipping-policy': { page: 'shippingPolicy', screen: 'pages/policies/ShippingPolicyPage.tsx' },
   '/checkout': { page: 'checkout', noIndex: true, screen: 'pages/CheckoutPage.tsx' },
-  '/profile': { page: 'profile', noIndex: true },
-  '/auth/callback': { page: 'other', noIndex: true },
+  '/profile': { page: 'profile', noIndex: true, screen: 'pages/ProfilePage.tsx' },
+  '/auth/callback': { page: 'other', noIndex: true, screen: 'pages/AuthCallbackPage.tsx' },
   '/payment/success': { page: 'other', noIndex: true },
   '/payment/cancel': { page: 'other', noIndex: true },
-  '/password-reset': { page: 'other', noIndex: true },
+  '/password-reset': { page: 'other', noIndex: true, screen: 'pages/PasswordResetPage.tsx' },
   '/test-password-reset': { page: 'other', noIndex: true },
   '/paxi-finder': { page: 'other', noIndex: true },
-  '/verify-email': { page: 'other', noIndex: true },
+  '/verify-email': { page: 'other', noIndex: true, screen: 'pages/VerifyEmailPage.tsx' },
   '/admin': { page: 'other', noIndex: true },
 };
 

@@ -1,22 +1,64 @@
 const KEY = 'cart-session-id';
+/** Whose cart the stored id is, when it is a signed-in shopper's cart rather than an anonymous one. */
+const OWNER_KEY = 'cart-owner';
+const SESSION_ID = /^[A-Za-z0-9_-]{16,128}$/;
 
-export function readCartSessionId(): string | null {
+const listeners = new Set<() => void>();
+
+/** For useSyncExternalStore: components re-read the id when it is made, adopted or forgotten. */
+export function subscribeCartSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+function read(key: string): string | null {
   try {
-    return localStorage.getItem(KEY);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-/** The cart's session id, made on the first add: a long random string is what proves the cart is yours. */
-export function ensureCartSessionId(): string {
-  const existing = readCartSessionId();
-  if (existing && /^[A-Za-z0-9_-]{16,128}$/.test(existing)) return existing;
-  const id = crypto.randomUUID();
+function write(entries: Record<string, string | null>): void {
   try {
-    localStorage.setItem(KEY, id);
+    for (const [key, value] of Object.entries(entries)) {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    }
   } catch {
     // Private browsing without storage: the cart lasts for this page view.
   }
+  changed();
+}
+
+export function readCartSessionId(): string | null {
+  const id = read(KEY);
+  return id && SESSION_ID.test(id) ? id : null;
+}
+
+/** The cart's session id, made on the first add: a long random string is what proves the cart is yours. */
+export function ensureCartSessionId(): string {
+  const existing = readCartSessionId();
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  write({ [KEY]: id });
   return id;
+}
+
+export function readCartOwner(): string | null {
+  return read(OWNER_KEY);
+}
+
+/** From now on this browser uses the signed-in shopper's own cart. */
+export function adoptShopperCart(sessionId: string, userId: string): void {
+  write({ [KEY]: sessionId, [OWNER_KEY]: userId });
+}
+
+/** After sign-out the shopper's cart stays with the account; the browser starts a new anonymous cart. */
+export function forgetShopperCart(): void {
+  write({ [KEY]: null, [OWNER_KEY]: null });
 }

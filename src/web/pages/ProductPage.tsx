@@ -129,7 +129,7 @@ function ProductDetails({ product }: { product: Product }) {
                 {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
               </Button>
               <Tooltip label="Save to wishlist">
-                <WishlistButton className="h-12 w-12" />
+                <WishlistButton product={product} className="h-12 w-12" />
               </Tooltip>
               <Tooltip label="Share this flag">
                 <ShareButton target={shareTarget} className="h-12 w-12" />

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../ui/Button';
 import { closeAuthDialog, setAuthMode, useAuthDialog, type AuthMode } from './auth-dialog-store';
 import { useRequestPasswordReset, useSignIn, useSignUp } from './use-session';
 import { authMessages, Field, FormMessage, MIN_PASSWORD_LENGTH } from './form-parts';
+import { GoogleSignIn } from './GoogleSignIn';
 import { emailSchema } from '../../../shared/schemas';
 
 /** Spec section 4: the dialog closes 3 s after a successful sign-up. */
@@ -187,6 +188,7 @@ export function AuthDialog() {
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
+          {mode !== 'forgot-password' && <GoogleSignIn />}
           {mode === 'login' && <LoginForm key="login" />}
           {mode === 'signup' && <SignupForm key="signup" />}
           {mode === 'forgot-password' && <ForgotPasswordForm key="forgot" />}

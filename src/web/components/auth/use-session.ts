@@ -17,12 +17,14 @@ export interface Session {
   user: SessionUser;
 }
 
+/** Who is signed in now, asked of the server; null when nobody is. */
+export async function fetchSession(): Promise<Session | null> {
+  return (await apiRequest<Session | null>('GET', SESSION_KEY[0])) ?? null;
+}
+
 /** The signed-in user, or null; undefined while loading. */
 export function useSession() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: async () => (await apiRequest<Session | null>('GET', SESSION_KEY[0])) ?? null,
-  });
+  return useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession });
 }
 
 /** The user's label in the menu: display name, else email. */
@@ -30,7 +32,7 @@ export function userLabel(user: SessionUser): string {
   return user.name.trim() || user.email;
 }
 
-function cacheUser(user: SessionUser): void {
+export function cacheUser(user: SessionUser): void {
   try {
     localStorage.setItem(
       CACHED_USER_KEY,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, messageOf } from '../../lib/api';
-import { ensureCartSessionId, readCartSessionId } from '../../lib/cart-session';
+import { ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
 import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../../shared/cart';
 import { useSyncExternalStore } from 'react';
@@ -11,17 +11,9 @@ interface CartResponse {
 
 const SESSION_HEADER = 'x-cart-session-id';
 
-/** Components re-read the session id after the first add creates it. */
-const sessionListeners = new Set<() => void>();
+/** Components re-read the session id after the first add creates it, or sign-in or sign-out swaps it. */
 function useCartSessionId(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      sessionListeners.add(listener);
-      return () => sessionListeners.delete(listener);
-    },
-    readCartSessionId,
-    () => null,
-  );
+  return useSyncExternalStore(subscribeCartSession, readCartSessionId, () => null);
 }
 
 export function cartQueryKey(sessionId: string | null) {
@@ -64,7 +56,6 @@ export function useAddToCart() {
   return useMutation({
     mutationFn: (item: AddToCartArgs) => {
       const sessionId = ensureCartSessionId();
-      for (const listener of sessionListeners) listener();
       return apiRequest<CartItemView>('POST', '/api/cart', { ...item, sessionId });
     },
     onSuccess: (_item, args) =>

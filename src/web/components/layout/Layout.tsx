@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { LazyCartPanel } from '../cart/LazyCartPanel';
 import { LazyAuthDialog } from '../auth/LazyAuthDialog';
 import { PageSpinner } from '../ui/Spinner';
+import { useCartFollowsShopper } from '../cart/use-cart-follows-shopper';
 
 /** Each route change scrolls smoothly back to the top (at once for people who asked for less motion). */
 function ScrollToTop({ pathname }: { pathname: string }) {
@@ -18,6 +19,7 @@ function ScrollToTop({ pathname }: { pathname: string }) {
 
 export function Layout() {
   const { pathname } = useLocation();
+  useCartFollowsShopper();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -1,0 +1,79 @@
+/** A signed-in shopper's cart: the anonymous cart joins it on sign-in and it follows the shopper to other devices. */
+import type { Page } from '@playwright/test';
+import { afterDebounce, cartBadge, cartLine, closeCart, expect, openCart, test, toast } from './fixtures';
+
+const PASSWORD = 'cart-follows-me-1';
+
+async function addToCart(page: Page, slug: string, productName: string) {
+  await page.goto(`/product/${slug}`);
+  await afterDebounce(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(toast(page, 'Added to Cart!', `${productName} has been added to your cart.`)).toBeVisible();
+}
+
+async function signInThroughDialog(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await afterDebounce(page);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('the anonymous cart is merged on sign-in, stays with the account on sign-out and follows the shopper to another device', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Nomsa Khumalo ${Date.now()}`;
+  const email = `nomsa-${Date.now()}@example.co.za`;
+
+  // Signed out: two Kenyan flags in the cart.
+  await addToCart(page, 'kenya', 'KENYA');
+  await addToCart(page, 'kenya', 'KENYA');
+  await expect(cartBadge(page)).toHaveText('2');
+
+  // Sign up (the browser gets the session cookie): the cart is still there, now the shopper's own.
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(signUp.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-owner'))).not.toBeNull();
+  await expect(cartBadge(page)).toHaveText('2');
+
+  // Sign out: this browser starts a new, empty cart.
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(cartBadge(page)).toHaveCount(0);
+
+  // Signed out again, a Japanese flag and one more Kenyan flag; signing in adds them to the saved cart.
+  await addToCart(page, 'japan', 'JAPAN');
+  await addToCart(page, 'kenya', 'KENYA');
+  await expect(cartBadge(page)).toHaveText('2');
+  await signInThroughDialog(page, email);
+  await expect(cartBadge(page)).toHaveText('4');
+  await openCart(page);
+  await expect(cartLine(page, 'KENYA').getByTestId('cart-item-quantity')).toHaveText('3');
+  await expect(cartLine(page, 'JAPAN').getByTestId('cart-item-quantity')).toHaveText('1');
+  await closeCart(page);
+
+  // Another device: signing in there shows the same cart.
+  const phone = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const other = await phone.newPage();
+    await other.clock.install();
+    await other.goto('/');
+    await signInThroughDialog(other, email);
+    await expect(cartBadge(other)).toHaveText('4');
+    await openCart(other);
+    await expect(cartLine(other, 'KENYA')).toBeVisible();
+    await expect(cartLine(other, 'JAPAN')).toBeVisible();
+  } finally {
+    await phone.close();
+  }
+});

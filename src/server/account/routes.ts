@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import { addressInputSchema, deleteAccountSchema, profileUpdateSchema, wishlistAddSchema } from '../../shared/profile';
+import type { Auth } from '../auth/auth';
+import { requireSessionUser } from '../auth/session';
+import { NotFoundError } from '../errors';
+import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
+import { parseInput } from '../http/parse';
+import { WrongPasswordError, type ProfileService } from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParams = z.object({ id: z.string() });
+const productParams = z.object({ productId: z.string() });
+
+/** A malformed id cannot name one of the caller's rows: it is simply not found. */
+function addressId(request: FastifyRequest): string {
+  const { id } = parseInput(idParams, request.params);
+  if (!UUID.test(id)) throw new NotFoundError('Address not found');
+  return id;
+}
+
+function wishlistProductId(request: FastifyRequest): string {
+  const { productId } = parseInput(productParams, request.params);
+  if (!UUID.test(productId)) throw new NotFoundError('This flag is not in your wishlist');
+  return productId;
+}
+
+/** Personal answers must not be kept by the browser's or any proxy's cache. */
+function personal(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+/**
+ * The signed-in shopper's own profile, addresses, orders and wishlist, and deleting the account.
+ * Every route needs a session (cookie or bearer) and reaches only the caller's rows.
+ */
+export function accountRoutes(app: FastifyInstance, auth: Auth, profiles: ProfileService, limiter: RateLimiter): void {
+  const signedIn = (request: FastifyRequest) => requireSessionUser(auth, request);
+
+  app.get('/api/profile', async (request, reply) => {
+    const user = await signedIn(request);
+    personal(reply);
+    return profiles.getProfile(user.id);
+  });
+
+  app.put('/api/profile', async (request) => {
+    const user = await signedIn(request);
+    const update = parseInput(profileUpdateSchema, request.body);
+    return { profile: await profiles.updateProfile(user.id, update) };
+  });
+
+  app.get('/api/profile/addresses', async (request, reply) => {
+    const user = await signedIn(request);
+    personal(reply);
+    return { addresses: await profiles.listAddresses(user.id) };
+  });
+
+  app.post('/api/profile/addresses', async (request, reply) => {
+    const user = await signedIn(request);
+    const input = parseInput(addressInputSchema, request.body);
+    return reply.code(201).send(await profiles.addAddress(user.id, input));
+  });
+
+  app.put('/api/profile/addresses/:id', async (request) => {
+    const user = await signedIn(request);
+    const id = addressId(request);
+    const input = parseInput(addressInputSchema, request.body);
+    return profiles.updateAddress(user.id, id, input);
+  });
+
+  app.post('/api/profile/addresses/:id/default', async (request) => {
+    const user = await signedIn(request);
+    return profiles.setDefaultAddress(user.id, addressId(request));
+  });
+
+  app.delete('/api/profile/addresses/:id', async (request) => {
+    const user = await signedIn(request);
+    await profiles.removeAddress(user.id, addressId(request));
+    return { message: 'Address removed' };
+  });
+
+  app.get('/api/profile/orders', async (request, reply) => {
+    const user = await signedIn(request);
+    personal(reply);
+    return { orders: await profiles.listOrders(user.id) };
+  });
+
+  app.post('/api/profile/delete', async (request, reply) => {
+    const user = await signedIn(request);
+    const input = parseInput(deleteAccountSchema, request.body);
+    // A wrong password here counts like a failed sign-in: a borrowed session must not become a way to guess it.
+    const checks: RateCheck[] = [
+      [rateRules.signInFailuresPerIp, ipSubject(request.ip)],
+      [rateRules.signInFailures, emailSubject(user.email)],
+    ];
+    await limiter.assertAllowed(checks);
+    try {
+      await profiles.deleteAccount(user.id, input);
+    } catch (err) {
+      if (err instanceof WrongPasswordError) await limiter.recordFailure(checks);
+      throw err;
+    }
+    // The session rows went with the user; better-auth's sign-out also expires this browser's cookies.
+    // The account is gone either way, so a failure here is logged rather than reported.
+    try {
+      const { headers } = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+      const cookies = headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+    } catch (err) {
+      request.log.warn({ err }, 'account deleted, but its cookies were not expired');
+    }
+    return { success: true, message: 'Your account has been deleted' };
+  });
+
+  app.get('/api/wishlist', async (request, reply) => {
+    const user = await signedIn(request);
+    personal(reply);
+    return { items: await profiles.listWishlist(user.id) };
+  });
+
+  app.post('/api/wishlist', async (request) => {
+    const user = await signedIn(request);
+    const { productId } = parseInput(wishlistAddSchema, request.body);
+    return profiles.addToWishlist(user.id, productId);
+  });
+
+  app.delete('/api/wishlist/:productId', async (request) => {
+    const user = await signedIn(request);
+    await profiles.removeFromWishlist(user.id, wishlistProductId(request));
+    return { message: 'Removed from wishlist' };
+  });
+}

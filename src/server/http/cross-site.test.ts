@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+
+const refused = { message: 'This request came from another website and was refused.' };
+
+describe.each(testDatabases())('writes with a session cookie from other websites on $name', (target) => {
+  let t: TestApp;
+  let cookie: string;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { name: 'Lindiwe', email: 'lindiwe@example.co.za', password: 'lindiwe-pass' },
+    });
+    cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
+    token = String(res.headers['set-auth-token']);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const claim = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/cart/claim', headers, payload: {} });
+
+  it('refuses another origin, a sandboxed page and a cross-site request without Origin', async () => {
+    const crossSite: Record<string, string>[] = [
+      { cookie, origin: 'https://evil.example' },
+      { cookie, origin: 'null' },
+      { cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie, 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of crossSite) {
+      const res = await claim(headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(refused);
+    }
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'https://evil.example' } });
+    expect(signOut.statusCode).toBe(403);
+  });
+
+  it("lets the shop's own pages through, by PUBLIC_URL or by the address the browser used", async () => {
+    expect((await claim({ cookie, origin: TEST_PUBLIC_URL })).statusCode).toBe(200);
+    expect((await claim({ cookie, origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' })).statusCode).toBe(200);
+    expect((await claim({ cookie, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
+
+  it('lets a bearer token through without a cookie, and leaves reads and cookie-less writes alone', async () => {
+    expect((await claim({ authorization: `Bearer ${token}`, origin: 'https://app.example' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: 'https://evil.example' },
+      payload: { name: 'A', email: 'a@example.co.za', message: 'Hello' },
+    });
+    expect(contact.statusCode).toBe(201);
+  });
+});

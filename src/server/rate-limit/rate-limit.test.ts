@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+
+const TOO_MANY = { message: 'Too many failed attempts. Please try again later.' };
+const headers = { origin: TEST_PUBLIC_URL };
+
+describe.each(testDatabases())('rate limits on $name', (target) => {
+  let t: TestApp;
+  /** A second app on the same database: another process behind the load balancer. */
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    other = await buildApp({ config: t.config, database: t.database, logger: false });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  const post = (url: string, payload: object, from = '203.0.113.10', app: FastifyInstance = t.app) =>
+    app.inject({ method: 'POST', url, payload, headers, remoteAddress: from });
+
+  it('refuses sign-in after 5 failed attempts for one email, from any address and any process, even with the right password', async () => {
+    const account = { name: 'Ayanda', email: 'ayanda@example.co.za', password: 'right-password' };
+    expect((await post('/api/auth/sign-up/email', account)).statusCode).toBe(200);
+
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('/api/auth/sign-in/email', { email: account.email, password: 'wrong' }, `198.51.100.${i}`, i % 2 ? other : t.app);
+      expect(wrong.statusCode).toBe(401);
+    }
+    for (const app of [t.app, other]) {
+      const res = await post('/api/auth/sign-in/email', { email: account.email, password: account.password }, '192.0.2.77', app);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+    // Another shopper is not locked out by someone else's guesses.
+    expect((await post('/api/auth/sign-in/email', { email: 'someone@example.co.za', password: 'x' }, '192.0.2.77')).statusCode).toBe(401);
+  });
+
+  it('does not count successful sign-ins, and a success clears the failures of that email', async () => {
+    const account = { name: 'Bongani', email: 'bongani@example.co.za', password: 'right-password' };
+    expect((await post('/api/auth/sign-up/email', account, '203.0.113.20')).statusCode).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        expect((await post('/api/auth/sign-in/email', { ...account, password: 'nope' }, '203.0.113.21')).statusCode).toBe(401);
+      }
+      expect((await post('/api/auth/sign-in/email', account, '203.0.113.21')).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses sign-in from one address after 30 failures across many emails', async () => {
+    const from = '203.0.113.30';
+    for (let i = 0; i < 30; i++) {
+      expect((await post('/api/auth/sign-in/email', { email: `guess${i}@example.co.za`, password: 'x' }, from)).statusCode).toBe(401);
+    }
+    const res = await post('/api/auth/sign-in/email', { email: 'guess-last@example.co.za', password: 'x' }, from);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(TOO_MANY);
+    expect((await post('/api/auth/sign-in/email', { email: 'guess-last@example.co.za', password: 'x' }, '203.0.113.31')).statusCode).toBe(401);
+  });
+
+  it('limits sign-ups of one email to 3 an hour', async () => {
+    const email = 'repeat@example.co.za';
+    for (let i = 0; i < 3; i++) await post('/api/auth/sign-up/email', { name: 'R', email, password: 'password-1' }, `203.0.113.${40 + i}`);
+    const res = await post('/api/auth/sign-up/email', { name: 'R', email, password: 'password-1' }, '203.0.113.49');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(TOO_MANY);
+  });
+
+  it('limits verification and password-reset emails to 5 an hour per email address', async () => {
+    const email = 'inbox@example.co.za';
+    for (let i = 0; i < 3; i++) {
+      expect((await post('/api/auth/send-verification', { email }, '203.0.113.50')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) {
+      expect((await post('/api/auth/request-password-reset', { email, redirectTo: '/password-reset' }, '203.0.113.51')).statusCode).toBe(200);
+    }
+    for (const url of ['/api/auth/send-verification', '/api/auth/request-password-reset', '/api/auth/request-password-reset/']) {
+      const res = await post(url, { email, redirectTo: '/password-reset' }, '203.0.113.52', other);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+    }
+  });
+
+  it('limits contact messages to 5 an hour per sender; a refused form costs nothing', async () => {
+    const message = { name: 'Zanele', email: 'zanele@example.co.za', message: 'Do you sell the old South African flag?' };
+    expect((await post('/api/contact', { ...message, email: 'not-an-email' }, '203.0.113.60')).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await post('/api/contact', message, '203.0.113.60')).statusCode).toBe(201);
+    const res = await post('/api/contact', message, '203.0.113.61');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(TOO_MANY);
+    expect((await post('/api/contact', { ...message, email: 'sibling@example.co.za' }, '203.0.113.61')).statusCode).toBe(201);
+  });
+
+  it('counts wrong current passwords when changing the password or deleting the account like failed sign-ins', async () => {
+    const account = { name: 'Cebo', email: 'cebo@example.co.za', password: 'cebo-pass-1' };
+    const signUp = await post('/api/auth/sign-up/email', account, '203.0.113.70');
+    const cookie = [signUp.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
+    const withCookie = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie }, remoteAddress: '203.0.113.71' });
+
+    for (let i = 0; i < 3; i++) {
+      const res = await withCookie('/api/auth/change-password', { currentPassword: 'guess', newPassword: 'new-pass-2' });
+      expect(res.statusCode).toBe(400);
+    }
+    // A too-short new password is a typo, not a guess.
+    expect((await withCookie('/api/auth/change-password', { currentPassword: account.password, newPassword: 'x' })).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      expect((await withCookie('/api/profile/delete', { password: 'guess' })).statusCode).toBe(400);
+    }
+    for (const [url, payload] of [
+      ['/api/auth/change-password', { currentPassword: account.password, newPassword: 'new-pass-2' }],
+      ['/api/profile/delete', { password: account.password }],
+    ] as const) {
+      const res = await withCookie(url, payload);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+    }
+    expect((await post('/api/auth/sign-in/email', account, '203.0.113.72')).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,122 @@
+import { eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { TooManyRequestsError } from '../errors';
+
+/** At most `limit` attempts per subject in a fixed window of `windowSeconds`. */
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * The shop's limits, per IP address and per email address. Generous enough for a family behind
+ * one home router, tight enough that guessing a password or flooding an inbox goes nowhere.
+ */
+export const rateRules = {
+  signInFailures: { name: 'sign-in-failures', limit: 5, windowSeconds: 15 * 60 },
+  signInFailuresPerIp: { name: 'sign-in-failures-ip', limit: 30, windowSeconds: 15 * 60 },
+  signUp: { name: 'sign-up', limit: 3, windowSeconds: 60 * 60 },
+  signUpPerIp: { name: 'sign-up-ip', limit: 30, windowSeconds: 60 * 60 },
+  accountEmails: { name: 'account-emails', limit: 5, windowSeconds: 60 * 60 },
+  accountEmailsPerIp: { name: 'account-emails-ip', limit: 30, windowSeconds: 60 * 60 },
+  contact: { name: 'contact', limit: 5, windowSeconds: 60 * 60 },
+  contactPerIp: { name: 'contact-ip', limit: 20, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateRule>;
+
+/** One rule applied to one subject, e.g. sign-in failures of one email address. */
+export type RateCheck = [rule: RateRule, subject: string];
+
+export function ipSubject(ip: string): string {
+  return `ip:${ip}`;
+}
+
+export function emailSubject(email: string): string {
+  return `email:${email.trim().toLowerCase()}`;
+}
+
+const keyOf = ([rule, subject]: RateCheck) => `${rule.name}:${subject}`;
+/** Counters whose window ended a day ago are deleted now and then, by whichever process counts. */
+const PRUNE_EVERY = 200;
+
+/**
+ * Counters in the database, so that every process behind the load balancer shares them (and a
+ * restart does not hand out fresh attempts).
+ */
+export function createRateLimiter(db: Database) {
+  let countsSincePrune = 0;
+
+  async function prune(): Promise<void> {
+    countsSincePrune = 0;
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`));
+  }
+
+  /** Adds one attempt to each counter; the counts after this attempt, in order. */
+  async function count(checks: RateCheck[]): Promise<{ count: number; retryAfterSeconds: number }[]> {
+    const results = [];
+    for (const check of checks) {
+      const window = sql.raw(`interval '${check[0].windowSeconds} seconds'`);
+      const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key: keyOf(check), windowStart: sql`now()`, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+            windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimits.windowStart} END`,
+          },
+        })
+        .returning({
+          count: rateLimits.count,
+          retryAfterSeconds: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + ${window} - now()))::int`,
+        });
+      results.push(row!);
+    }
+    if (++countsSincePrune >= PRUNE_EVERY) await prune();
+    return results;
+  }
+
+  return {
+    /** Counts this attempt; refuses it with the spec's 429 text when it goes over any limit. */
+    async consume(checks: RateCheck[]): Promise<void> {
+      const results = await count(checks);
+      const over = results.filter((r, i) => r.count > checks[i]![0].limit);
+      if (over.length > 0) throw new TooManyRequestsError(Math.max(...over.map((r) => r.retryAfterSeconds)));
+    },
+
+    /** Counts a failed attempt without refusing anything (the next attempt meets the limit). */
+    async recordFailure(checks: RateCheck[]): Promise<void> {
+      await count(checks);
+    },
+
+    /** Refuses when any counter has used up its attempts in the current window; counts nothing. */
+    async assertAllowed(checks: RateCheck[]): Promise<void> {
+      const rows = await db
+        .select({
+          key: rateLimits.key,
+          count: rateLimits.count,
+          windowStart: rateLimits.windowStart,
+        })
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, checks.map(keyOf)));
+      const now = Date.now();
+      let retryAfterSeconds = 0;
+      for (const check of checks) {
+        const row = rows.find((r) => r.key === keyOf(check));
+        if (!row || row.count < check[0].limit) continue;
+        const endsAt = row.windowStart.getTime() + check[0].windowSeconds * 1000;
+        if (endsAt > now) retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((endsAt - now) / 1000));
+      }
+      if (retryAfterSeconds > 0) throw new TooManyRequestsError(retryAfterSeconds);
+    },
+
+    /** Forgets a counter, e.g. an email's failed sign-ins after it signs in. */
+    async reset(check: RateCheck): Promise<void> {
+      await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(check)));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

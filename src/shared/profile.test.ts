@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isCalendarDate, normalisePhone, profileUpdateSchema, todayInSouthAfrica } from './profile';
+
+describe('normalisePhone', () => {
+  it.each([
+    ['0821234567', '+27821234567'],
+    ['082 123 4567', '+27821234567'],
+    ['+27 82 123 4567', '+27821234567'],
+    ['+27821234567', '+27821234567'],
+    ['(021) 555-0123', '+27215550123'],
+    ['071.234.5678', '+27712345678'],
+  ])('reads %s as %s', (input, e164) => {
+    expect(normalisePhone(input)).toBe(e164);
+  });
+
+  it.each(['', '082123456', '08212345678', '0021234567', '+270821234567', '27821234567', '+44 20 7946 0958', '082-ABC-4567'])(
+    'refuses %j',
+    (input) => {
+      expect(normalisePhone(input)).toBeUndefined();
+    },
+  );
+});
+
+describe('isCalendarDate', () => {
+  it.each(['1990-05-17', '2000-02-29', '1900-01-01'])('accepts %s', (value) => {
+    expect(isCalendarDate(value)).toBe(true);
+  });
+
+  it.each(['1990-02-30', '2001-02-29', '1990-13-01', '1990-5-17', '17/05/1990', '1899-12-31', ''])('refuses %j', (value) => {
+    expect(isCalendarDate(value)).toBe(false);
+  });
+});
+
+describe('profileUpdateSchema', () => {
+  it('leaves out what was not sent and clears what was sent empty', () => {
+    expect(profileUpdateSchema.parse({ firstName: ' Thandi ' })).toEqual({ firstName: 'Thandi' });
+    expect(profileUpdateSchema.parse({ phone: '  ', dateOfBirth: '', lastName: null })).toEqual({
+      phone: null,
+      dateOfBirth: null,
+      lastName: null,
+    });
+  });
+
+  it('takes the date in South Africa: just after midnight there it is already the next day', () => {
+    // 22:30 UTC on 31 December is 00:30 on 1 January in Johannesburg (UTC+2).
+    expect(todayInSouthAfrica(new Date('2025-12-31T22:30:00Z'))).toBe('2026-01-01');
+  });
+});

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+/** The profile page's messages; the name rule and the phone text are the checkout's (spec section 5). */
+export const profileMessages = {
+  firstNameShort: 'First name must be at least 2 characters',
+  firstNameLong: 'First name must be at most 50 characters',
+  lastNameShort: 'Last name must be at least 2 characters',
+  lastNameLong: 'Last name must be at most 50 characters',
+  phone: 'Please enter a valid phone number',
+  dateOfBirth: 'Please enter a valid date of birth',
+  dateOfBirthFuture: 'Date of birth must be in the past',
+  addressType: 'Please choose home, work or other',
+  street: 'Please enter the street address',
+  streetLong: 'Street address must be at most 255 characters',
+  city: 'Please enter the city or town',
+  cityLong: 'City must be at most 100 characters',
+  province: 'Please choose a province',
+  postalCode: 'Please enter a 4-digit postal code',
+  country: 'We deliver in South Africa only',
+  password: 'Please enter your password to confirm',
+  confirmEmail: 'Please type your email address to confirm',
+  incorrectPassword: 'Incorrect password.',
+} as const;
+
+/** South Africa's nine provinces, as shoppers write them. */
+export const provinces = [
+  'Eastern Cape',
+  'Free State',
+  'Gauteng',
+  'KwaZulu-Natal',
+  'Limpopo',
+  'Mpumalanga',
+  'North West',
+  'Northern Cape',
+  'Western Cape',
+] as const;
+export type Province = (typeof provinces)[number];
+
+export const addressTypes = ['home', 'work', 'other'] as const;
+export type AddressType = (typeof addressTypes)[number];
+export const addressTypeLabels: Record<AddressType, string> = { home: 'Home', work: 'Work', other: 'Other' };
+
+export const DEFAULT_COUNTRY = 'South Africa';
+/** More than any household needs; keeps one account from filling the table. */
+export const MAX_ADDRESSES = 20;
+
+/**
+ * A South African number in E.164 (+27 and nine digits), from the local form (0 and nine digits)
+ * or the international one; spaces, dashes, dots and brackets are ignored. undefined when it is
+ * not such a number.
+ */
+export function normalisePhone(input: string): string | undefined {
+  const compact = input.replace(/[\s().-]/g, '');
+  const match = /^(?:0|\+27)([1-9]\d{8})$/.exec(compact);
+  return match ? `+27${match[1]}` : undefined;
+}
+
+/** Today's date in South Africa as YYYY-MM-DD (en-CA writes dates that way). */
+export function todayInSouthAfrica(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(now);
+}
+
+/** true when YYYY-MM-DD names a day of the calendar (no 30 February), from 1900 on. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Empty text means "clear this field": null is what gets stored. */
+function clearable<T extends z.ZodType<string | null>>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
+}
+
+function nameSchema(short: string, long: string) {
+  return clearable(z.string({ error: short }).trim().min(2, short).max(50, long));
+}
+
+/**
+ * PUT /api/profile: every field optional (left out: unchanged) and clearable (null or empty text).
+ * The phone is stored in E.164; the date of birth must be a real day before today.
+ */
+export const profileUpdateSchema = z.object({
+  firstName: nameSchema(profileMessages.firstNameShort, profileMessages.firstNameLong).optional(),
+  lastName: nameSchema(profileMessages.lastNameShort, profileMessages.lastNameLong).optional(),
+  phone: clearable(
+    z
+      .string({ error: profileMessages.phone })
+      .max(30, profileMessages.phone)
+      .transform((value, ctx) => {
+        const phone = normalisePhone(value);
+        if (phone) return phone;
+        ctx.addIssue({ code: 'custom', message: profileMessages.phone });
+        return z.NEVER;
+      }),
+  ).optional(),
+  dateOfBirth: clearable(
+    z
+      .string({ error: profileMessages.dateOfBirth })
+      .trim()
+      .refine(isCalendarDate, profileMessages.dateOfBirth)
+      .refine((value) => value < todayInSouthAfrica(), profileMessages.dateOfBirthFuture),
+  ).optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** POST and PUT /api/profile/addresses: the whole address; isDefault true makes it the default. */
+export const addressInputSchema = z.object({
+  type: z.enum(addressTypes, { error: profileMessages.addressType }).default('home'),
+  street: z.string({ error: profileMessages.street }).trim().min(1, profileMessages.street).max(255, profileMessages.streetLong),
+  city: z.string({ error: profileMessages.city }).trim().min(1, profileMessages.city).max(100, profileMessages.cityLong),
+  province: z.enum(provinces, { error: profileMessages.province }),
+  postalCode: z
+    .string({ error: profileMessages.postalCode })
+    .trim()
+    .regex(/^\d{4}$/, profileMessages.postalCode),
+  country: z.literal(DEFAULT_COUNTRY, { error: profileMessages.country }).default(DEFAULT_COUNTRY),
+  isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional(),
+});
+export type AddressInput = z.input<typeof addressInputSchema>;
+export type ParsedAddress = z.output<typeof addressInputSchema>;
+
+export const wishlistAddSchema = z.object({ productId: z.uuid('Invalid product id') });
+
+/**
+ * POST /api/profile/delete: an account with a password confirms with it; an account without one
+ * (Google sign-in only) types its email address instead.
+ */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: profileMessages.password }).max(128, profileMessages.incorrectPassword).optional(),
+  confirmEmail: z.string({ error: profileMessages.confirmEmail }).max(255, profileMessages.confirmEmail).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+export interface ProfileDetails {
+  firstName: string | null;
+  lastName: string | null;
+  /** E.164, e.g. +27821234567. */
+  phone: string | null;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+}
+
+export interface SavedAddress {
+  id: string;
+  type: AddressType;
+  street: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  country: string;
+  isDefault: boolean;
+}
+
+export interface ProfileView {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean;
+    image: string | null;
+    /** false for an account that signs in with Google only: it has no password to change or confirm with. */
+    hasPassword: boolean;
+  };
+  profile: ProfileDetails;
+  addresses: SavedAddress[];
+}
+
+/** A saved flag, with name, price and picture read live from the catalogue. */
+export interface WishlistItem {
+  productId: string;
+  slug: string;
+  name: string;
+  /** The unit price as text, e.g. 'R130.00'. */
+  price: string;
+  priceCents: number;
+  image: string | null;
+  addedAt: string;
+}
+
+/** A past order as the profile lists it. */
+export interface ProfileOrder {
+  id: string;
+  orderNumber: string;
+  createdAt: string;
+  totalCents: number;
+  status: string;
+}

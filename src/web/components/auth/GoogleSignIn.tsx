@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../ui/Button';
+import { closeAuthDialog } from './auth-dialog-store';
+import { useGoogleSignIn } from './google-sign-in';
+
+/** The sign-in options; the same call as the spec's /api/config/firebase, prefetched at start (main.tsx). */
+const AUTH_CONFIG_KEY = ['/api/config/firebase'] as const;
+const ONE_HOUR = 60 * 60 * 1000;
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 48 48" className="h-5 w-5" aria-hidden="true">
+      <path fill="#EA4335" d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z" />
+      <path fill="#FBBC05" d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z" />
+      <path fill="#34A853" d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z" />
+    </svg>
+  );
+}
+
+/** 'Continue with Google' above the email form; shown only when the shop has Google configured. */
+export function GoogleSignIn() {
+  const { data } = useQuery<{ googleEnabled?: boolean }>({ queryKey: AUTH_CONFIG_KEY, staleTime: ONE_HOUR });
+  const google = useGoogleSignIn(closeAuthDialog);
+  if (!data?.googleEnabled) return null;
+
+  return (
+    <div className="mb-5 space-y-3">
+      <Button variant="outline" className="w-full" onClick={google.start} aria-describedby="google-sign-in-status">
+        <GoogleMark />
+        Continue with Google
+      </Button>
+      <div id="google-sign-in-status" aria-live="polite">
+        {google.pending && <p className="text-center text-sm text-slate-600">Finish signing in in the Google window.</p>}
+        {google.error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {google.error}
+          </p>
+        )}
+      </div>
+      <div className="flex items-center gap-3 text-xs tracking-wide text-slate-600 uppercase">
+        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+        or use your email
+        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}

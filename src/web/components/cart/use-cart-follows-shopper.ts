@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { adoptShopperCart, forgetShopperCart, readCartOwner, readCartSessionId } from '../../lib/cart-session';
+import { useSession } from '../auth/use-session';
+import { cartQueryKey } from './use-cart';
+import type { CartItemView } from '../../../shared/cart';
+
+interface ClaimedCart {
+  sessionId: string;
+  cartItems: CartItemView[];
+}
+
+/**
+ * Signing in pours this browser's anonymous cart into the shopper's own cart (kept on the server,
+ * the same on every device); signing out leaves that cart with the account and starts afresh.
+ */
+export function useCartFollowsShopper(): void {
+  const client = useQueryClient();
+  const { data: session } = useSession();
+  // undefined while the session is loading: nothing is decided yet.
+  const userId = session === undefined ? undefined : (session?.user.id ?? null);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    const owner = readCartOwner();
+    if (userId === null) {
+      if (owner !== null) forgetShopperCart();
+      return;
+    }
+    if (owner === userId) return;
+    // Another shopper's cart id (whose session ended without a sign-out here) is not ours to merge.
+    const anonymous = owner === null ? (readCartSessionId() ?? undefined) : undefined;
+    let cancelled = false;
+    apiRequest<ClaimedCart>('POST', '/api/cart/claim', { sessionId: anonymous })
+      .then((cart) => {
+        if (cancelled) return;
+        client.setQueryData(cartQueryKey(cart.sessionId), { cartItems: cart.cartItems });
+        adoptShopperCart(cart.sessionId, userId);
+      })
+      .catch(() => {
+        // The anonymous cart stays as it is and the next page load tries again.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, userId]);
+}

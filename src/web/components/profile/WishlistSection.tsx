@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
+import { Button, buttonClasses } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
+import { ProductImage } from '../product/ProductImage';
+import { useAddToCart } from '../cart/use-cart';
+import { ProfileSection } from './ProfileField';
+import { useToggleWishlist, useWishlist } from './use-wishlist';
+import { countryName } from '../../../shared/product';
+import type { WishlistItem } from '../../../shared/profile';
+
+function WishlistRow({ item }: { item: WishlistItem }) {
+  const addToCart = useAddToCart();
+  const toggle = useToggleWishlist();
+  const country = countryName(item.name);
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-4 sm:flex-nowrap" data-testid="wishlist-item">
+      <div className="h-16 w-20 shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-50">
+        <ProductImage src={item.image} alt={`Flag of ${country}`} className="h-full w-full object-cover" width={80} height={64} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <Link to={`/product/${item.slug}`} className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline">
+          {item.name}
+        </Link>
+        <p className="text-sm whitespace-nowrap text-slate-600">{item.price}</p>
+      </div>
+      <div className="flex w-full gap-2 sm:w-auto">
+        <Button
+          size="sm"
+          className="flex-1 sm:flex-none"
+          disabled={addToCart.isPending}
+          onClick={() =>
+            addToCart.mutate({ productId: item.productId, productName: item.name, productImage: item.image, price: item.price, quantity: 1 })
+          }
+          aria-label={`Add to Cart: ${item.name}`}
+        >
+          <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Add to Cart
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700"
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate({ productId: item.productId, name: item.name, saved: true })}
+          aria-label={`Remove from wishlist: ${item.name}`}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Flags saved with the heart on their page, with prices read live from the catalogue. */
+export function WishlistSection({ userId }: { userId: string }) {
+  const { data, isPending, isError } = useWishlist(userId);
+  const items = data?.items ?? [];
+  return (
+    <ProfileSection id="wishlist" title="Wishlist">
+      {isPending ? (
+        <div role="status" aria-live="polite">
+          <span className="sr-only">Loading wishlist</span>
+          <Skeleton className="h-16 w-full" />
+        </div>
+      ) : isError ? (
+        <p className="text-sm text-red-700">Failed to load your wishlist. Please try again later.</p>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 p-8 text-center">
+          <Heart className="h-10 w-10 text-slate-400" aria-hidden="true" />
+          <p className="font-semibold text-slate-900">Your wishlist is empty</p>
+          <p className="text-sm text-slate-600">Tap the heart on a flag&apos;s page to save it here for later.</p>
+          <Link to="/shop" className={buttonClasses('outline', 'sm')}>
+            Browse Flags
+          </Link>
+        </div>
+      ) : (
+        <ul className="-my-4 divide-y divide-slate-200">
+          {items.map((item) => (
+            <WishlistRow key={item.productId} item={item} />
+          ))}
+        </ul>
+      )}
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,127 @@
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { toast } from '../ui/toast-store';
+import { noRetryOnRefusal } from './use-wishlist';
+import { CACHED_USER_KEY, SESSION_KEY } from '../auth/use-session';
+import { accountMessages } from '../../../shared/schemas';
+import type {
+  AddressInput,
+  DeleteAccountInput,
+  ProfileDetails,
+  ProfileOrder,
+  ProfileUpdate,
+  ProfileView,
+  SavedAddress,
+} from '../../../shared/profile';
+
+/**
+ * Keys carry the user's id after the address, so one shopper's answers are never shown to the
+ * next one on the same browser; the default fetch GETs the first part (spec section 7).
+ */
+export const profileKey = (userId: string) => ['/api/profile', userId] as const;
+export const ordersKey = (userId: string) => ['/api/profile/orders', userId] as const;
+
+export function useProfile(userId: string | undefined) {
+  return useQuery<ProfileView>({ queryKey: profileKey(userId ?? ''), enabled: !!userId });
+}
+
+export function useOrders(userId: string | undefined) {
+  return useQuery<{ orders: ProfileOrder[] }>({ queryKey: ordersKey(userId ?? ''), enabled: !!userId });
+}
+
+export function useSaveProfile() {
+  return useMutation({
+    mutationFn: (update: ProfileUpdate) => apiRequest<{ profile: ProfileDetails }>('PUT', '/api/profile', update),
+    retry: noRetryOnRefusal,
+  });
+}
+
+export function useSaveAddress() {
+  return useMutation({
+    mutationFn: ({ id, address }: { id?: string; address: AddressInput }) =>
+      id
+        ? apiRequest<SavedAddress>('PUT', `/api/profile/addresses/${id}`, address)
+        : apiRequest<SavedAddress>('POST', '/api/profile/addresses', address),
+    retry: noRetryOnRefusal,
+  });
+}
+
+export function useMakeDefaultAddress() {
+  return useMutation({
+    mutationFn: (address: SavedAddress) => apiRequest<SavedAddress>('POST', `/api/profile/addresses/${address.id}/default`, {}),
+    retry: noRetryOnRefusal,
+    onSuccess: () => toast({ title: 'Default Address Changed', description: 'New orders will suggest this address first.' }),
+    onError: (error) =>
+      toast({ title: 'Error', description: messageOf(error, 'Failed to change the default address'), variant: 'destructive' }),
+  });
+}
+
+export function useRemoveAddress() {
+  return useMutation({
+    mutationFn: (address: SavedAddress) => apiRequest('DELETE', `/api/profile/addresses/${address.id}`),
+    retry: noRetryOnRefusal,
+    onSuccess: () => toast({ title: 'Address Removed', description: 'The address has been removed from your profile.' }),
+    onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to remove the address'), variant: 'destructive' }),
+  });
+}
+
+/** Spec sections 7 and 8: the same call as after sign-up, with the part of the email before @. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest('POST', '/api/auth/send-verification', { email, displayName: email.split('@')[0] }),
+    retry: false,
+    onSuccess: () => toast({ title: 'Verification Email Sent', description: accountMessages.verificationSent }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to send verification email. Please try again.', variant: 'destructive' }),
+  });
+}
+
+/** better-auth's refusals of a password change, in the spec's words (section 8). */
+export function passwordChangeMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    try {
+      const { code } = JSON.parse(error.body) as { code?: string };
+      if (code === 'INVALID_PASSWORD') return 'Incorrect password.';
+      if (code === 'PASSWORD_TOO_SHORT') return 'Password should be at least 6 characters long.';
+    } catch {
+      // not JSON: the generic message below
+    }
+  }
+  return messageOf(error, 'Failed to change password. Please try again.');
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiRequest('POST', '/api/auth/change-password', { ...input, revokeOtherSessions: true }),
+    // A second try would meet the changed password.
+    retry: false,
+  });
+}
+
+/**
+ * Deleting the account signs this browser out: the cached user and every personal answer go with
+ * it, and the shopper lands on the home page. Done here rather than in the dialog, which unmounts
+ * as soon as the session is gone.
+ */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => apiRequest('POST', '/api/profile/delete', input),
+    retry: false,
+    onSuccess: () => {
+      try {
+        localStorage.removeItem(CACHED_USER_KEY);
+      } catch {
+        // blocked storage: nothing was cached
+      }
+      toast({ title: 'Account Deleted', description: 'Your account and personal details have been deleted. You are signed out.' });
+      void navigate('/');
+      client.setQueryData(SESSION_KEY, null);
+      for (const key of ['/api/profile', '/api/profile/orders', '/api/wishlist']) client.removeQueries({ queryKey: [key] });
+    },
+  });
+}
