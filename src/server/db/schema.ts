@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EmailMessage } from '../notify/mailer';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -269,4 +269,146 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * PAXI pickup points, imported from PAXI's point list or a CSV (`npm run pickup-points`); the
+ * embedded default ships a small labelled sample (isSample) so a fresh shop can take orders.
+ */
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    /** PAXI's point code, such as P5772. */
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    /** Street address lines, as one line. */
+    address: text('address').notNull(),
+    town: text('town').notNull(),
+    province: text('province').notNull(),
+    postalCode: text('postal_code'),
+    phone: text('phone'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    isOpen: boolean('is_open').notNull().default(true),
+    isSample: boolean('is_sample').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pickup_points_open_idx').on(t.isOpen)],
+);
+
+export const checkoutStatuses = ['open', 'paid', 'cancelled', 'failed', 'expired'] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+
+/** What the server rebuilt from the cart when the shopper pressed pay: the order to be, frozen. */
+export interface CheckoutSnapshot {
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  deliveryOption: 'paxi_standard' | 'paxi_express';
+  pickupPoint: { code: string; name: string; address: string; town: string; province: string; postalCode: string | null };
+  items: { productId: string; productName: string; productImage: string | null; unitPriceCents: number; quantity: number }[];
+}
+
+/**
+ * One attempt to pay: created before the shopper goes to the payment page, with everything the
+ * order needs. At most one order per checkout (orders.checkout_id is unique).
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cartSessionId: text('cart_session_id').notNull(),
+    /** 'sandbox' or 'yoco'. */
+    provider: text('provider').notNull(),
+    /** The provider's checkout id (Yoco's ch_…); set once the provider accepted the checkout. */
+    providerCheckoutId: text('provider_checkout_id'),
+    redirectUrl: text('redirect_url'),
+    status: text('status', { enum: checkoutStatuses }).notNull().default('open'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('ZAR'),
+    snapshot: jsonb('snapshot').$type<CheckoutSnapshot>().notNull(),
+    paymentId: text('payment_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** An open checkout not paid by then is expired by the reconciliation. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('checkouts_provider_checkout_unique').on(t.provider, t.providerCheckoutId),
+    index('checkouts_user_idx').on(t.userId),
+    index('checkouts_open_idx').on(t.status, t.createdAt),
+    check('checkouts_total_adds_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.deliveryFeeCents}`),
+  ],
+);
+
+/** Order numbers count up from here: CF-100001, CF-100002, … */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
+
+export interface OrderItem {
+  productId: string;
+  productName: string;
+  productImage: string | null;
+  /** Unit price in cents, as paid. */
+  productPrice: number;
+  quantity: number;
+}
+
+export const orderStatuses = ['pending', 'paid', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled'] as const;
+export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
+
+/** A paid checkout becomes one order (spec section 3's orders, amounts in cents). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id),
+    /** Null once the customer deleted the account: the order stays for the tax records (POPIA, decision 0014). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    shippingStreet: text('shipping_street'),
+    shippingCity: text('shipping_city'),
+    shippingProvince: text('shipping_province'),
+    shippingPostalCode: text('shipping_postal_code'),
+    shippingCountry: text('shipping_country').notNull().default('South Africa'),
+    deliveryOption: text('delivery_option', { enum: ['paxi_standard', 'paxi_express'] }).notNull(),
+    paxiLocationId: text('paxi_location_id').notNull(),
+    paxiLocationName: text('paxi_location_name').notNull(),
+    paxiLocationAddress: text('paxi_location_address').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull().default('ZAR'),
+    items: jsonb('items').$type<OrderItem[]>().notNull(),
+    paymentId: text('payment_id'),
+    paymentMethod: text('payment_method').notNull().default('yoco'),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('pending'),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    fulfilled: boolean('fulfilled').notNull().default(false),
+    trackingNumber: text('tracking_number'),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_unique').on(t.orderNumber),
+    uniqueIndex('orders_checkout_unique').on(t.checkoutId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_unfulfilled_idx').on(t.fulfilled, t.createdAt),
+  ],
+);
+
+/** Provider webhooks already seen, by their webhook-id: a replay is acknowledged and ignored. */
+export const paymentWebhooks = pgTable('payment_webhooks', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
