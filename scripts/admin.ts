@@ -9,9 +9,8 @@
  * Exit codes: 0 done, 1 could not do it (settings, database, shop running), 2 bad usage.
  */
 import { z } from 'zod';
-import { loadConfig, type Config } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { DataDirInUseError, lockDataDir } from '../src/server/db/data-dir-lock';
+import { loadConfigOrExit, lockEmbeddedDatabaseOrExit } from './shop-database';
 import { createAdminService, type AdminService } from '../src/server/admin/service';
 
 const USAGE = `Usage:
@@ -96,27 +95,9 @@ async function run(command: Command, admins: AdminService): Promise<void> {
 
 async function main(): Promise<void> {
   const command = parseArgs(process.argv.slice(2));
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
 
-  let releaseLock: (() => Promise<void>) | undefined;
-  if (!config.databaseUrl) {
-    try {
-      releaseLock = await lockDataDir(config.dataDir);
-    } catch (err) {
-      if (!(err instanceof DataDirInUseError)) throw err;
-      console.error(
-        `${err.message}\n\nThe admin command opens the same embedded database, so it can run only while the shop is stopped: ` +
-          'stop the shop, run the command, start the shop again. (With DATABASE_URL it runs beside a running shop.)',
-      );
-      process.exit(1);
-    }
-  }
+  const releaseLock = await lockEmbeddedDatabaseOrExit(config, 'admin');
 
   let database: DatabaseHandle | undefined;
   try {

@@ -18,10 +18,16 @@ import { createAuth, resolveSessionSecret } from './auth/auth';
 import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
 import { createAdminService } from './admin/service';
-import { adminRoutes } from './admin/routes';
+import { adminRoutes, createRequireAdmin } from './admin/routes';
 import { createRateLimiter } from './rate-limit/service';
 import { createProfileService } from './account/service';
 import { accountRoutes } from './account/routes';
+import { pickupRoutes } from './pickup/routes';
+import { createPickupService, findPoint } from './pickup/service';
+import { createCheckoutService } from './checkout/service';
+import { checkoutRoutes } from './checkout/routes';
+import { startReconciler } from './checkout/reconciler';
+import { registerPayments } from './payments/routes';
 
 export interface AppOptions {
   config: Config;
@@ -30,11 +36,13 @@ export interface AppOptions {
   logger?: boolean;
   /** Told when a request queued outbox messages (the worker's nudge), so they leave at once. */
   onOutboxQueued?: () => void;
+  /** The server runs the checkout reconciliation; tests drive it themselves. */
+  runBackgroundJobs?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp({ config, database, logger = true, onOutboxQueued }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Buffered, asynchronous log writes: a log line must not cost a request its speed.
     loggerInstance: logger
@@ -80,6 +88,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   const { db } = database;
   const catalog = createCatalogService(db);
   const limiter = createRateLimiter(db);
+  const payments = await registerPayments(app, { config, db, sessionSecret: resolveSessionSecret(config) });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -99,13 +108,31 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     logger: app.log.child({ component: 'auth' }),
     onEmailQueued: onOutboxQueued,
   });
-  cartRoutes(app, createCartService(db), auth);
+  const cart = createCartService(db);
+  cartRoutes(app, cart, auth);
   const email = { shop: config.shop, publicUrl: config.publicUrl };
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
   authRoutes(app, auth, createAccountService(db, auth), limiter, config.publicUrl);
   if (!config.smtpUrl) devMailboxRoutes(app, createDevMailbox(db));
-  adminRoutes(app, auth, createAdminService(db, config.adminEmails));
+  const admins = createAdminService(db, config.adminEmails);
+  adminRoutes(app, auth, admins);
   accountRoutes(app, auth, createProfileService(db, { auth, email, onQueued: onOutboxQueued }), limiter);
+  pickupRoutes(app, createPickupService(db));
+  const checkout = createCheckoutService({
+    db,
+    cart,
+    payments,
+    findPickupPoint: (code) => findPoint(db, code),
+    publicUrl: config.publicUrl,
+    email,
+    onEmailQueued: onOutboxQueued,
+    log: app.log.child({ component: 'checkout' }),
+  });
+  await checkoutRoutes(app, { auth, checkout, payments, requireAdmin: createRequireAdmin(auth, admins), log: app.log });
+  if (runBackgroundJobs) {
+    const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));
+    app.addHook('onClose', () => reconciler.stop());
+  }
   app.get('/api/config/shop', async () => config.shop);
   // Which sign-in methods the browser offers. /api/config/firebase is the spec's name for the same call.
   const authClientConfig = { googleEnabled: config.googleEnabled };

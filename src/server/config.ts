@@ -20,8 +20,15 @@ const envSchema = z.object({
       .optional(),
   ),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'yoco']).default('sandbox'),
-  YOCO_SECRET_KEY: optional,
-  YOCO_WEBHOOK_SECRET: optional,
+  YOCO_SECRET_KEY: optional.pipe(
+    z.string().regex(/^sk_(test|live)_\S+$/, 'YOCO_SECRET_KEY must be a Yoco secret key (sk_test_… or sk_live_…)').optional(),
+  ),
+  YOCO_WEBHOOK_SECRET: optional.pipe(
+    z
+      .string()
+      .regex(/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/, "YOCO_WEBHOOK_SECRET must be the webhook's secret as Yoco showed it (whsec_…)")
+      .optional(),
+  ),
   YOCO_API_URL: z.url().default('https://payments.yoco.com/api'),
   SMTP_URL: optional.pipe(
     z
@@ -96,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // generated per process (as on the embedded database) would sign people out at random.
   if (e.DATABASE_URL && !e.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET is required with DATABASE_URL (all processes must share it)');
+  }
+  // Without the key no checkout can be made, and without the secret no payment webhook can be trusted.
+  const missingYoco = (['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
+  if (e.PAYMENT_PROVIDER === 'yoco' && missingYoco.length > 0) {
+    throw new Error(`Invalid configuration:\n  PAYMENT_PROVIDER=yoco needs ${missingYoco.join(' and ')} (from Yoco's portal and webhook registration)`);
   }
   return {
     port: e.PORT,

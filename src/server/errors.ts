@@ -1,5 +1,8 @@
 /** The few ways a service can refuse; one place (http/errors.ts) turns them into HTTP answers. */
 export class DomainError extends Error {
+  /** More for the client beside the message (e.g. the right total after a price change). */
+  readonly publicDetails: Record<string, unknown> = {};
+
   constructor(
     message: string,
     readonly status: number,

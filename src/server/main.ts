@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir, DataDirInUseError } from './db/data-dir-lock';
 import { seedCatalogue } from './catalog/seed';
+import { seedSamplePickupPoints } from './pickup/sample-points';
 import { buildApp } from './app';
 import { createMailer } from './notify/mailer';
 import { createOutboxWorker } from './notify/outbox';
@@ -14,7 +15,11 @@ async function main(): Promise<void> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      prepare: seedCatalogue,
+      // Seeds fill only empty tables: the sample pickup points stand in until PAXI's list is imported.
+      prepare: async (db) => {
+        await seedCatalogue(db);
+        await seedSamplePickupPoints(db);
+      },
     });
   } catch (err) {
     await releaseLock?.();
@@ -22,7 +27,7 @@ async function main(): Promise<void> {
   }
   // The worker needs the app's logger and the app needs the worker's nudge: bound late.
   const outboxQueued = { nudge: (): void => undefined };
-  const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge() });
+  const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge(), runBackgroundJobs: true });
   const mailer = createMailer(config);
   const outboxWorker = createOutboxWorker({ db: database.db, mailer, logger: app.log.child({ component: 'outbox' }) });
   outboxQueued.nudge = outboxWorker.nudge;

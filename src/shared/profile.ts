@@ -188,4 +188,7 @@ export interface ProfileOrder {
   createdAt: string;
   totalCents: number;
   status: string;
+  itemCount: number;
+  pickupPointName: string;
+  trackingNumber: string | null;
 }

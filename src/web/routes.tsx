@@ -8,6 +8,8 @@ const ShopPage = lazy(pageLoaders.shop);
 const ProductPage = lazy(pageLoaders.product);
 const ContactPage = lazy(pageLoaders.contact);
 const CheckoutPage = lazy(pageLoaders.checkout);
+const PaymentSuccessPage = lazy(pageLoaders.paymentSuccess);
+const PaymentCancelPage = lazy(pageLoaders.paymentCancel);
 const PrivacyPolicyPage = lazy(pageLoaders.privacyPolicy);
 const TermsOfServicePage = lazy(pageLoaders.termsOfService);
 const ReturnsPolicyPage = lazy(pageLoaders.returnsPolicy);
@@ -28,6 +30,8 @@ export function AppRoutes() {
         <Route path="/product/:id" element={<ProductPage />} />
         <Route path="/contact" element={<ContactPage />} />
         <Route path="/checkout" element={<CheckoutPage />} />
+        <Route path="/payment/success" element={<PaymentSuccessPage />} />
+        <Route path="/payment/cancel" element={<PaymentCancelPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-of-service" element={<TermsOfServicePage />} />
         <Route path="/returns-policy" element={<ReturnsPolicyPage />} />

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, cartItems, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
+import { accounts, cartItems, orders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
 import type { Auth } from '../auth/auth';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { enqueueEmail } from '../notify/outbox';
@@ -256,12 +256,23 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
       });
     },
 
-    /**
-     * The signed-in user's orders, newest first. The orders table comes with checkout; until
-     * checkout records orders, no account has any.
-     */
-    async listOrders(_userId: string): Promise<ProfileOrder[]> {
-      return [];
+    /** The signed-in user's orders, newest first. */
+    async listOrders(userId: string): Promise<ProfileOrder[]> {
+      const rows = await db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          createdAt: orders.createdAt,
+          totalCents: orders.totalAmount,
+          status: orders.status,
+          itemCount: sql<number>`(select coalesce(sum((item->>'quantity')::int), 0) from jsonb_array_elements(${orders.items}) item)::int`,
+          pickupPointName: orders.paxiLocationName,
+          trackingNumber: orders.trackingNumber,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt));
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
     listWishlist(userId: string): Promise<WishlistItem[]> {

@@ -412,3 +412,58 @@ export const paymentWebhooks = pgTable('payment_webhooks', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const sandboxCheckoutStatuses = ['created', 'completed', 'failed'] as const;
+export type SandboxCheckoutStatus = (typeof sandboxCheckoutStatuses)[number];
+
+/** A refund the sandbox accepted; its idempotency key makes a repeated request answer the same refund. */
+export interface SandboxRefund {
+  id: string;
+  idempotencyKey: string;
+  amountCents: number;
+  createdAt: string;
+}
+
+/** A line shown on the sandbox payment page (display only, like Yoco's lineItems). */
+export interface SandboxLineItem {
+  displayName: string;
+  quantity: number;
+  priceCents: number;
+}
+
+/**
+ * The payment sandbox's own checkouts (PAYMENT_PROVIDER=sandbox): the stand-in for Yoco's side of
+ * a payment, kept in the database so that a restart or another process sees the same state. The
+ * shop's own record of an attempt to pay is the checkouts table.
+ */
+export const sandboxCheckouts = pgTable(
+  'sandbox_checkouts',
+  {
+    /** ch_sandbox_…, shaped like Yoco's ch_… ids. */
+    id: text('id').primaryKey(),
+    /** The Idempotency-Key of the create request; the same key answers the same checkout. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Fingerprint of the create request: the same key with a different request is refused, as Yoco does. */
+    requestHash: text('request_hash').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('ZAR'),
+    status: text('status', { enum: sandboxCheckoutStatuses }).notNull().default('created'),
+    /** p_sandbox_…, set when paid. */
+    paymentId: text('payment_id'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refunds: jsonb('refunds').$type<SandboxRefund[]>().notNull().default([]),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    failureUrl: text('failure_url').notNull(),
+    externalId: text('external_id'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    lineItems: jsonb('line_items').$type<SandboxLineItem[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_checkouts_idempotency_unique').on(t.idempotencyKey),
+    check('sandbox_checkouts_status_valid', sql`${t.status} IN ('created', 'completed', 'failed')`),
+    check('sandbox_checkouts_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
+  ],
+);

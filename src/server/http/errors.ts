@@ -15,7 +15,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
-      return reply.code(error.status).send({ message: error.message });
+      return reply.code(error.status).send({ ...error.publicDetails, message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,5 +1,6 @@
 import type { ShopDetails } from '../../shared/shop-details';
-import { businessHours, PAXI_EXPRESS, PAXI_STANDARD } from '../../shared/shop-facts';
+import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD, type DeliveryOptionCode } from '../../shared/shop-facts';
+import { formatRand, vatIncluded } from '../../shared/money';
 import { escapeHtml } from '../storefront/html';
 import type { EmailMessage } from './mailer';
 
@@ -218,6 +219,65 @@ export function accountDeletedMessage(ctx: EmailContext, user: { name: string; e
         text: `If you did not ask for this, please contact us at ${shop.email} or ${shop.phone}. You are welcome to create a new account at any time.`,
       },
       { kind: 'link', text: 'Visit the shop', url: `${ctx.publicUrl}/shop` },
+    ]),
+  };
+}
+
+/** What the confirmation email needs of an order. */
+export interface ConfirmedOrder {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  items: { productName: string; productPrice: number; quantity: number }[];
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalAmount: number;
+  deliveryOption: DeliveryOptionCode;
+  paxiLocationName: string;
+  paxiLocationAddress: string;
+}
+
+/**
+ * Sent when a paid checkout becomes an order: the order number, what was bought, the total with
+ * the VAT in it, where and how fast to collect, and the ID to bring.
+ */
+export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrder): EmailMessage {
+  const { shop, publicUrl } = ctx;
+  const speed = findDeliveryOption(order.deliveryOption)!;
+  return {
+    to: order.customerEmail,
+    replyTo: shop.email,
+    subject: `Order ${order.orderNumber} confirmed - ${shop.name}`,
+    ...layout(ctx, `Thank you for your order ${order.orderNumber}`, [
+      { kind: 'paragraph', text: `Hi ${order.customerName},` },
+      { kind: 'paragraph', text: 'Your payment was received and your flag order is being prepared for shipment.' },
+      {
+        kind: 'details',
+        rows: [
+          ...order.items.map(
+            (item): [string, string] => [`${item.quantity} x ${item.productName}`, formatRand(item.productPrice * item.quantity)],
+          ),
+          ['Subtotal', formatRand(order.subtotalCents)],
+          [`${speed.name} collection`, formatRand(order.deliveryFeeCents)],
+          ['Total paid', formatRand(order.totalAmount)],
+          ['VAT included (15%)', formatRand(vatIncluded(order.totalAmount))],
+        ],
+      },
+      {
+        kind: 'details',
+        rows: [
+          ['Order number', order.orderNumber],
+          ['Collect at', order.paxiLocationName],
+          ['Address', order.paxiLocationAddress],
+          ['Collection speed', `${speed.name}, ${speed.time}`],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `We will send you an SMS when your parcel arrives at the PAXI point. Bring your ID (and the PIN in the SMS) to collect it. Parcels not collected within ${paxi.uncollectedReturnDays} days are returned to us.`,
+      },
+      { kind: 'link', text: 'See your orders', url: `${publicUrl}/profile` },
+      { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${shop.phone}.` },
     ]),
   };
 }

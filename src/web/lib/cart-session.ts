@@ -62,3 +62,19 @@ export function adoptShopperCart(sessionId: string, userId: string): void {
 export function forgetShopperCart(): void {
   write({ [KEY]: null, [OWNER_KEY]: null });
 }
+
+let switching: Promise<unknown> = Promise.resolve();
+
+/**
+ * While sign-in moves the anonymous cart into the shopper's cart, a flag added meanwhile must wait
+ * and go to the shopper's cart, not to the anonymous one that was just emptied.
+ */
+export function whileCartSwitches<T>(work: Promise<T>): Promise<T> {
+  switching = work.catch(() => undefined);
+  return work;
+}
+
+/** Resolves once no cart switch is under way. */
+export function cartSwitchSettled(): Promise<unknown> {
+  return switching;
+}

@@ -1,130 +1,205 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ShoppingBag } from 'lucide-react';
-import { buttonClasses } from '../components/ui/Button';
+import { ArrowLeft, ShoppingBag, UserRound } from 'lucide-react';
+import { Button, buttonClasses } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
+import { toast } from '../components/ui/toast-store';
 import { useCart } from '../components/cart/use-cart';
-import { setCartPanelOpen } from '../components/cart/cart-panel-store';
+import { openAuthDialog } from '../components/auth/auth-dialog-store';
+import { useSession, type SessionUser } from '../components/auth/use-session';
+import { useProfile } from '../components/profile/use-profile';
+import { CustomerDetailsFields, type CustomerDetailsHandle } from '../components/checkout/CustomerDetailsFields';
+import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice';
+import { OrderSummary, type ReviewSection } from '../components/checkout/OrderSummary';
+import { PaxiPointFinder } from '../components/checkout/PaxiPointFinder';
+import { PaymentProgressOverlay } from '../components/checkout/PaymentProgressOverlay';
+import { VerificationBanner } from '../components/checkout/VerificationBanner';
+import {
+  customerFields,
+  emptyCustomer,
+  knownCustomer,
+  prefill,
+  validateCustomer,
+  type CustomerField,
+  type CustomerValues,
+} from '../components/checkout/customer-details';
+import type { PaxiPoint } from '../components/checkout/paxi-points';
+import { titledMessage, useStartPayment } from '../components/checkout/use-start-payment';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
 import { staticPageMeta } from '../../shared/page-meta';
-import { formatRand, vatIncluded } from '../../shared/money';
-import { collectionFeeCents, deliveryOptions, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
+import { checkoutMessages } from '../../shared/checkout';
+import { collectionFeeCents, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
+import type { CartItemView } from '../../shared/cart';
 
-/**
- * The order review: what is in the cart, the collection speed and the full price with VAT,
- * before anything is paid (ECT Act s43(2)).
- */
-export default function CheckoutPage() {
-  usePageMeta(staticPageMeta('checkout', shop.name));
-  const { items, itemCount, subtotalCents, isLoading } = useCart();
+const FORM_ID = 'checkout-form';
+
+function EmptyCart() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+      <ShoppingBag className="h-12 w-12 text-slate-400" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">{checkoutMessages.cartEmpty}</h1>
+      <p className="text-slate-600">{checkoutMessages.cartEmptyDetail}</p>
+      <Link to="/shop" className={buttonClasses('primary')}>
+        Continue Shopping
+      </Link>
+    </section>
+  );
+}
+
+function SignInNotice() {
+  return (
+    <section aria-labelledby="sign-in-heading" className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center">
+      <UserRound className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
+      <div className="flex-1">
+        <h2 id="sign-in-heading" className="font-semibold text-slate-900">
+          Sign in to pay
+        </h2>
+        <p className="text-sm text-slate-700">Paying needs an account with a verified email. Your cart stays as it is when you sign in.</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => openAuthDialog('login')}>
+          Sign In
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => openAuthDialog('signup')}>
+          Create Account
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+interface CheckoutProps {
+  user: SessionUser | undefined;
+  items: readonly CartItemView[];
+  itemCount: number;
+  subtotalCents: number;
+}
+
+function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
+  const session = useSession();
+  const { data: profileView } = useProfile(user?.id);
+  const [values, setValues] = useState<CustomerValues>(emptyCustomer);
+  const [touched, setTouched] = useState<ReadonlySet<CustomerField>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
   const [speed, setSpeed] = useState<DeliveryOption>(PAXI_STANDARD);
+  const [point, setPoint] = useState<PaxiPoint | null>(null);
+  const details = useRef<CustomerDetailsHandle>(null);
+  const speedInput = useRef<HTMLInputElement>(null);
+  const pointInput = useRef<HTMLInputElement>(null);
 
-  if (isLoading) return <PageSpinner />;
-
-  if (items.length === 0) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-        <ShoppingBag className="h-12 w-12 text-slate-400" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">Cart is empty</h1>
-        <p className="text-slate-600">Please add items to your cart before checkout.</p>
-        <Link to="/shop" className={buttonClasses('primary')}>
-          Continue Shopping
-        </Link>
-      </section>
-    );
+  // Signing in (here or in the dialog) and the saved profile fill in what the shopper has not typed.
+  const known = knownCustomer(user, profileView?.profile);
+  const knownKey = customerFields.map((field) => known[field]).join('\u0000');
+  const [filled, setFilled] = useState<{ key: string; values: CustomerValues }>({ key: '', values: emptyCustomer });
+  if (user && knownKey !== filled.key) {
+    setFilled({ key: knownKey, values: known });
+    setValues((current) => prefill(current, filled.values, known));
   }
+
+  const onPointRefused = useCallback(() => setPoint(null), []);
+
+  // The link may have been opened in another tab or on the phone: ask the server again.
+  const checkVerification = async () => {
+    const { data } = await session.refetch();
+    if (data?.user && !data.user.emailVerified) {
+      toast({ title: 'Not Verified Yet', description: 'Please open the link in the email we sent you, then try again.', variant: 'destructive' });
+    }
+  };
+  const payment = useStartPayment({ onPointRefused });
+
+  const { errors: allErrors } = validateCustomer(values);
+  const errors = Object.fromEntries(
+    customerFields.filter((field) => (submitted || touched.has(field)) && allErrors[field]).map((field) => [field, allErrors[field]]),
+  );
 
   const feeCents = collectionFeeCents(speed, itemCount);
   const totalCents = subtotalCents + feeCents;
 
+  const goTo = (section: ReviewSection) => {
+    if (section === 'details') details.current?.focus('firstName');
+    else if (section === 'speed') speedInput.current?.focus();
+    else pointInput.current?.focus();
+  };
+
+  const onPay = (event: FormEvent) => {
+    event.preventDefault();
+    if (payment.preparing) return;
+    setSubmitted(true);
+    const checked = validateCustomer(values);
+    if (!checked.data) {
+      const first = customerFields.find((field) => checked.errors[field]);
+      if (first) details.current?.focus(first);
+      return;
+    }
+    if (!point) {
+      toast({ ...titledMessage(checkoutMessages.pickupPointRequired, 'PAXI Point Required'), variant: 'destructive' });
+      pointInput.current?.focus();
+      return;
+    }
+    if (!user) {
+      openAuthDialog('login');
+      return;
+    }
+    void payment.start({ customer: checked.data, speed, point, items, itemCount, subtotalCents, feeCents, totalCents });
+  };
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold">Checkout</h1>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px]">
-        <div className="space-y-8">
-          <section aria-labelledby="review-heading">
-            <div className="flex items-center justify-between">
-              <h2 id="review-heading" className="text-xl font-semibold">
-                Your order
-              </h2>
-              <button
-                type="button"
-                className="text-sm font-semibold text-brand-700 underline"
-                onClick={() => setCartPanelOpen(true)}
-              >
-                Change items
-              </button>
-            </div>
-            <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
-              {items.map((item) => (
-                <li key={item.id} className="flex items-center justify-between gap-4 p-4 text-sm">
-                  <span>
-                    <span className="font-semibold">{item.productName}</span> × {item.quantity}
-                  </span>
-                  <span className="whitespace-nowrap">{formatRand(item.priceCents * item.quantity)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <fieldset>
-            <legend className="text-xl font-semibold">Collection speed</legend>
-            <div className="mt-4 grid gap-3 sm:grid-cols-2">
-              {deliveryOptions.map((option) => (
-                <label
-                  key={option.method}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name="deliveryMethod"
-                    value={option.method}
-                    checked={speed.method === option.method}
-                    onChange={() => setSpeed(option)}
-                    className="mt-1 accent-brand-700"
-                  />
-                  <span>
-                    <span className="block font-semibold">
-                      {option.name} — {option.feeLabel}
-                    </span>
-                    <span className="block text-sm text-slate-600">{option.time} to a PAXI point</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <section aria-labelledby="pay-heading" className="rounded-lg border border-gold-500 bg-amber-50 p-4">
-            <h2 id="pay-heading" className="font-semibold">
-              Paying online
-            </h2>
-            <p className="mt-1 text-sm text-slate-700">
-              Sign-in, PAXI point selection and card payment are not open on this site yet. To order these flags now,
-              send us the list through the <Link to="/contact" className="font-semibold text-brand-700 underline">contact page</Link>{' '}
-              and we will reply with a payment link. Your cart stays saved on this device.
-            </p>
-          </section>
+    <div className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <Link to="/shop" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Continue shopping
+        </Link>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">Checkout</h1>
+        <p className="mt-1 text-slate-600">Check every part of your order below; you can change anything before you pay.</p>
+
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+          <div className="space-y-6">
+            {!user && <SignInNotice />}
+            {user && !user.emailVerified && (
+              <VerificationBanner email={user.email} checking={session.isFetching} onCheckAgain={() => void checkVerification()} />
+            )}
+            <form id={FORM_ID} noValidate onSubmit={onPay} aria-label="Checkout" className="space-y-6">
+              <CustomerDetailsFields
+                ref={details}
+                values={values}
+                errors={errors}
+                onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+                onBlur={(field) => {
+                  if (values[field].trim() && !touched.has(field)) setTouched(new Set(touched).add(field));
+                }}
+              />
+              <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />
+            </form>
+            <PaxiPointFinder ref={pointInput} selected={point} onSelect={setPoint} />
+          </div>
+          <OrderSummary
+            items={items}
+            subtotalCents={subtotalCents}
+            speed={speed}
+            feeCents={feeCents}
+            totalCents={totalCents}
+            point={point}
+            customer={values}
+            onChange={goTo}
+            formId={FORM_ID}
+            preparing={payment.preparing}
+            error={payment.error}
+          />
         </div>
-        <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-slate-200 bg-slate-50 p-5">
-          <h2 id="summary-heading" className="text-lg font-semibold">
-            Order summary
-          </h2>
-          <dl className="mt-4 space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatRand(subtotalCents)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>PAXI collection ({speed.time})</dt>
-              <dd>{formatRand(feeCents)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-300 pt-2 text-base font-bold">
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatRand(totalCents)}</dd>
-            </div>
-          </dl>
-          <p className="mt-2 text-xs text-slate-600">Includes VAT of {formatRand(vatIncluded(totalCents))}.</p>
-        </aside>
       </div>
+      <PaymentProgressOverlay active={payment.progress.active} step={payment.progress.step} progress={payment.progress.progress} />
     </div>
   );
+}
+
+/** /checkout: loading, an empty cart, or the whole order to review, correct and pay (spec sections 2 and 4). */
+export default function CheckoutPage() {
+  usePageMeta(staticPageMeta('checkout', shop.name));
+  const { data: session, isPending: sessionPending } = useSession();
+  const { items, itemCount, subtotalCents, isLoading } = useCart();
+
+  if (sessionPending || isLoading) return <PageSpinner />;
+  if (items.length === 0) return <EmptyCart />;
+  return <Checkout user={session?.user} items={items} itemCount={itemCount} subtotalCents={subtotalCents} />;
 }

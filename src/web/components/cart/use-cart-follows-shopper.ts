@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { adoptShopperCart, forgetShopperCart, readCartOwner, readCartSessionId } from '../../lib/cart-session';
+import { adoptShopperCart, forgetShopperCart, readCartOwner, readCartSessionId, whileCartSwitches } from '../../lib/cart-session';
 import { useSession } from '../auth/use-session';
 import { cartQueryKey } from './use-cart';
 import type { CartItemView } from '../../../shared/cart';
@@ -32,15 +32,17 @@ export function useCartFollowsShopper(): void {
     // Another shopper's cart id (whose session ended without a sign-out here) is not ours to merge.
     const anonymous = owner === null ? (readCartSessionId() ?? undefined) : undefined;
     let cancelled = false;
-    apiRequest<ClaimedCart>('POST', '/api/cart/claim', { sessionId: anonymous })
-      .then((cart) => {
-        if (cancelled) return;
-        client.setQueryData(cartQueryKey(cart.sessionId), { cartItems: cart.cartItems });
-        adoptShopperCart(cart.sessionId, userId);
-      })
-      .catch(() => {
-        // The anonymous cart stays as it is and the next page load tries again.
-      });
+    void whileCartSwitches(
+      apiRequest<ClaimedCart>('POST', '/api/cart/claim', { sessionId: anonymous })
+        .then((cart) => {
+          if (cancelled) return;
+          client.setQueryData(cartQueryKey(cart.sessionId), { cartItems: cart.cartItems });
+          adoptShopperCart(cart.sessionId, userId);
+        })
+        .catch(() => {
+          // The anonymous cart stays as it is and the next page load tries again.
+        }),
+    );
     return () => {
       cancelled = true;
     };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, messageOf } from '../../lib/api';
-import { ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
+import { cartSwitchSettled, ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
 import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../../shared/cart';
 import { useSyncExternalStore } from 'react';
@@ -54,7 +54,8 @@ export interface AddToCartArgs {
 
 export function useAddToCart() {
   return useMutation({
-    mutationFn: (item: AddToCartArgs) => {
+    mutationFn: async (item: AddToCartArgs) => {
+      await cartSwitchSettled();
       const sessionId = ensureCartSessionId();
       return apiRequest<CartItemView>('POST', '/api/cart', { ...item, sessionId });
     },

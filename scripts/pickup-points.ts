@@ -1,0 +1,135 @@
+/**
+ * Loads PAXI's pickup points into the shop's database (DATABASE_URL or the embedded database in
+ * DATA_DIR), and shows what is there.
+ *
+ *   npm run pickup-points -- import <file> [--replace]
+ *   npm run pickup-points -- list
+ *
+ * Exit codes: 0 done, 1 could not do it (file, settings, database, shop running), 2 bad usage.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { loadConfigOrExit, lockEmbeddedDatabaseOrExit } from './shop-database';
+import { PointListError, csvColumns, parsePointList, type ParsedPointList } from '../src/server/pickup/point-list';
+import { importPickupPoints, pickupPointSummary } from '../src/server/pickup/service';
+
+const USAGE = `Usage:
+  npm run pickup-points -- import <file>            add and update points from PAXI's list (by point code)
+  npm run pickup-points -- import <file> --replace  the same, and remove points that are not in the file
+  npm run pickup-points -- list                     count the points per province
+
+<file> is PAXI's point list as JSON (records with nc, sn, nd, a1, a2, a4, a6, pc, pn, ns and
+lat/lng) or a CSV whose header names the columns
+  ${csvColumns.join(',')}
+Any import removes the sample points the shop ships with.
+
+Uses DATABASE_URL, or the embedded database in DATA_DIR (default ./data); with the embedded
+database, stop the shop first.`;
+
+const argsSchema = z.union([
+  z.tuple([z.literal('import'), z.string().min(1)]).transform(([, file]) => ({ command: 'import' as const, file, replace: false })),
+  z
+    .union([z.tuple([z.literal('import'), z.string().min(1), z.literal('--replace')]), z.tuple([z.literal('import'), z.literal('--replace'), z.string().min(1)])])
+    .transform(([, a, b]) => ({ command: 'import' as const, file: a === '--replace' ? b : a, replace: true })),
+  z.tuple([z.literal('list')]).transform(() => ({ command: 'list' as const })),
+]);
+type Command = z.infer<typeof argsSchema>;
+
+function parseArgs(argv: string[]): Command {
+  if (argv.length === 1 && ['-h', '--help', 'help'].includes(argv[0]!)) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const parsed = argsSchema.safeParse(argv);
+  if (parsed.success && !(parsed.data.command === 'import' && parsed.data.file.startsWith('--'))) return parsed.data;
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const number = (n: number) => n.toLocaleString('en-ZA');
+
+function readList(file: string): ParsedPointList {
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new PointListError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  return parsePointList(file, content);
+}
+
+async function runImport(db: DatabaseHandle['db'], file: string, list: ParsedPointList, replace: boolean): Promise<void> {
+  const kind = list.format === 'csv' ? 'CSV' : "PAXI's JSON point list";
+  console.log(`Read ${number(list.rows)} rows from ${path.basename(file)} (${kind}): ${number(list.points.length)} valid, ${number(list.skipped.length)} skipped.`);
+  const outcome = await importPickupPoints(db, list.points, { replace });
+  console.log(`Added ${number(outcome.added)}, updated ${number(outcome.updated)}, unchanged ${number(outcome.unchanged)}, removed ${number(outcome.removed)}, skipped ${number(list.skipped.length)}.`);
+  if (outcome.sampleRemoved > 0) console.log(`Removed the ${number(outcome.sampleRemoved)} sample points: the shop now offers PAXI's points only.`);
+  if (!replace) console.log('Points that are not in the file were kept (use --replace to remove them).');
+  if (list.skipped.length > 0) {
+    console.log('Skipped rows:');
+    for (const row of list.skipped) console.log(`  ${row.where}${row.code ? ` (${row.code})` : ''}: ${row.reason}`);
+  }
+}
+
+async function runList(db: DatabaseHandle['db']): Promise<void> {
+  const summary = await pickupPointSummary(db);
+  console.log(`Pickup points: ${number(summary.open)} open, ${number(summary.closed)} closed.`);
+  const width = Math.max(...summary.byProvince.map((p) => p.province.length));
+  for (const p of summary.byProvince) {
+    console.log(`  ${p.province.padEnd(width)}  ${String(p.open).padStart(5)} open${p.closed > 0 ? `, ${p.closed} closed` : ''}`);
+  }
+  if (summary.samplePoints > 0) {
+    console.log(
+      `The sample points are in use (${number(summary.samplePoints)}): they are not real PAXI points. ` +
+        "Import PAXI's list before going live: npm run pickup-points -- import <file>",
+    );
+  } else if (summary.open + summary.closed > 0) {
+    console.log("No sample points: these are the points imported from PAXI's list.");
+  } else {
+    console.log("No points yet: the shop adds its sample at the next start, or import PAXI's list now.");
+  }
+}
+
+async function main(): Promise<void> {
+  const command = parseArgs(process.argv.slice(2));
+  const config = loadConfigOrExit();
+
+  // The file is read and checked before the database is opened: a bad file changes nothing.
+  let list: ParsedPointList | undefined;
+  if (command.command === 'import') {
+    try {
+      list = readList(command.file);
+    } catch (err) {
+      if (!(err instanceof PointListError)) throw err;
+      console.error(err.message);
+      process.exit(1);
+    }
+    if (list.points.length === 0) {
+      console.error(`No valid points in ${command.file} (${number(list.rows)} rows read); nothing was changed.`);
+      for (const row of list.skipped.slice(0, 20)) console.error(`  ${row.where}${row.code ? ` (${row.code})` : ''}: ${row.reason}`);
+      process.exit(1);
+    }
+  }
+
+  const releaseLock = await lockEmbeddedDatabaseOrExit(config, 'pickup-points');
+
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    if (command.command === 'import') await runImport(database.db, command.file, list!, command.replace);
+    else await runList(database.db);
+  } finally {
+    await database?.close();
+    await releaseLock?.();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

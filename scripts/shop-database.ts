@@ -1,0 +1,31 @@
+/** What every command-line tool does before it touches the shop's database. */
+import { loadConfig, type Config } from '../src/server/config';
+import { DataDirInUseError, lockDataDir } from '../src/server/db/data-dir-lock';
+
+/** The shop's settings, or exit 1 with the message naming the bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}
+
+/**
+ * On the embedded database, the DATA_DIR lock the shop itself takes (undefined with DATABASE_URL):
+ * a command refuses to run beside a running shop rather than risk the data.
+ */
+export async function lockEmbeddedDatabaseOrExit(config: Config, command: string): Promise<(() => Promise<void>) | undefined> {
+  if (config.databaseUrl) return undefined;
+  try {
+    return await lockDataDir(config.dataDir);
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    console.error(
+      `${err.message}\n\nThe ${command} command opens the same embedded database, so it can run only while the shop is stopped: ` +
+        'stop the shop, run the command, start the shop again. (With DATABASE_URL it runs beside a running shop.)',
+    );
+    process.exit(1);
+  }
+}

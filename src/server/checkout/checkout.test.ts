@@ -1,0 +1,329 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { cartItems, checkouts, orders, outbox } from '../db/schema';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
+import type { Product } from '../../shared/product';
+import { seedSamplePickupPoints } from '../pickup/sample-points';
+import { buildApp } from '../app';
+
+const origin = { origin: TEST_PUBLIC_URL };
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+
+interface Shopper {
+  cookie: string;
+  cartId: string;
+  email: string;
+}
+
+/** Everything a test needs to take one shopper from cart to order through the API. */
+function shopHelpers(get: () => TestApp) {
+  const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+    get().app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
+
+  async function signUp(label: string, verify = true): Promise<Shopper> {
+    const email = `${label}-${randomBytes(4).toString('hex')}@example.co.za`;
+    const res = await inject('POST', '/api/auth/sign-up/email', undefined, { name: `${label} Tester`, email, password: 'checkout-1' });
+    expect(res.statusCode).toBe(200);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
+    if (verify) {
+      const rows = await get().database.db.select().from(outbox);
+      const text = rows.find((r) => r.payload.to === email && r.payload.text.includes('/verify-email?'))!.payload.text;
+      const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(text)![0]);
+      expect((await inject('GET', `/api/auth/verify-email${link.search}`)).statusCode).toBe(200);
+    }
+    const claim = await inject('POST', '/api/cart/claim', cookie, {});
+    return { cookie, cartId: claim.json<{ sessionId: string }>().sessionId, email };
+  }
+
+  async function addToCart(shopper: Shopper, slug: string, quantity: number): Promise<void> {
+    const product = (await inject('GET', `/api/products/${slug}`)).json<Product>();
+    const res = await inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: product.id, quantity });
+    expect(res.statusCode).toBe(201);
+  }
+
+  async function nearestPoint(address = 'Sea Point, Cape Town'): Promise<{ id: string; name: string }> {
+    const res = await inject('POST', '/api/paxi-points', undefined, { address, radiusKm: 8 });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ paxiPoints: { id: string; name: string }[] }>().paxiPoints[0]!;
+  }
+
+  function checkoutBody(amount: number, pointId: string, speed: 'paxi-standard' | 'paxi-express' = 'paxi-standard') {
+    return {
+      amount,
+      currency: 'ZAR',
+      metadata: {
+        customerInfo: { firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za', phone: '082 123 4567' },
+        deliveryMethod: 'paxi',
+        deliverySpeed: speed,
+        paxiPoint: { id: pointId },
+      },
+    };
+  }
+
+  const createCheckout = (shopper: Shopper | undefined, body: object) =>
+    inject('POST', '/api/payments/yoco/create-checkout', shopper?.cookie, body);
+  const verify = (shopper: Shopper | undefined, id: string) => inject('GET', `/api/payments/yoco/verify/${id}`, shopper?.cookie);
+  const complete = (shopper: Shopper, checkoutId: string) =>
+    inject('POST', '/api/payments/complete', shopper.cookie, { checkoutId, sessionId: shopper.cartId });
+  const ordersOf = async (checkoutId: string) => get().database.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+  const confirmations = async (orderNumber: string) =>
+    (await get().database.db.select().from(outbox)).filter((r) => r.payload.subject.includes(orderNumber));
+
+  return { inject, signUp, addToCart, nearestPoint, checkoutBody, createCheckout, verify, complete, ordersOf, confirmations };
+}
+
+describe.each(testDatabases())('checkout with the sandbox provider on $name', (target) => {
+  let t: TestApp;
+  const shop = shopHelpers(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await seedSamplePickupPoints(t.database.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a signed-out shopper, an unverified email, an empty cart and a missing point in the spec words', async () => {
+    const point = await shop.nearestPoint();
+    const signedOut = await shop.createCheckout(undefined, shop.checkoutBody(19_000, point.id));
+    expect(signedOut.statusCode).toBe(401);
+
+    const unverified = await shop.signUp('unverified', false);
+    await shop.addToCart(unverified, 'south-africa', 1);
+    const refused = await shop.createCheckout(unverified, shop.checkoutBody(19_000, point.id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'Email Verification Required: Please verify your email address before completing your purchase.',
+    });
+
+    const empty = await shop.signUp('empty');
+    const emptyCart = await shop.createCheckout(empty, shop.checkoutBody(6_000, point.id));
+    expect(emptyCart.statusCode).toBe(400);
+    expect(emptyCart.json().message).toContain('Cart is empty');
+
+    await shop.addToCart(empty, 'kenya', 1);
+    const noPoint = await shop.createCheckout(empty, shop.checkoutBody(19_000, 'P-NOWHERE'));
+    expect(noPoint.statusCode).toBe(400);
+    expect(noPoint.json()).toEqual({ message: 'PAXI Point Required: Please select a PAXI collection point to continue.' });
+    const badPhone = await shop.createCheckout(empty, {
+      ...shop.checkoutBody(19_000, point.id),
+      metadata: { ...shop.checkoutBody(19_000, point.id).metadata, customerInfo: { firstName: 'T', lastName: 'Mokoena', email: 'x@example.co.za', phone: '0821234567' } },
+    });
+    expect(badPhone.json()).toEqual({ message: 'First name must be at least 2 characters' });
+  });
+
+  it('refuses a browser total that differs with 409 and the right total', async () => {
+    const shopper = await shop.signUp('tamper');
+    await shop.addToCart(shopper, 'south-africa', 2); // 2 x R130
+    const point = await shop.nearestPoint();
+    const res = await shop.createCheckout(shopper, shop.checkoutBody(100, point.id, 'paxi-express'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ expectedAmount: 37_000, message: 'Your order total is now R370.00. Please review your order and try again.' });
+  });
+
+  it('pays on the sandbox page: one order, one confirmation email, the cart emptied, whoever completes first', async () => {
+    const shopper = await shop.signUp('payer');
+    await shop.addToCart(shopper, 'south-africa', 2);
+    await shop.addToCart(shopper, 'kenya', 1);
+    const point = await shop.nearestPoint();
+    const cartBefore = (await shop.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
+    const total = cartBefore.subtotalCents + 6_000;
+
+    const created = await shop.createCheckout(shopper, shop.checkoutBody(total, point.id));
+    expect(created.statusCode).toBe(200);
+    const { id, redirectUrl } = created.json<{ id: string; redirectUrl: string }>();
+    expect(redirectUrl).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/sandbox-pay/ch_`));
+
+    const before = await shop.verify(shopper, id);
+    expect(before.json()).toMatchObject({ status: 'pending', amount: total, currency: 'ZAR', paymentId: null, orderNumber: null });
+
+    // Someone else cannot look at or complete this checkout.
+    const stranger = await shop.signUp('stranger');
+    expect((await shop.verify(stranger, id)).statusCode).toBe(404);
+    expect((await shop.complete(stranger, id)).statusCode).toBe(404);
+    expect((await shop.verify(undefined, id)).json()).toEqual({ message: 'Payment verification failed due to authentication issues.' });
+
+    const pay = await shop.inject('POST', `${new URL(redirectUrl).pathname}/pay`);
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(`${TEST_PUBLIC_URL}/payment/success?checkoutId=${id}`);
+
+    // The browser's return, and a few impatient repeats, race the webhook.
+    const answers = await Promise.all([shop.complete(shopper, id), shop.complete(shopper, id), shop.verify(shopper, id), shop.complete(shopper, id)]);
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    const made = await shop.ordersOf(id);
+    expect(made).toHaveLength(1);
+    const order = made[0]!;
+    expect(order).toMatchObject({
+      orderNumber: expect.stringMatching(/^CF-\d{6}$/),
+      totalAmount: total,
+      deliveryFeeCents: 6_000,
+      deliveryOption: 'paxi_standard',
+      paxiLocationId: point.id,
+      paxiLocationName: point.name,
+      customerPhone: '+27821234567',
+      paymentStatus: 'paid',
+      status: 'paid',
+      paymentId: expect.stringMatching(/^p_/),
+    });
+    expect(order.items.map((i) => [i.productName, i.quantity])).toEqual([
+      ['SOUTH AFRICA', 2],
+      ['KENYA', 1],
+    ]);
+
+    const verified = (await shop.verify(shopper, id)).json();
+    expect(verified).toMatchObject({ status: 'completed', orderNumber: order.orderNumber, paymentId: order.paymentId });
+    expect(verified.metadata.paxiPoint.name).toBe(point.name);
+
+    const again = (await shop.complete(shopper, id)).json();
+    expect(again).toMatchObject({ success: true, alreadyExisted: true, message: `Order ${order.orderNumber} already exists` });
+
+    const emails = await shop.confirmations(order.orderNumber);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.payload.to).toBe('thabo@example.co.za');
+    for (const text of [point.name, 'R370.00'.replace('370', String(total / 100)), 'VAT included', 'Bring your ID', '7-9 business days']) {
+      expect(emails[0]!.payload.text).toContain(text);
+    }
+    expect(await t.database.db.select().from(cartItems).where(eq(cartItems.sessionId, shopper.cartId))).toEqual([]);
+
+    const history = (await shop.inject('GET', '/api/profile/orders', shopper.cookie)).json();
+    expect(history.orders).toEqual([expect.objectContaining({ orderNumber: order.orderNumber, totalCents: total, itemCount: 3 })]);
+  });
+
+  it('a declined payment makes no order and verifies as failed; a cancelled one keeps the cart', async () => {
+    const shopper = await shop.signUp('decliner');
+    await shop.addToCart(shopper, 'japan', 1);
+    const point = await shop.nearestPoint();
+    const total = (await shop.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>().subtotalCents + 6_000;
+
+    const declined = (await shop.createCheckout(shopper, shop.checkoutBody(total, point.id))).json<{ id: string; redirectUrl: string }>();
+    const decline = await shop.inject('POST', `${new URL(declined.redirectUrl).pathname}/decline`);
+    expect(decline.headers.location).toBe(`${TEST_PUBLIC_URL}/payment/success?checkoutId=${declined.id}`);
+    expect((await shop.verify(shopper, declined.id)).json()).toMatchObject({ status: 'failed', orderNumber: null });
+    expect((await shop.complete(shopper, declined.id)).statusCode).toBe(409);
+
+    const cancelled = (await shop.createCheckout(shopper, shop.checkoutBody(total, point.id))).json<{ id: string; redirectUrl: string }>();
+    const cancel = await shop.inject('POST', `${new URL(cancelled.redirectUrl).pathname}/cancel`);
+    expect(cancel.headers.location).toBe(`${TEST_PUBLIC_URL}/payment/cancel?checkoutId=${cancelled.id}`);
+    expect(await shop.ordersOf(cancelled.id)).toEqual([]);
+    expect(await t.database.db.select().from(cartItems).where(eq(cartItems.sessionId, shopper.cartId))).toHaveLength(1);
+  });
+});
+
+describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (target) => {
+  let t: TestApp;
+  let yoco: YocoStandIn;
+  const shop = shopHelpers(() => t);
+
+  beforeAll(async () => {
+    yoco = await startYocoStandIn();
+    t = await startTestApp(target, {
+      env: { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: yoco.apiUrl, YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    });
+    await seedSamplePickupPoints(t.database.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await yoco?.close();
+  });
+
+  async function openCheckout(label: string) {
+    const shopper = await shop.signUp(label);
+    await shop.addToCart(shopper, 'south-africa', 1);
+    const point = await shop.nearestPoint('7441');
+    const res = await shop.createCheckout(shopper, shop.checkoutBody(19_000, point.id));
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json<{ id: string }>();
+    const [row] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, id));
+    return { shopper, id, yocoId: row!.providerCheckoutId! };
+  }
+  const postWebhook = (signed: { headers: Record<string, string>; body: Buffer }) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+
+  it('creates the Yoco checkout with the shop total, an Idempotency-Key and the way back', async () => {
+    const { id, yocoId } = await openCheckout('yoco-create');
+    const request = yoco.requests.find((r) => r.method === 'POST' && r.path === '/api/checkouts' && (r.body as { externalId?: string }).externalId === id)!;
+    expect(request.headers['idempotency-key']).toBe(id);
+    expect(request.body).toMatchObject({
+      amount: 19_000,
+      currency: 'ZAR',
+      successUrl: `${TEST_PUBLIC_URL}/payment/success?checkoutId=${id}`,
+      cancelUrl: `${TEST_PUBLIC_URL}/payment/cancel?checkoutId=${id}`,
+      metadata: { checkoutId: id },
+    });
+    expect(yoco.checkouts.get(yocoId)?.amount).toBe(19_000);
+  });
+
+  it('acts on a signed webhook only after the provider confirms, and ignores tampered, foreign, stale and replayed ones', async () => {
+    const { shopper, id, yocoId } = await openCheckout('yoco-webhook');
+    yoco.markPaid(yocoId);
+    const event = yoco.paymentSucceeded(yocoId);
+    // A webhook can arrive while the checkout still reads as processing.
+    yoco.setStatus(yocoId, 'processing');
+
+    for (const options of [{ tamper: true }, { wrongSecret: true }, { timestampOffsetSeconds: -6 * 60 }, { omit: 'webhook-signature' as const }]) {
+      const res = await postWebhook(yoco.signWebhook(WEBHOOK_SECRET, event, options));
+      expect(res.statusCode).toBe(400);
+    }
+    // Signed, but Yoco does not (yet) say the checkout is paid: no order.
+    const early = await postWebhook(yoco.signWebhook(WEBHOOK_SECRET, event, { webhookId: 'msg_early' }));
+    expect(early.statusCode).toBe(200);
+    expect((await shop.verify(shopper, id)).json()).toMatchObject({ status: 'pending', orderNumber: null });
+    expect(await shop.ordersOf(id)).toEqual([]);
+
+    yoco.setStatus(yocoId, 'completed');
+    const signed = yoco.signWebhook(WEBHOOK_SECRET, event, { webhookId: 'msg_paid' });
+    const [first, replay] = await Promise.all([postWebhook(signed), postWebhook(signed)]);
+    expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+    expect([first.json(), replay.json()]).toContainEqual({ received: true, duplicate: true });
+    // The work runs after the answer, so the order appears shortly after.
+    await expect.poll(() => shop.ordersOf(id).then((rows) => rows.length)).toBe(1);
+    const [order] = await shop.ordersOf(id);
+    expect((await shop.confirmations(order!.orderNumber)).length).toBe(1);
+  });
+
+  it('the reconciliation finds a payment whose shopper never came back and expires stale checkouts', async () => {
+    const paid = await openCheckout('yoco-gone');
+    const stale = await openCheckout('yoco-stale');
+    yoco.markPaid(paid.yocoId);
+    // Both are older than the reconciliation's grace period; the stale one is past its lifetime.
+    await t.database.db.update(checkouts).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(checkouts.id, paid.id));
+    await t.database.db
+      .update(checkouts)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000), expiresAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(checkouts.id, stale.id));
+
+    const result = await t.app.reconcileCheckouts();
+    expect(result).toMatchObject({ completed: 1, expired: 1 });
+    expect(await shop.ordersOf(paid.id)).toHaveLength(1);
+    const [staleRow] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, stale.id));
+    expect(staleRow!.status).toBe('expired');
+  });
+
+  it('the browser return and duplicate webhooks at once, on two processes, make one order and one email', async () => {
+    const { shopper, id, yocoId } = await openCheckout('yoco-race');
+    const secondProcess = await buildApp({ config: t.config, database: t.database, logger: false });
+    await secondProcess.ready();
+    try {
+      yoco.markPaid(yocoId);
+      const signed = yoco.signWebhook(WEBHOOK_SECRET, yoco.paymentSucceeded(yocoId), { webhookId: 'msg_race' });
+      const again = yoco.signWebhook(WEBHOOK_SECRET, yoco.paymentSucceeded(yocoId), { webhookId: 'msg_race_retry' });
+      const webhook = (app: typeof secondProcess, delivery: typeof signed) =>
+        app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: delivery.headers, payload: delivery.body });
+      const answers = await Promise.all([
+        shop.complete(shopper, id),
+        webhook(secondProcess, signed),
+        webhook(t.app, again),
+        secondProcess.inject({ method: 'POST', url: '/api/payments/complete', headers: { ...origin, cookie: shopper.cookie }, payload: { checkoutId: id } }),
+      ]);
+      for (const answer of answers) expect(answer.statusCode).toBe(200);
+      await expect.poll(() => shop.ordersOf(id).then((rows) => rows.length)).toBe(1);
+      const [order] = await shop.ordersOf(id);
+      expect(await shop.confirmations(order!.orderNumber)).toHaveLength(1);
+    } finally {
+      await secondProcess.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import type { Auth } from '../auth/auth';
+import { requireSessionUser } from '../auth/session';
+import { UnauthorizedError } from '../errors';
+import { parseInput } from '../http/parse';
+import type { PaymentProvider } from '../payments/provider';
+import { rawBodyScope } from '../payments/routes';
+import { WEBHOOK_PATH } from '../payments/sandbox';
+import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
+import type { CheckoutService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One round of the reconciliation, as the background job runs it (tests call it directly). */
+    reconcileCheckouts(): Promise<{ completed: number; expired: number }>;
+  }
+}
+
+const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const refundSchema = z.object({
+  paymentId: z.string({ error: 'paymentId is required' }).trim().min(1).max(100),
+  amount: z.number().int('amount must be whole cents').positive('amount must be more than 0').optional(),
+});
+
+export interface CheckoutRouteDeps {
+  auth: Auth;
+  checkout: CheckoutService;
+  payments: PaymentProvider;
+  requireAdmin: preHandlerAsyncHookHandler;
+  log: { error: (obj: object, msg: string) => void };
+}
+
+export async function checkoutRoutes(app: FastifyInstance, { auth, checkout, payments, requireAdmin, log }: CheckoutRouteDeps): Promise<void> {
+  app.decorate('reconcileCheckouts', () => checkout.reconcile());
+
+  app.post('/api/payments/yoco/create-checkout', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    return checkout.createCheckout(user, parseInput(createCheckoutSchema, request.body));
+  });
+
+  app.get('/api/payments/yoco/verify/:id', async (request, reply) => {
+    const user = await requireSessionUser(auth, request).catch(() => {
+      throw new UnauthorizedError('Payment verification failed due to authentication issues.');
+    });
+    const { id } = parseInput(idParams, request.params);
+    reply.header('cache-control', 'no-store');
+    return checkout.verify(user, id);
+  });
+
+  app.post('/api/payments/complete', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    const { order, created } = await checkout.complete(user, parseInput(completePaymentSchema, request.body));
+    return {
+      success: true,
+      alreadyExisted: !created,
+      message: created ? 'Order created' : `Order ${order.orderNumber} already exists`,
+      order: { id: order.id, orderNumber: order.orderNumber, totalAmount: order.totalAmount, currency: order.currency, status: order.status },
+    };
+  });
+
+  app.post('/api/payments/yoco/refund', { preHandler: requireAdmin }, async (request, reply) => {
+    const { paymentId, amount } = parseInput(refundSchema, request.body);
+    const result = await checkout.refund({ paymentId, amountCents: amount });
+    return reply.code(202).send({ ...result, message: `Refund requested for order ${result.orderNumber}` });
+  });
+
+  // The provider signs the exact bytes it sent, so this route reads the body raw.
+  await rawBodyScope(app, (scope) => {
+    scope.post(WEBHOOK_PATH, async (request, reply) => {
+      const raw = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+      const event = payments.verifyWebhook(raw, request.headers);
+      if (!(await checkout.recordWebhook(event))) return { received: true, duplicate: true };
+      // Acknowledged at once (the provider waits 15 s at most); the work is confirmed with the
+      // provider and, if this process dies first, done by the reconciliation.
+      setImmediate(() => {
+        checkout.handleWebhook(event).catch((err: unknown) => log.error({ err, webhook: event.id }, 'webhook handling failed'));
+      });
+      return reply.code(200).send({ received: true });
+    });
+  });
+}

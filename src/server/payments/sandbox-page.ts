@@ -1,0 +1,87 @@
+import { formatRand } from '../../shared/money';
+import { escapeHtml } from '../storefront/html';
+import type { SandboxCheckout } from './sandbox';
+
+export const SANDBOX_LABEL = 'Sandbox payment — no real money moves';
+
+/** The shop's colours (src/web/styles.css), inline: the page needs no script and no stylesheet request. */
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;background:#f8fafc;color:#0f172a}
+header{background:#00703f;color:#fff;padding:14px 20px;font-weight:700;font-size:18px}
+main{max-width:480px;margin:32px auto;padding:0 16px}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(15,23,42,.08)}
+.label{background:#ffc94d;color:#3d2b00;border-radius:8px;padding:10px 12px;font-weight:600;margin:0 0 20px}
+h1{font-size:20px;margin:0 0 4px}
+.muted{color:#475569;font-size:14px;margin:0}
+.amount{font-size:36px;font-weight:800;margin:16px 0;color:#003d25}
+table{width:100%;border-collapse:collapse;font-size:14px;margin:0 0 20px}
+td{padding:6px 0;border-bottom:1px solid #f1f5f9}
+td:last-child{text-align:right;white-space:nowrap}
+form{margin:0}
+.actions{display:grid;gap:10px}
+button,.link{display:block;width:100%;border-radius:8px;padding:12px 16px;font-size:16px;font-weight:600;cursor:pointer;text-align:center;text-decoration:none;border:1px solid transparent}
+.pay{background:#00703f;color:#fff}
+.pay:hover{background:#00603a}
+.decline{background:#fff;color:#b91c1c;border-color:#fca5a5}
+.cancel{background:#fff;color:#334155;border-color:#cbd5e1}
+.link{background:#00703f;color:#fff;margin-top:16px}
+:focus-visible{outline:2px solid #00703f;outline-offset:2px}
+`;
+
+function layout(title: string, shopName: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-ZA">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body>
+<header>${escapeHtml(shopName)}</header>
+<main><div class="card">
+<p class="label" role="note">${escapeHtml(SANDBOX_LABEL)}</p>
+${body}
+</div></main>
+</body>
+</html>`;
+}
+
+function lines(checkout: SandboxCheckout): string {
+  if (checkout.lineItems.length === 0) return '';
+  const rows = checkout.lineItems
+    .map((l) => `<tr><td>${escapeHtml(l.displayName)} × ${l.quantity}</td><td>${escapeHtml(formatRand(l.priceCents * l.quantity))}</td></tr>`)
+    .join('');
+  return `<table aria-label="What you are paying for">${rows}</table>`;
+}
+
+/** The hosted payment page: the amount, and Pay, Decline and Cancel, each a plain form. */
+export function renderSandboxPayment(checkout: SandboxCheckout, shopName: string): string {
+  const amount = escapeHtml(formatRand(checkout.amountCents));
+  const reference = checkout.externalId ? `<p class="muted">Reference ${escapeHtml(checkout.externalId)}</p>` : '';
+  const action = (name: string) => `/sandbox-pay/${encodeURIComponent(checkout.id)}/${name}`;
+  if (checkout.status === 'completed') {
+    return layout(`Paid ${formatRand(checkout.amountCents)} – ${shopName}`, shopName, `<h1>Payment complete</h1>${reference}
+<p class="amount">${amount}</p>
+<p>This checkout is paid.</p>
+<a class="link" href="${escapeHtml(checkout.successUrl)}">Return to ${escapeHtml(shopName)}</a>`);
+  }
+  if (checkout.status === 'failed') {
+    return layout(`Payment declined – ${shopName}`, shopName, `<h1>Payment declined</h1>${reference}
+<p class="amount">${amount}</p>
+<p>The card was declined. Go back to the shop to try again.</p>
+<a class="link" href="${escapeHtml(checkout.failureUrl)}">Return to ${escapeHtml(shopName)}</a>`);
+  }
+  return layout(`Pay ${formatRand(checkout.amountCents)} – ${shopName}`, shopName, `<h1>Pay ${escapeHtml(shopName)}</h1>${reference}
+<p class="amount">${amount}</p>
+${lines(checkout)}
+<div class="actions">
+<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${amount}</button></form>
+<form method="post" action="${action('decline')}"><button class="decline" type="submit">Decline (a refused card)</button></form>
+<form method="post" action="${action('cancel')}"><button class="cancel" type="submit">Cancel and return to the shop</button></form>
+</div>`);
+}
+
+/** A page for a payment that does not exist or cannot take that step. */
+export function renderSandboxProblem(heading: string, message: string, shopName: string): string {
+  return layout(`${heading} – ${shopName}`, shopName, `<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(message)}</p>
+<a class="link" href="/">Go to ${escapeHtml(shopName)}</a>`);
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { emailSchema } from './schemas';
+import { normalisePhone } from './profile';
+
+/** The checkout's texts, as the spec words them (sections 5 and 8). */
+export const checkoutMessages = {
+  firstName: 'First name must be at least 2 characters',
+  lastName: 'Last name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  deliveryMethod: 'Please select a delivery speed option',
+  pickupPointRequired: 'PAXI Point Required: Please select a PAXI collection point to continue.',
+  emailVerificationRequired: 'Email Verification Required: Please verify your email address before completing your purchase.',
+  cartEmpty: 'Cart is empty',
+  cartEmptyDetail: 'Please add items to your cart before checkout.',
+  paymentNotFound: 'Payment not found. The checkout may have expired or the payment ID is invalid.',
+} as const;
+
+const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(50, 'Names are at most 50 characters');
+
+/** The shopper's details at checkout: phone in 0… or +27… form, kept as E.164. */
+export const customerInfoSchema = z.object({
+  firstName: name(checkoutMessages.firstName),
+  lastName: name(checkoutMessages.lastName),
+  email: emailSchema(checkoutMessages.email),
+  phone: z
+    .string({ error: checkoutMessages.phone })
+    .trim()
+    .min(10, checkoutMessages.phone)
+    .max(20, checkoutMessages.phone)
+    .transform((value, ctx) => {
+      const phone = normalisePhone(value);
+      if (!phone) ctx.addIssue({ code: 'custom', message: checkoutMessages.phone });
+      return phone ?? value;
+    }),
+});
+export type CustomerInfo = z.output<typeof customerInfoSchema>;
+
+export const deliveryMethodSchema = z.enum(['paxi-standard', 'paxi-express'], { error: checkoutMessages.deliveryMethod });
+
+/**
+ * POST /api/payments/yoco/create-checkout, in the spec's shape. The server reads only what it
+ * cannot know (who, which speed, which point) and the browser's total, which it compares with its
+ * own; prices, fee and items come from the cart and the catalogue.
+ */
+export const createCheckoutSchema = z.object({
+  amount: z.number({ error: 'amount must be the total in cents' }).int('amount must be whole cents').positive(),
+  currency: z.literal('ZAR', { error: 'Only ZAR is accepted' }).default('ZAR'),
+  description: z.string().max(500).optional(),
+  customerEmail: z.string().max(255).optional(),
+  customerPhone: z.string().max(20).optional(),
+  metadata: z.object({
+    customerInfo: customerInfoSchema,
+    deliveryMethod: z.string().max(20).optional(),
+    deliverySpeed: deliveryMethodSchema,
+    // Only the id counts: the point's name and address are read from the pickup-point list.
+    paxiPoint: z.object(
+      {
+        id: z.string({ error: checkoutMessages.pickupPointRequired }).trim().min(1, checkoutMessages.pickupPointRequired).max(40),
+        name: z.string().max(200).optional(),
+        address: z.string().max(500).optional(),
+      },
+      { error: checkoutMessages.pickupPointRequired },
+    ),
+    items: z.array(z.unknown()).max(100).optional(),
+    totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number() }).partial().optional(),
+  }),
+});
+export type CreateCheckoutInput = z.output<typeof createCheckoutSchema>;
+
+/** POST /api/payments/complete: which checkout; anything else the browser sends is not trusted. */
+export const completePaymentSchema = z
+  .object({
+    checkoutId: z.string().trim().min(1).max(100).optional(),
+    paymentId: z.string().trim().min(1).max(100).optional(),
+    sessionId: z.string().max(128).optional(),
+    orderData: z.unknown().optional(),
+  })
+  .refine((body) => body.checkoutId !== undefined || body.paymentId !== undefined, { message: 'Say which checkout to complete (checkoutId)' });
+
+/** Statuses the payment pages count as paid (spec section 4). */
+export const successfulPaymentStatuses = ['successful', 'completed', 'paid', 'succeeded', 'success'] as const;
+
+/** What GET /api/payments/yoco/verify/{id} answers. */
+export interface PaymentVerification {
+  status: string;
+  amount: number;
+  currency: string;
+  paymentId: string | null;
+  orderNumber: string | null;
+  metadata: {
+    checkoutId: string;
+    deliveryMethod: 'paxi';
+    deliverySpeed: 'paxi-standard' | 'paxi-express';
+    paxiPoint: { id: string; name: string; address: string; city: string; province: string };
+    customerInfo: { firstName: string; lastName: string; email: string; phone: string };
+  };
+}

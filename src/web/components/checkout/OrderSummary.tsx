@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LockKeyhole } from 'lucide-react';
+import { Button } from '../ui/Button';
+import { setCartPanelOpen } from '../cart/cart-panel-store';
+import { ProductImage } from '../product/ProductImage';
+import { FormAlert } from '../profile/ProfileField';
+import { pointAddress, type PaxiPoint } from './paxi-points';
+import type { CustomerValues } from './customer-details';
+import type { CartItemView } from '../../../shared/cart';
+import type { DeliveryOption } from '../../../shared/shop-facts';
+import { formatRand, VAT_RATE_PERCENT, vatIncluded } from '../../../shared/money';
+
+export type ReviewSection = 'details' | 'speed' | 'point';
+
+interface OrderSummaryProps {
+  items: readonly CartItemView[];
+  subtotalCents: number;
+  speed: DeliveryOption;
+  feeCents: number;
+  totalCents: number;
+  point: PaxiPoint | null;
+  customer: CustomerValues;
+  /** Moves the shopper to the part of the page that changes this. */
+  onChange: (section: ReviewSection) => void;
+  /** The checkout form the pay button submits. */
+  formId: string;
+  preparing: boolean;
+  error: string | undefined;
+}
+
+function ReviewRow({ label, children, action }: { label: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+        <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+function ChangeButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="shrink-0 text-sm font-semibold text-brand-700 underline" aria-label={label}>
+      Change
+    </button>
+  );
+}
+
+/**
+ * The whole order on one card before paying (ECT Act s43(2)): the flags, where and how fast they
+ * go, who collects, and the full price with VAT, each with a way to change it.
+ */
+export function OrderSummary(props: OrderSummaryProps) {
+  const { items, subtotalCents, speed, feeCents, totalCents, point, customer, onChange } = props;
+  const name = `${customer.firstName} ${customer.lastName}`.trim();
+  return (
+    <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:sticky lg:top-24">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="summary-heading" className="text-xl font-semibold text-slate-900">
+          Order summary
+        </h2>
+        <button type="button" className="text-sm font-semibold text-brand-700 underline" onClick={() => setCartPanelOpen(true)}>
+          Change items
+        </button>
+      </div>
+
+      <ul className="mt-4 divide-y divide-slate-200" aria-label="Items in your order">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-center gap-3 py-3 text-sm" data-testid="summary-item">
+            <span className="h-10 w-14 shrink-0 overflow-hidden rounded border border-slate-200 bg-white">
+              <ProductImage src={item.productImage} alt="" className="h-full w-full object-cover" />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold text-slate-900">{item.productName}</span>
+              <span className="block text-slate-600">
+                {item.quantity} × {item.price}
+              </span>
+            </span>
+            <span className="font-medium whitespace-nowrap">{formatRand(item.priceCents * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-2 divide-y divide-slate-200 border-y border-slate-200">
+        <ReviewRow label="Collection speed" action={<ChangeButton label="Change collection speed" onClick={() => onChange('speed')} />}>
+          {speed.name}, {speed.time}
+        </ReviewRow>
+        <ReviewRow label="Collect at" action={<ChangeButton label="Change PAXI point" onClick={() => onChange('point')} />}>
+          {point ? (
+            <>
+              <span className="font-semibold">{point.name}</span>
+              <span className="block text-slate-600">{pointAddress(point)}</span>
+            </>
+          ) : (
+            <span className="text-slate-600">No PAXI point chosen yet</span>
+          )}
+        </ReviewRow>
+        <ReviewRow label="Collected by" action={<ChangeButton label="Change your details" onClick={() => onChange('details')} />}>
+          {name || customer.email || customer.phone ? (
+            <>
+              {name && <span className="block font-semibold">{name}</span>}
+              {customer.email && <span className="block text-slate-600">{customer.email}</span>}
+              {customer.phone && <span className="block text-slate-600">{customer.phone}</span>}
+            </>
+          ) : (
+            <span className="text-slate-600">Your details are not filled in yet</span>
+          )}
+        </ReviewRow>
+      </dl>
+
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt>Subtotal</dt>
+          <dd data-testid="checkout-subtotal">{formatRand(subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>
+            {speed.name} collection fee <span className="text-slate-600">({speed.time})</span>
+          </dt>
+          <dd data-testid="checkout-fee" className="whitespace-nowrap">
+            {formatRand(feeCents)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 border-t border-slate-300 pt-2 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{formatRand(totalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 text-xs text-slate-600">
+          <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
+          <dd data-testid="checkout-vat">{formatRand(vatIncluded(totalCents))}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-5 space-y-3">
+        <FormAlert id="checkout-error" message={props.error} />
+        <Button type="submit" form={props.formId} size="lg" className="w-full" disabled={props.preparing} aria-describedby="pay-note">
+          <LockKeyhole className="h-4 w-4" aria-hidden="true" />
+          {props.preparing ? 'Preparing…' : `Pay ${formatRand(totalCents)}`}
+        </Button>
+        <p id="pay-note" className="text-xs leading-5 text-slate-600">
+          Next you go to our secure card payment page to pay {formatRand(totalCents)}. Nothing is charged until you
+          confirm there, and until then you can come back, change your order or cancel. By paying you accept our{' '}
+          <Link to="/terms-of-service" className="font-semibold text-brand-700 underline">
+            terms of service
+          </Link>{' '}
+          and{' '}
+          <Link to="/returns-policy" className="font-semibold text-brand-700 underline">
+            returns policy
+          </Link>
+          .
+        </p>
+      </div>
+    </aside>
+  );
+}

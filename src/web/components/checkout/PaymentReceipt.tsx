@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { CreditCard, Mail, MapPin, MessageSquareText, PackageCheck } from 'lucide-react';
+import { findDeliveryOption } from '../../../shared/shop-facts';
+import type { PaymentVerification } from '../../../shared/checkout';
+import { formatAmountPaid } from './payment-outcome';
+
+function Card({ title, icon, children, testId }: { title: string; icon: ReactNode; children: ReactNode; testId: string }) {
+  const id = `${testId}-heading`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 text-left sm:p-6" data-testid={testId}>
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        {icon}
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-sm font-medium break-all text-slate-900 sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+/** Payment Details: transaction, amount and status (spec section 2). */
+export function PaymentDetails({ verification, checkoutId }: { verification: PaymentVerification; checkoutId: string }) {
+  return (
+    <Card title="Payment Details" icon={<CreditCard className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="payment-details">
+      <dl className="divide-y divide-slate-100">
+        <Row label="Transaction ID">{verification.paymentId || verification.metadata?.checkoutId || checkoutId}</Row>
+        {typeof verification.amount === 'number' && <Row label="Amount Paid">{formatAmountPaid(verification.amount, verification.currency)}</Row>}
+        <Row label="Status">
+          <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">{statusLabel(verification.status)}</span>
+        </Row>
+      </dl>
+    </Card>
+  );
+}
+
+/** Where the parcel goes: the PAXI point, and what to bring. */
+export function DeliveryInformation({ verification }: { verification: PaymentVerification }) {
+  const point = verification.metadata?.paxiPoint;
+  if (verification.metadata?.deliveryMethod !== 'paxi' || !point) return null;
+  const speed = findDeliveryOption(verification.metadata.deliverySpeed);
+  return (
+    <Card title="Delivery Information" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="delivery-information">
+      <p className="text-sm font-semibold text-slate-500">PAXI Collection Point</p>
+      <address className="mt-1 text-slate-900 not-italic">
+        <span className="block font-semibold">{point.name}</span>
+        {point.address && <span className="block">{point.address}</span>}
+        {point.city && <span className="block">{point.city}</span>}
+        {point.province && <span className="block">{point.province}</span>}
+      </address>
+      {speed && (
+        <p className="mt-3 text-sm text-slate-700">
+          {speed.name}: {speed.time}.
+        </p>
+      )}
+      <p className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+        You will receive an SMS when your order arrives at the PAXI point. Please bring your ID when you collect it.
+      </p>
+    </Card>
+  );
+}
+
+/** 'What's Next?': the confirmation email, preparing the order, and the collection SMS. */
+export function WhatsNext({ verification }: { verification: PaymentVerification }) {
+  const email = verification.metadata?.customerInfo?.email;
+  const pointName = verification.metadata?.paxiPoint?.name;
+  const steps = [
+    {
+      icon: <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" />,
+      title: 'Confirmation email',
+      text: email ? `A confirmation email with your order details is on its way to ${email}.` : 'A confirmation email with your order details is on its way.',
+    },
+    {
+      icon: <PackageCheck className="h-5 w-5 text-brand-700" aria-hidden="true" />,
+      title: 'Order processing',
+      text: 'Your flag order is being prepared for shipment.',
+    },
+    {
+      icon: <MessageSquareText className="h-5 w-5 text-brand-700" aria-hidden="true" />,
+      title: 'Collection',
+      text: pointName
+        ? `We will send you an SMS when your parcel is ready for collection at ${pointName}.`
+        : 'We will send you an SMS when your parcel is ready for collection.',
+    },
+  ];
+  return (
+    <section aria-labelledby="whats-next-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-left sm:p-6">
+      <h2 id="whats-next-heading" className="text-lg font-semibold text-slate-900">
+        What&apos;s Next?
+      </h2>
+      <ol className="mt-4 space-y-4">
+        {steps.map((step, index) => (
+          <li key={step.title} className="flex gap-3">
+            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white shadow-sm">{step.icon}</span>
+            <span>
+              <span className="block font-semibold text-slate-900">
+                {index + 1}. {step.title}
+              </span>
+              <span className="block text-sm text-slate-700">{step.text}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { SessionUser } from '../auth/use-session';
+import type { ProfileDetails } from '../../../shared/profile';
+import { customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
+import { fieldErrors } from '../profile/field-errors';
+
+export const customerFields = ['firstName', 'lastName', 'email', 'phone'] as const;
+export type CustomerField = (typeof customerFields)[number];
+export type CustomerValues = Record<CustomerField, string>;
+export type CustomerErrors = Partial<Record<CustomerField, string>>;
+
+export const emptyCustomer: CustomerValues = { firstName: '', lastName: '', email: '', phone: '' };
+
+/** The server's own rules and words (spec section 5); the phone comes back in +27 form. */
+export function validateCustomer(values: CustomerValues): { data: CustomerInfo; errors: CustomerErrors } | { data: undefined; errors: CustomerErrors } {
+  const result = customerInfoSchema.safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  return { data: undefined, errors: fieldErrors(result.error.issues, customerFields) };
+}
+
+/** What the account knows: the profile's names and phone, else the account name split at its first space, and the email. */
+export function knownCustomer(user: SessionUser | undefined, profile: ProfileDetails | undefined): CustomerValues {
+  if (!user) return emptyCustomer;
+  const [first = '', ...rest] = user.name.trim().split(/\s+/);
+  return {
+    firstName: profile?.firstName ?? first,
+    lastName: profile?.lastName ?? rest.join(' '),
+    email: user.email,
+    phone: profile?.phone ?? '',
+  };
+}
+
+/**
+ * Fills in what the account knows without overwriting the shopper's typing: a field is refilled
+ * only while it is empty or still holds what was filled in before.
+ */
+export function prefill(values: CustomerValues, before: CustomerValues, known: CustomerValues): CustomerValues {
+  const next = { ...values };
+  for (const field of customerFields) {
+    if ((values[field] === '' || values[field] === before[field]) && known[field]) next[field] = known[field];
+  }
+  return next;
+}

@@ -1,0 +1,156 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { buttonClasses } from '../components/ui/Button';
+import { Spinner } from '../components/ui/Spinner';
+import { toast } from '../components/ui/toast-store';
+import { fetchSession, SESSION_KEY } from '../components/auth/use-session';
+import { checkoutIdFrom, forgetCheckoutId } from '../components/checkout/checkout-storage';
+import { outcomeToast, settlePayment, type PaymentOutcome } from '../components/checkout/payment-outcome';
+import { DeliveryInformation, PaymentDetails, WhatsNext } from '../components/checkout/PaymentReceipt';
+import { readCartSessionId } from '../lib/cart-session';
+import { usePageMeta } from '../lib/use-page-meta';
+import { shop } from '../lib/initial-data';
+
+/**
+ * One settlement per checkout at a time, whoever asks: React's development double run of effects
+ * and a quick remount share it, so the order is completed and the toast shown once.
+ */
+const settling = new Map<string, Promise<PaymentOutcome>>();
+
+function settleOnce(checkoutId: string | null, client: QueryClient): Promise<PaymentOutcome> {
+  const key = checkoutId ?? '';
+  const running = settling.get(key);
+  if (running) return running;
+  const settled = settlePayment(checkoutId, {
+    getSession: async () => {
+      const session = await fetchSession();
+      client.setQueryData(SESSION_KEY, session);
+      return session;
+    },
+    cartSessionId: readCartSessionId(),
+  })
+    .then((outcome) => {
+      if (outcome.kind === 'success') {
+        forgetCheckoutId();
+        // The server took the paid flags out of the cart and added the order.
+        void client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/cart/') });
+        void client.invalidateQueries({ queryKey: ['/api/profile/orders'] });
+      }
+      const announcement = outcomeToast(outcome);
+      if (announcement) toast(announcement);
+      return outcome;
+    })
+    .finally(() => settling.delete(key));
+  settling.set(key, settled);
+  return settled;
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return <div className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-12 text-center sm:py-16">{children}</div>;
+}
+
+function Verifying() {
+  return (
+    <Panel>
+      <Spinner label="Verifying payment" />
+      <h1 className="text-2xl font-bold text-slate-900">Verifying Payment...</h1>
+      <p role="status" className="text-slate-700">
+        Please wait while we confirm your payment details.
+      </p>
+    </Panel>
+  );
+}
+
+function Paid({ outcome, checkoutId }: { outcome: Extract<PaymentOutcome, { kind: 'success' }>; checkoutId: string }) {
+  const { verification, orderNumber } = outcome;
+  const firstName = verification.metadata?.customerInfo?.firstName;
+  return (
+    <Panel>
+      <CheckCircle2 className="h-16 w-16 text-green-600" aria-hidden="true" />
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Payment Successful!</h1>
+        <p className="mt-2 text-slate-700">
+          Thank you for your order{firstName ? `, ${firstName}` : ''}! Your payment has been received.
+        </p>
+        {orderNumber && (
+          <p className="mt-3 text-lg text-slate-900">
+            Order number: <span className="font-bold" data-testid="order-number">{orderNumber}</span>
+          </p>
+        )}
+      </div>
+      <div className="grid w-full gap-5">
+        <PaymentDetails verification={verification} checkoutId={checkoutId} />
+        <DeliveryInformation verification={verification} />
+        <WhatsNext verification={verification} />
+      </div>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('primary')}>
+          Return to Home
+        </Link>
+        <Link to="/shop" className={buttonClasses('outline')}>
+          Continue Shopping
+        </Link>
+      </div>
+      <p className="text-sm text-slate-600">
+        Your orders are also listed in{' '}
+        <Link to="/profile#orders" className="font-semibold text-brand-700 underline">
+          My Profile
+        </Link>
+        .
+      </p>
+    </Panel>
+  );
+}
+
+function NotPaid({ outcome }: { outcome: Exclude<PaymentOutcome, { kind: 'success' }> }) {
+  return (
+    <Panel>
+      <XCircle className="h-16 w-16 text-red-600" aria-hidden="true" />
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Payment Failed</h1>
+      <p className="text-lg text-slate-700">We couldn&apos;t process your payment</p>
+      <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800" data-testid="payment-error">
+        {outcome.message || 'Something went wrong while confirming your payment.'}
+      </p>
+      {outcome.checkoutId && (
+        <p className="text-sm text-slate-600">
+          If you were charged, please contact us with your payment reference{' '}
+          <span className="font-mono font-semibold break-all text-slate-900">{outcome.checkoutId}</span>.
+        </p>
+      )}
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/checkout" className={buttonClasses('primary')}>
+          Try Again
+        </Link>
+        <Link to="/contact" className={buttonClasses('outline')}>
+          Contact Support
+        </Link>
+      </div>
+    </Panel>
+  );
+}
+
+/** /payment/success: where the payment page sends the shopper back (spec sections 2 and 4). */
+export default function PaymentSuccessPage() {
+  usePageMeta({ title: `Payment | ${shop.name}`, description: 'The result of your card payment.' });
+  const [params] = useSearchParams();
+  // Read once: the stored id is removed when the order is recorded.
+  const [checkoutId] = useState(() => checkoutIdFrom(params));
+  const client = useQueryClient();
+  const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void settleOnce(checkoutId, client).then((result) => {
+      if (current) setOutcome(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [checkoutId, client]);
+
+  if (!outcome) return <Verifying />;
+  if (outcome.kind === 'success') return <Paid outcome={outcome} checkoutId={checkoutId ?? ''} />;
+  return <NotPaid outcome={outcome} />;
+}
