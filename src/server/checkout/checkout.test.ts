@@ -22,8 +22,10 @@ function shopHelpers(get: () => TestApp) {
   const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
     get().app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
 
-  async function signUp(label: string, verify = true): Promise<Shopper> {
-    const email = `${label}-${randomBytes(4).toString('hex')}@example.co.za`;
+  const signUp = (label: string, verify = true) => signUpAs(`${label}-${randomBytes(4).toString('hex')}@example.co.za`, verify);
+
+  async function signUpAs(email: string, verify = true): Promise<Shopper> {
+    const label = email.split('@')[0]!;
     const res = await inject('POST', '/api/auth/sign-up/email', undefined, { name: `${label} Tester`, email, password: 'checkout-1' });
     expect(res.statusCode).toBe(200);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
@@ -71,7 +73,7 @@ function shopHelpers(get: () => TestApp) {
   const confirmations = async (orderNumber: string) =>
     (await get().database.db.select().from(outbox)).filter((r) => r.payload.subject.includes(orderNumber));
 
-  return { inject, signUp, addToCart, nearestPoint, checkoutBody, createCheckout, verify, complete, ordersOf, confirmations };
+  return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, verify, complete, ordersOf, confirmations };
 }
 
 describe.each(testDatabases())('checkout with the sandbox provider on $name', (target) => {
@@ -220,7 +222,13 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
   beforeAll(async () => {
     yoco = await startYocoStandIn();
     t = await startTestApp(target, {
-      env: { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: yoco.apiUrl, YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      env: {
+        PAYMENT_PROVIDER: 'yoco',
+        YOCO_API_URL: yoco.apiUrl,
+        YOCO_SECRET_KEY: yoco.secretKey,
+        YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        ADMIN_EMAILS: 'owner-desk@example.co.za',
+      },
     });
     await seedSamplePickupPoints(t.database.db);
   });
@@ -325,5 +333,36 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
     } finally {
       await secondProcess.close();
     }
+  });
+
+  it('refunds through Yoco for admins only; the payment status follows the refund webhooks', async () => {
+    const { shopper, id, yocoId } = await openCheckout('yoco-refund');
+    yoco.markPaid(yocoId);
+    expect((await shop.complete(shopper, id)).statusCode).toBe(200);
+    const [order] = await shop.ordersOf(id);
+    const refund = (who: { cookie: string } | undefined, body: object) =>
+      shop.inject('POST', '/api/payments/yoco/refund', who?.cookie, body);
+
+    expect((await refund(undefined, { paymentId: order!.paymentId, amount: 5_000 })).statusCode).toBe(401);
+    expect((await refund(shopper, { paymentId: order!.paymentId, amount: 5_000 })).statusCode).toBe(403);
+
+    const owner = await shop.signUpAs('owner-desk@example.co.za');
+    expect((await refund(owner, { paymentId: order!.paymentId, amount: 50_000 })).json()).toEqual({
+      message: `A refund can be at most R190.00 for order ${order!.orderNumber}`,
+    });
+    const partial = await refund(owner, { paymentId: order!.paymentId, amount: 5_000 });
+    expect(partial.statusCode).toBe(202);
+    expect(yoco.requests.some((r) => r.path === `/api/checkouts/${yocoId}/refund` && (r.body as { amount?: number }).amount === 5_000)).toBe(true);
+
+    const refunded = async (amount: number, webhookId: string) => {
+      const signed = yoco.signWebhook(WEBHOOK_SECRET, yoco.refundEvent(yocoId, 'refund.succeeded', amount), { webhookId });
+      const res = await t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+      expect(res.statusCode).toBe(200);
+    };
+    await refunded(5_000, 'msg_refund_1');
+    await expect.poll(async () => (await shop.ordersOf(id))[0]!.paymentStatus).toBe('partially_refunded');
+    expect((await shop.ordersOf(id))[0]!.refundedCents).toBe(5_000);
+    await refunded(14_000, 'msg_refund_2');
+    await expect.poll(async () => (await shop.ordersOf(id))[0]!.paymentStatus).toBe('refunded');
   });
 });

@@ -6,6 +6,7 @@ import type { CartService } from '../cart/service';
 import type { SessionUser } from '../auth/session';
 import { MINIMUM_CARD_PAYMENT_CENTS, BELOW_MINIMUM_MESSAGE, type PaymentProvider, type PaymentWebhookEvent, type RefundResult } from '../payments/provider';
 import type { PickupPoint } from '../pickup/service';
+import { refundableFrom } from '../orders/transitions';
 import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
 import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
@@ -306,7 +307,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             paymentStatus: sql`CASE WHEN ${orders.refundedCents} + ${event.amountCents} >= ${orders.totalAmount} THEN 'refunded' ELSE 'partially_refunded' END`,
             updatedAt: sql`now()`,
           })
-          .where(eq(orders.checkoutId, checkout.id));
+          .where(and(eq(orders.checkoutId, checkout.id), inArray(orders.paymentStatus, refundableFrom)));
       }
     },
 
