@@ -1,6 +1,7 @@
 /** The goals, and the results as printed tables and as the figures written to .bench/results.json. */
 import type { BundleResult } from './bundle';
-import { CATEGORIES, LIGHTHOUSE_PAGES, type Category, type PageReport } from './lighthouse';
+import { CHECKOUT_SHOPPERS, type CheckoutResult, type CheckoutRun } from './checkout';
+import { CATEGORIES, LIGHTHOUSE_PAGES, type PageReport } from './lighthouse';
 import type { Outcome } from './outcome';
 import type { MemoryResult, ThroughputResult } from './throughput';
 
@@ -10,13 +11,18 @@ export const GOALS = {
   reqPerSecRatio: { atLeast: 0.8 },
   shopPeakRssMB: { atMost: 250 },
   initialJsGzipKB: { atMost: 120 },
+  checkout: {
+    orders: { exactly: CHECKOUT_SHOPPERS },
+    duplicates: { exactly: 0 },
+    lostPayments: { exactly: 0 },
+  },
   lighthouse: {
     performance: { atLeast: 95 },
     accessibility: { exactly: 100 },
     'best-practices': { atLeast: 95 },
     seo: { atLeast: 95 },
   },
-} satisfies Record<string, Goal | Record<Category, Goal>>;
+} satisfies Record<string, Goal | Record<string, Goal>>;
 
 /** Sections not asked for with --only are absent. */
 export interface Results {
@@ -25,6 +31,7 @@ export interface Results {
   machine: { node: string; cpus: number; loadAverage: number[] };
   throughput?: Outcome<ThroughputResult>;
   memory?: Outcome<MemoryResult>;
+  checkout?: Outcome<CheckoutResult>;
   bundle?: Outcome<BundleResult>;
   lighthouse?: Outcome<PageReport[]>;
 }
@@ -60,6 +67,25 @@ export function figures(results: Results): Figure[] {
       { name: 'baseline peak RSS', value: round(baseline.peakRssBytes / MB, 1), unit: 'MB' },
     );
   }
+  if (results.checkout?.status === 'ok') {
+    for (const { name, outcome } of results.checkout.result.targets) {
+      if (outcome.status !== 'ok') continue;
+      const run = outcome.result;
+      const goals = GOALS.checkout;
+      list.push(
+        { name: `checkout ${name} orders/s`, value: round(run.ordersPerSec, 1), unit: 'orders/s' },
+        { name: `checkout ${name} phase`, value: round(run.phaseMs, 0), unit: 'ms' },
+        { name: `checkout ${name} read phase (median)`, value: round(run.readPhaseMedianMs, 0), unit: 'ms' },
+        { name: `checkout ${name} checkout/read phase time`, value: round(run.ratio, 1), unit: 'ratio' },
+        { name: `checkout ${name} shopper p50`, value: round(run.shopperMs.p50, 0), unit: 'ms' },
+        { name: `checkout ${name} shopper p99`, value: round(run.shopperMs.p99, 0), unit: 'ms' },
+        { name: `checkout ${name} orders`, value: run.orders, unit: 'orders', goal: goals.orders },
+        { name: `checkout ${name} duplicates`, value: run.duplicates, unit: 'orders', goal: goals.duplicates },
+        { name: `checkout ${name} lost payments`, value: run.lostPayments, unit: 'payments', goal: goals.lostPayments },
+        { name: `checkout ${name} errors`, value: errorCount(run), unit: 'answers' },
+      );
+    }
+  }
   if (results.bundle?.status === 'ok') {
     const { initialJs, css } = results.bundle.result;
     list.push(
@@ -83,6 +109,7 @@ export function renderReport(results: Results): string {
   const sections = [
     results.throughput && section('Throughput', results.throughput, renderThroughput),
     results.memory && section('Memory', results.memory, renderMemory),
+    results.checkout && section('Checkout', results.checkout, renderCheckout),
     results.bundle && section('Home page initial JavaScript', results.bundle, renderBundle),
     results.lighthouse && section('Lighthouse', results.lighthouse, renderLighthouse),
     renderSummary(figures(results)),
@@ -140,6 +167,61 @@ function renderMemory(m: MemoryResult): string {
       ['baseline', mb(m.baseline.peakRssBytes), mb(m.baseline.maxSampledRssBytes), '—'],
     ]),
   ].join('\n');
+}
+
+function renderCheckout(c: CheckoutResult): string {
+  const lines = [
+    `Checkout: ${c.shoppers} signed-in, verified shoppers with 1-3 flags in their carts, all at once: create the checkout, ` +
+      'press Pay on the sandbox page, return (complete and verify together, racing the webhook).',
+    'Read phase (the yardstick): the same shoppers on the same server in the same run, each 4 x GET /api/profile in the same shape.',
+  ];
+  for (const { name, outcome } of c.targets) {
+    lines.push('');
+    if (outcome.status === 'skipped') lines.push(`!!! ${name} was SKIPPED: ${outcome.reason}`);
+    else if (outcome.status === 'error') lines.push(`!!! ${name} could NOT be measured: ${outcome.error}`);
+    else lines.push(...checkoutTable(name, outcome.result));
+  }
+  return lines.join('\n');
+}
+
+function checkoutTable(name: string, r: CheckoutRun): string[] {
+  const goals = GOALS.checkout;
+  const reads = r.readPhaseMs.map((ms) => integer(ms)).join(', ');
+  const lines = [
+    `${name}: ${r.database}; ${r.shoppers} shoppers, ${r.cartLines} cart lines`,
+    table([
+      ['figure', 'value', 'goal'],
+      ['checkout phase', `${integer(r.phaseMs)} ms`, '—'],
+      ['orders per second', r.ordersPerSec.toFixed(1), '—'],
+      [`read phase, median of ${r.readPhaseMs.length} (${reads} ms)`, `${integer(r.readPhaseMedianMs)} ms`, '—'],
+      ['checkout phase / read phase', r.ratio.toFixed(1), '—'],
+      ["one shopper's checkout-to-order p50", `${integer(r.shopperMs.p50)} ms`, '—'],
+      ["one shopper's checkout-to-order p99 (the slowest of 50)", `${integer(r.shopperMs.p99)} ms`, '—'],
+      [
+        '  of which p50: create-checkout / Pay / return',
+        `${integer(r.stepP50Ms.createCheckout)} / ${integer(r.stepP50Ms.pay)} / ${integer(r.stepP50Ms.return)} ms`,
+        '—',
+      ],
+      ['paid on the sandbox page', String(r.paid), '—'],
+      ['order named by the return within the phase', String(r.orderedInPhase), '—'],
+      [`order named only by the settle poll (${integer(r.settleMs)} ms)`, String(r.orderedWhileSettling), '—'],
+      ['orders (the shoppers\' order lists)', String(r.orders), goalText(goals.orders)],
+      ['shoppers with 0 / 1 / 2+ orders', `${r.shoppersByOrders.none} / ${r.shoppersByOrders.one} / ${r.shoppersByOrders.more}`, '—'],
+      ['duplicates (beyond one per paid checkout)', String(r.duplicates), goalText(goals.duplicates)],
+      ['lost payments (paid, no order)', String(r.lostPayments), goalText(goals.lostPayments)],
+      ['orders with a wrong total', String(r.wrongTotals), '—'],
+      ['errors (non-2xx; Pay: not its 303)', String(errorCount(r)), '—'],
+    ]),
+  ];
+  const byStep = Object.entries(r.errors).map(([step, count]) => `${step} ${count}`);
+  if (byStep.length > 0) lines.push(`  errors by step: ${byStep.join(', ')}`, ...r.errorSamples.map((sample) => `    ${sample}`));
+  const logged = r.serverLog.map((entry) => `    ${entry.level} x${entry.count}: ${entry.message}`);
+  lines.push(logged.length > 0 ? '  server log, warnings and errors:' : '  server log: no warnings or errors', ...logged);
+  return lines;
+}
+
+function errorCount(run: CheckoutRun): number {
+  return Object.values(run.errors).reduce((sum, count) => sum + count, 0);
 }
 
 function renderBundle(b: BundleResult): string {

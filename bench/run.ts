@@ -1,18 +1,22 @@
 /**
- * npm run bench [-- --only=throughput,bundle,lighthouse] [--build]
+ * npm run bench [-- --only=throughput,checkout,bundle,lighthouse] [--build]
  *
  * Measures, in order: GET /api/products throughput against a bare node:http baseline (and the servers' peak
- * memory meanwhile), the home page's initial JavaScript, and Lighthouse scores. Prints tables with the goals
+ * memory meanwhile), 50 shoppers checking out and paying at once on PGlite and on PostgreSQL (against the
+ * same shoppers' plain reads), the home page's initial JavaScript, and Lighthouse scores. Prints tables with the goals
  * and writes the figures to .bench/results.json. Goals are not enforced: the exit code is 1 only when
  * something could not be measured. See docs/decisions/0003-benchmarks.md.
  *
- * Env: BENCH_DURATION (seconds per throughput run, default 10), CHROME_PATH (default /usr/bin/chromium).
+ * Env: BENCH_DURATION (seconds per throughput run, default 10), CHROME_PATH (default /usr/bin/chromium),
+ * BENCH_DATABASE_URL (a PostgreSQL server for the checkout section; default postgres://postgres@127.0.0.1:5432/postgres,
+ * skipped when that does not answer).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild, measureBundle, type BuildState } from './bundle';
+import { measureCheckout, type CheckoutSettings } from './checkout';
 import { cleanupAll } from './cleanup';
 import { lighthouseUnavailable, runLighthouse } from './lighthouse';
 import { attempt, errorMessage, type Outcome } from './outcome';
@@ -21,15 +25,16 @@ import { figures, GOALS, renderReport, type Results } from './report';
 import { startShop, type ChildServer } from './servers';
 import { measureThroughput, type ThroughputSettings } from './throughput';
 
-const SECTIONS = ['throughput', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['throughput', 'checkout', 'bundle', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
-const USAGE = 'usage: npm run bench -- [--only=throughput,bundle,lighthouse] [--build]';
+const USAGE = `usage: npm run bench -- [--only=${SECTIONS.join(',')}] [--build]`;
 
 interface Options {
   sections: Set<Section>;
   /** Run `npm run build` even when dist/web/index.html exists. */
   forceBuild: boolean;
   throughput: ThroughputSettings;
+  checkout: CheckoutSettings;
 }
 
 class UsageError extends Error {}
@@ -56,6 +61,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     sections,
     forceBuild: values.build ?? false,
     throughput: { connections: 50, durationSeconds, warmupSeconds: 2, rounds: 2 },
+    checkout: { databaseUrl: env.BENCH_DATABASE_URL || undefined },
   };
 }
 
@@ -91,6 +97,12 @@ async function measure(options: Options): Promise<Results> {
     results.throughput = measured.status === 'ok' ? { status: 'ok', result: measured.result.throughput } : measured;
     results.memory = measured.status === 'ok' ? measured.result.memory : measured;
   }
+  if (options.sections.has('checkout')) {
+    results.checkout = await attempt(async () => {
+      await built();
+      return measureCheckout(options.checkout, progress);
+    });
+  }
   if (options.sections.has('bundle')) {
     progress('bundle');
     results.bundle = await attempt(async () => measureBundle(await built()));
@@ -109,9 +121,10 @@ async function measure(options: Options): Promise<Results> {
 }
 
 function somethingUnmeasured(results: Results): boolean {
-  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.bundle, results.lighthouse];
+  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.checkout, results.bundle, results.lighthouse];
   const pageFailed = results.lighthouse?.status === 'ok' && results.lighthouse.result.some((page) => 'error' in page);
-  return pageFailed || outcomes.some((outcome) => outcome?.status === 'error');
+  const databaseFailed = results.checkout?.status === 'ok' && results.checkout.result.targets.some((t) => t.outcome.status === 'error');
+  return pageFailed || databaseFailed || outcomes.some((outcome) => outcome?.status === 'error');
 }
 
 async function main(): Promise<number> {

@@ -21,6 +21,8 @@ export interface ChildServer {
   readonly name: string;
   readonly pid: number;
   readonly baseUrl: string;
+  /** Its stdout and stderr; gone once stop() has removed the temporary directory. */
+  readonly logFile: string;
   /** Stops the process (SIGTERM, then SIGKILL after a grace period) and removes its temporary directory. */
   stop(): Promise<void>;
 }
@@ -47,13 +49,21 @@ export function httpGet(url: string): Promise<CapturedResponse> {
   });
 }
 
-/** The real shop as `npm start` runs it (the built server) on a fresh PGlite data directory, logging at info. */
-export async function startShop(): Promise<ChildServer> {
+export interface ShopOptions {
+  /** Added to (and overriding) the defaults, e.g. DATABASE_URL and SESSION_SECRET for a PostgreSQL server. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The real shop as `npm start` runs it (the built server), logging at info; on a fresh PGlite data
+ * directory unless `env` names a DATABASE_URL.
+ */
+export async function startShop(options: ShopOptions = {}): Promise<ChildServer> {
   const tmpDir = makeTempDir('bench-shop-');
   const port = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   return startChild({
-    name: 'shop server',
+    name: options.env?.DATABASE_URL ? 'shop server (PostgreSQL)' : 'shop server',
     tmpDir,
     nodeArgs: ['--enable-source-maps', 'dist/server/main.js'],
     env: {
@@ -63,6 +73,7 @@ export async function startShop(): Promise<ChildServer> {
       DATA_DIR: path.join(tmpDir.path, 'data'),
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      ...options.env,
     },
     baseUrl,
     readyPath: '/readyz',
@@ -151,7 +162,7 @@ async function startChild(spec: ChildSpec): Promise<ChildServer> {
     throw new Error(`${spec.name}: ${errorMessage(err)}\n--- its output ---\n${output}`);
   }
   if (child.pid === undefined) throw new Error(`${spec.name} has no process id`);
-  return { name: spec.name, pid: child.pid, baseUrl: spec.baseUrl, stop };
+  return { name: spec.name, pid: child.pid, baseUrl: spec.baseUrl, logFile, stop };
 }
 
 async function waitUntilReady(child: ChildProcess, url: string, spawnError: () => Error | undefined): Promise<void> {

@@ -1,0 +1,555 @@
+/**
+ * 50 shoppers checking out and paying at once, on PGlite and on a PostgreSQL server: how fast the
+ * orders come, and whether every payment made exactly one order. See docs/decisions/0003-benchmarks.md.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { PAXI_STANDARD, collectionFeeCents } from '../src/shared/shop-facts';
+import { deferCleanup } from './cleanup';
+import { attempt, errorMessage, type Outcome } from './outcome';
+import { startShop, type ChildServer } from './servers';
+
+export const CHECKOUT_SHOPPERS = 50;
+/** The read phase runs this many times before the checkout phase and as many after it. */
+const READ_ROUNDS_EACH_SIDE = 3;
+/** How long, after the phase, paid shoppers keep asking verify before a missing order counts as lost. */
+const SETTLE_DEADLINE_MS = 10_000;
+const SETTLE_POLL_MS = 250;
+/** Sign-ups hash passwords (scrypt); a few at a time keeps the untimed preparation short on two cores. */
+const PREPARE_CONCURRENCY = 8;
+const REQUEST_TIMEOUT_MS = 60_000;
+const MAILBOX_TIMEOUT_MS = 30_000;
+const MAILBOX_POLL_MS = 150;
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Places the sample pickup points cover, so the shoppers collect all over the country. */
+const PICKUP_ADDRESSES = ['Sea Point, Cape Town', 'Sandton, Johannesburg', 'Stellenbosch', '7441', 'Soweto, Johannesburg', 'Umhlanga, Durban'];
+const PASSWORD = 'bench-checkout-1';
+const STEPS = ['create-checkout', 'pay', 'complete', 'verify', 'settle verify', 'read'] as const;
+type Step = (typeof STEPS)[number];
+
+export interface CheckoutSettings {
+  /** A PostgreSQL server to create the bench's database on; without it the local default is tried. */
+  databaseUrl: string | undefined;
+}
+
+export interface CheckoutRun {
+  /** Where the data lived, e.g. "PGlite in a fresh DATA_DIR". */
+  database: string;
+  shoppers: number;
+  /** Lines in the shoppers' carts before checkout (1 to 3 flags each). */
+  cartLines: number;
+  /** From the first create-checkout sent to the last return answered. */
+  phaseMs: number;
+  ordersPerSec: number;
+  /** One shopper: create-checkout sent until both return calls have answered. */
+  shopperMs: { p50: number; p99: number };
+  /** Median time of each part of one shopper's checkout: where the time goes. */
+  stepP50Ms: { createCheckout: number; pay: number; return: number };
+  /** The read phase of each round, in order: READ_ROUNDS_EACH_SIDE before the checkout phase, as many after. */
+  readPhaseMs: number[];
+  readPhaseMedianMs: number;
+  /** Checkout phase time / median read phase time. */
+  ratio: number;
+  /** Shoppers whose Pay on the sandbox page answered its 303 to the shop. */
+  paid: number;
+  /** Shoppers whose return answers (complete or verify) named their order within the phase. */
+  orderedInPhase: number;
+  /** Shoppers whose order was first named by the settle poll. */
+  orderedWhileSettling: number;
+  settleMs: number;
+  /** Orders in the shoppers' order lists (GET /api/profile/orders), all together. */
+  orders: number;
+  /** How many shoppers have 0, 1 and more than 1 order in their list. */
+  shoppersByOrders: { none: number; one: number; more: number };
+  /** Orders beyond one per paid checkout. */
+  duplicates: number;
+  /** Paid on the sandbox page, but no order after the phase and the settle poll. */
+  lostPayments: number;
+  /** Orders whose total is not what the shopper's checkout was for. */
+  wrongTotals: number;
+  /** Unexpected answers (non-2xx; for Pay anything but its 303) and failed requests, by step. */
+  errors: Partial<Record<Step, number>>;
+  errorSamples: string[];
+  /** Warnings and errors in the server's log during the whole run, by message. */
+  serverLog: { level: 'warn' | 'error'; message: string; count: number }[];
+}
+
+export interface CheckoutTarget {
+  name: 'PGlite' | 'PostgreSQL';
+  outcome: Outcome<CheckoutRun>;
+}
+
+export interface CheckoutResult {
+  shoppers: number;
+  targets: CheckoutTarget[];
+}
+
+export async function measureCheckout(settings: CheckoutSettings, progress: (line: string) => void): Promise<CheckoutResult> {
+  const targets: CheckoutTarget[] = [];
+  progress('checkout: PGlite');
+  targets.push({ name: 'PGlite', outcome: await attempt(() => onPglite(progress)) });
+  progress('checkout: PostgreSQL');
+  targets.push({ name: 'PostgreSQL', outcome: await onPostgres(settings, progress) });
+  return { shoppers: CHECKOUT_SHOPPERS, targets };
+}
+
+async function onPglite(progress: (line: string) => void): Promise<CheckoutRun> {
+  const shop = await startShop();
+  try {
+    return await runAgainst(shop, 'PGlite in a fresh DATA_DIR', progress);
+  } finally {
+    await shop.stop();
+  }
+}
+
+async function onPostgres(settings: CheckoutSettings, progress: (line: string) => void): Promise<Outcome<CheckoutRun>> {
+  const serverUrl = settings.databaseUrl ?? DEFAULT_POSTGRES_URL;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    await admin.end().catch(() => undefined);
+    const why = `no PostgreSQL server answered at ${redacted(serverUrl)} (${errorMessage(err) || 'connection failed'})`;
+    return { status: 'skipped', reason: settings.databaseUrl ? why : `${why}; set BENCH_DATABASE_URL to use another server` };
+  }
+  return attempt(async () => {
+    const name = `bench_checkout_${randomBytes(6).toString('hex')}`;
+    let version: string;
+    try {
+      version = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? '?';
+      await admin.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+    // Also dropped on Ctrl-C; cleanup runs newest first, so after the shop has let go of it.
+    const dropDatabase = deferCleanup(async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    });
+    try {
+      const databaseUrl = new URL(serverUrl);
+      databaseUrl.pathname = `/${name}`;
+      const shop = await startShop({ env: { DATABASE_URL: databaseUrl.href, SESSION_SECRET: randomBytes(32).toString('base64') } });
+      try {
+        return await runAgainst(shop, `PostgreSQL ${version} at ${databaseUrl.host}, fresh database ${name}`, progress);
+      } finally {
+        await shop.stop();
+      }
+    } finally {
+      await dropDatabase();
+    }
+  });
+}
+
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+interface Shopper {
+  index: number;
+  email: string;
+  /** Each shopper comes from its own address: sign-ups are limited per IP address. */
+  ip: string;
+  cookie: string;
+  cartId: string;
+  pointId: string;
+  amountCents: number;
+  lines: number;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  setCookies: string[];
+}
+
+/** What one shopper's timed checkout gave. */
+interface ShopperOutcome {
+  checkoutId?: string;
+  paid: boolean;
+  orderNumber?: string;
+  ms?: number;
+  /** create-checkout, Pay and the return (both answers), one after the other. */
+  stepMs?: [number, number, number];
+}
+
+/** An HTTP client that speaks to the shop as the browser does: its Origin, the session cookie, the client's address. */
+class ShopClient {
+  readonly errors: Partial<Record<Step, number>> = {};
+  readonly errorSamples: string[] = [];
+
+  constructor(readonly baseUrl: string) {}
+
+  async call(method: 'GET' | 'POST', path: string, from: { ip: string; cookie?: string }, body?: object | 'form'): Promise<Answer> {
+    const headers: Record<string, string> = { origin: this.baseUrl, 'x-forwarded-for': from.ip };
+    if (from.cookie) headers.cookie = from.cookie;
+    if (body === 'form') headers['content-type'] = 'application/x-www-form-urlencoded';
+    else if (body) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === 'form' ? '' : body ? JSON.stringify(body) : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // HTML (the sandbox page) or an empty body.
+    }
+    return { status: response.status, body: parsed, setCookies: response.headers.getSetCookie() };
+  }
+
+  /** A setup call that must succeed: anything else stops the measurement. Answers the body. */
+  async expect<T>(method: 'GET' | 'POST', path: string, from: { ip: string; cookie?: string }, body?: object): Promise<T> {
+    const answer = await this.call(method, path, from, body);
+    if (!is2xx(answer.status)) throw new Error(`${method} ${path} answered ${answer.status}: ${snippet(answer.body)}`);
+    return answer.body as T;
+  }
+
+  /** A timed call: an unexpected answer or a failed request is counted, never thrown. */
+  async step(step: Step, ok: (status: number) => boolean, method: 'GET' | 'POST', path: string, from: { ip: string; cookie?: string }, body?: object | 'form'): Promise<Answer | undefined> {
+    try {
+      const answer = await this.call(method, path, from, body);
+      if (ok(answer.status)) return answer;
+      this.countError(step, `${step}: ${method} ${path} answered ${answer.status}: ${snippet(answer.body)}`);
+      return answer;
+    } catch (err) {
+      this.countError(step, `${step}: ${method} ${path} failed: ${errorMessage(err)}`);
+      return undefined;
+    }
+  }
+
+  private countError(step: Step, sample: string): void {
+    this.errors[step] = (this.errors[step] ?? 0) + 1;
+    if (this.errorSamples.length < 8) this.errorSamples.push(sample);
+  }
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+function snippet(body: unknown): string {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+interface MailWaiter {
+  resolve(link: URL): void;
+  reject(err: Error): void;
+  deadline: number;
+}
+
+/**
+ * One reader of /dev/mailbox.json for all shoppers waiting for their verification email: it lists
+ * the newest messages with their bodies, so one poll serves every waiter.
+ */
+class Mailbox {
+  private readonly waiting = new Map<string, MailWaiter>();
+  private polling = false;
+
+  constructor(private readonly client: ShopClient) {}
+
+  verificationLink(email: string): Promise<URL> {
+    const link = new Promise<URL>((resolve, reject) => this.waiting.set(email, { resolve, reject, deadline: Date.now() + MAILBOX_TIMEOUT_MS }));
+    if (!this.polling) void this.poll();
+    return link;
+  }
+
+  private async poll(): Promise<void> {
+    this.polling = true;
+    try {
+      while (this.waiting.size > 0) {
+        const { messages } = await this.client.expect<{ messages: { to: string; text: string }[] }>('GET', '/dev/mailbox.json', { ip: '127.0.0.1' });
+        for (const message of messages) {
+          const waiter = this.waiting.get(message.to);
+          const link = /https?:\/\/\S+\/verify-email\?\S+/.exec(message.text);
+          if (!waiter || !link) continue;
+          this.waiting.delete(message.to);
+          waiter.resolve(new URL(link[0]));
+        }
+        for (const [email, waiter] of this.waiting) {
+          if (Date.now() < waiter.deadline) continue;
+          this.waiting.delete(email);
+          waiter.reject(new Error(`no verification email for ${email} in the dev mailbox after ${MAILBOX_TIMEOUT_MS / 1000} s`));
+        }
+        if (this.waiting.size > 0) await sleep(MAILBOX_POLL_MS);
+      }
+    } catch (err) {
+      for (const waiter of this.waiting.values()) waiter.reject(new Error(`reading the dev mailbox failed: ${errorMessage(err)}`));
+      this.waiting.clear();
+    } finally {
+      this.polling = false;
+    }
+  }
+}
+
+interface ProductSummary {
+  id: string;
+}
+
+/** Sign-up, the emailed link, a cart of 1-3 flags and a pickup point: everything before Checkout (not timed). */
+async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: ProductSummary[], index: number, runTag: string): Promise<Shopper> {
+  const ip = `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+  const email = `bench-${runTag}-${index}@example.co.za`;
+  const signUp = await client.call('POST', '/api/auth/sign-up/email', { ip }, { name: `Bench Shopper ${index}`, email, password: PASSWORD });
+  const session = signUp.setCookies.find((c) => c.startsWith('better-auth.session_token='));
+  if (signUp.status !== 200 || !session) {
+    throw new Error(`sign-up of shopper ${index} answered ${signUp.status} without a session cookie: ${snippet(signUp.body)}`);
+  }
+  const cookie = session.split(';')[0]!;
+
+  const link = await mailbox.verificationLink(email);
+  const verified = await client.call('GET', `/api/auth/verify-email${link.search}`, { ip });
+  if (verified.status >= 400) throw new Error(`verifying shopper ${index} answered ${verified.status}: ${snippet(verified.body)}`);
+
+  const me = { ip, cookie };
+  const { sessionId } = await client.expect<{ sessionId: string }>('POST', '/api/cart/claim', me, {});
+  const lines = 1 + (index % 3);
+  for (let line = 0; line < lines; line++) {
+    const product = products[(index * 7 + line * 13) % products.length]!;
+    await client.expect('POST', '/api/cart', me, { sessionId, productId: product.id, quantity: 1 + ((index + line) % 2) });
+  }
+  const address = PICKUP_ADDRESSES[index % PICKUP_ADDRESSES.length]!;
+  const { paxiPoints } = await client.expect<{ paxiPoints: { id: string }[] }>('POST', '/api/paxi-points', me, { address, radiusKm: 8 });
+  const point = paxiPoints[0];
+  if (!point) throw new Error(`no pickup point near ${address}`);
+  // The total as the checkout page shows it: the cart's subtotal and the collection fee.
+  const cart = await client.expect<{ subtotalCents: number; itemCount: number }>('GET', `/api/cart/${sessionId}`, me);
+  const amountCents = cart.subtotalCents + collectionFeeCents(PAXI_STANDARD, cart.itemCount);
+  return { index, email, ip, cookie, cartId: sessionId, pointId: point.id, amountCents, lines };
+}
+
+function checkoutBody(shopper: Shopper): object {
+  return {
+    amount: shopper.amountCents,
+    currency: 'ZAR',
+    metadata: {
+      customerInfo: { firstName: 'Bench', lastName: `Shopper ${shopper.index}`, email: shopper.email, phone: '082 123 4567' },
+      deliveryMethod: 'paxi',
+      deliverySpeed: PAXI_STANDARD.method,
+      paxiPoint: { id: shopper.pointId },
+    },
+  };
+}
+
+interface Verification {
+  status?: string;
+  orderNumber?: string | null;
+}
+
+/** Checkout, Pay on the sandbox page, and the return: complete and verify at once, racing the sandbox's webhook. */
+async function checkOut(client: ShopClient, shopper: Shopper): Promise<ShopperOutcome> {
+  const started = performance.now();
+  const created = await client.step('create-checkout', is2xx, 'POST', '/api/payments/yoco/create-checkout', shopper, checkoutBody(shopper));
+  const { id, redirectUrl } = (created && is2xx(created.status) ? created.body : {}) as { id?: string; redirectUrl?: string };
+  if (!id || !redirectUrl) return { paid: false };
+
+  const createdAt = performance.now();
+  // The payment page is the provider's: the shop's session cookie is not sent there.
+  const pay = await client.step('pay', (status) => status === 303, 'POST', `${new URL(redirectUrl).pathname}/pay`, { ip: shopper.ip }, 'form');
+  if (pay?.status !== 303) return { checkoutId: id, paid: false };
+  const paidAt = performance.now();
+
+  const [completed, verified] = await Promise.all([
+    client.step('complete', is2xx, 'POST', '/api/payments/complete', shopper, { checkoutId: id, sessionId: shopper.cartId }),
+    client.step('verify', is2xx, 'GET', `/api/payments/yoco/verify/${id}`, shopper),
+  ]);
+  const returnedAt = performance.now();
+  const fromComplete = completed && is2xx(completed.status) ? (completed.body as { order?: { orderNumber?: string } }).order?.orderNumber : undefined;
+  const fromVerify = verified && is2xx(verified.status) ? ((verified.body as Verification).orderNumber ?? undefined) : undefined;
+  return {
+    checkoutId: id,
+    paid: true,
+    orderNumber: fromComplete ?? fromVerify,
+    ms: returnedAt - started,
+    stepMs: [createdAt - started, paidAt - createdAt, returnedAt - paidAt],
+  };
+}
+
+/** The same shoppers, the same number of requests in the same shape as checkOut, each a plain authenticated read. */
+async function readProfile(client: ShopClient, shopper: Shopper): Promise<void> {
+  const read = () => client.step('read', is2xx, 'GET', '/api/profile', shopper);
+  await read();
+  await read();
+  await Promise.all([read(), read()]);
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/** Paid shoppers without an order ask verify, as the success page would, until it says completed or the deadline passes. */
+async function settle(client: ShopClient, shoppers: Shopper[], outcomes: ShopperOutcome[]): Promise<{ ms: number; ordered: number }> {
+  const started = performance.now();
+  const deadline = Date.now() + SETTLE_DEADLINE_MS;
+  let ordered = 0;
+  await Promise.all(
+    shoppers.map(async (shopper, i) => {
+      const outcome = outcomes[i]!;
+      if (!outcome.paid || !outcome.checkoutId || outcome.orderNumber) return;
+      while (Date.now() < deadline) {
+        const answer = await client.step('settle verify', is2xx, 'GET', `/api/payments/yoco/verify/${outcome.checkoutId}`, shopper);
+        const verification = (answer && is2xx(answer.status) ? answer.body : {}) as Verification;
+        if (verification.status === 'completed' && verification.orderNumber) {
+          outcome.orderNumber = verification.orderNumber;
+          ordered += 1;
+          return;
+        }
+        await sleep(SETTLE_POLL_MS);
+      }
+    }),
+  );
+  return { ms: performance.now() - started, ordered };
+}
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  }
+  return results;
+}
+
+async function runAgainst(shop: ChildServer, database: string, progress: (line: string) => void): Promise<CheckoutRun> {
+  const client = new ShopClient(shop.baseUrl);
+  const mailbox = new Mailbox(client);
+  const runTag = randomBytes(3).toString('hex');
+  const products = await client.expect<ProductSummary[]>('GET', '/api/products', { ip: '127.0.0.1' });
+  if (products.length === 0) throw new Error('GET /api/products listed no products');
+
+  progress(`checkout: preparing ${CHECKOUT_SHOPPERS} verified shoppers with full carts (not timed)`);
+  // One more shopper than measured goes through a whole checkout first, so the first-call costs of
+  // those routes (compiling, first queries) are not in the timed phase. Its order is not counted.
+  const everyone = await inBatches([...Array(CHECKOUT_SHOPPERS + 1).keys()], PREPARE_CONCURRENCY, (i) =>
+    prepareShopper(client, mailbox, products, i, runTag),
+  );
+  const warmUp = everyone.pop()!;
+  const shoppers = everyone;
+  const warmOutcome = await checkOut(client, warmUp);
+  await readProfile(client, warmUp);
+  if (!warmOutcome.orderNumber) {
+    throw new Error(`the warm-up shopper's checkout made no order (errors: ${JSON.stringify(client.errors)}; ${client.errorSamples.join(' | ')})`);
+  }
+  for (const step of STEPS) delete client.errors[step];
+  client.errorSamples.length = 0;
+
+  const readPhaseMs: number[] = [];
+  const readRounds = async (when: string) => {
+    for (let round = 0; round < READ_ROUNDS_EACH_SIDE; round++) {
+      progress(`checkout: read phase ${when} (${round + 1}/${READ_ROUNDS_EACH_SIDE})`);
+      readPhaseMs.push(await timed(() => Promise.all(shoppers.map((shopper) => readProfile(client, shopper)))));
+    }
+  };
+  await readRounds('before');
+
+  progress(`checkout: ${CHECKOUT_SHOPPERS} shoppers check out and pay at once`);
+  let outcomes: ShopperOutcome[] = [];
+  const phaseMs = await timed(async () => {
+    outcomes = await Promise.all(shoppers.map((shopper) => checkOut(client, shopper)));
+  });
+  const orderedInPhase = outcomes.filter((o) => o.orderNumber).length;
+
+  progress('checkout: settling and counting orders');
+  const settled = await settle(client, shoppers, outcomes);
+  // Counted at once, so an order made later (a webhook retry, the reconciliation) still counts as lost.
+  const lists = await inBatches(shoppers, PREPARE_CONCURRENCY, (shopper) =>
+    client.expect<{ orders: { orderNumber: string; totalCents: number }[] }>('GET', '/api/profile/orders', shopper),
+  );
+  await readRounds('after');
+
+  let orders = 0;
+  let duplicates = 0;
+  let lostPayments = 0;
+  let wrongTotals = 0;
+  const shoppersByOrders = { none: 0, one: 0, more: 0 };
+  lists.forEach(({ orders: own }, i) => {
+    const paid = outcomes[i]!.paid ? 1 : 0;
+    orders += own.length;
+    shoppersByOrders[own.length === 0 ? 'none' : own.length === 1 ? 'one' : 'more'] += 1;
+    duplicates += Math.max(0, own.length - paid);
+    if (paid && own.length === 0) lostPayments += 1;
+    wrongTotals += own.filter((order) => order.totalCents !== shoppers[i]!.amountCents).length;
+  });
+
+  const readPhaseMedianMs = median(readPhaseMs);
+  const shopperMs = outcomes.flatMap((o) => (o.ms === undefined ? [] : [o.ms]));
+  const stepP50 = (step: 0 | 1 | 2) => median(outcomes.flatMap((o) => (o.stepMs ? [o.stepMs[step]] : [])));
+  return {
+    database,
+    shoppers: shoppers.length,
+    cartLines: shoppers.reduce((sum, s) => sum + s.lines, 0),
+    phaseMs,
+    ordersPerSec: orderedInPhase / (phaseMs / 1000),
+    shopperMs: { p50: percentile(shopperMs, 50), p99: percentile(shopperMs, 99) },
+    stepP50Ms: { createCheckout: stepP50(0), pay: stepP50(1), return: stepP50(2) },
+    readPhaseMs,
+    readPhaseMedianMs,
+    ratio: phaseMs / readPhaseMedianMs,
+    paid: outcomes.filter((o) => o.paid).length,
+    orderedInPhase,
+    orderedWhileSettling: settled.ordered,
+    settleMs: settled.ms,
+    orders,
+    shoppersByOrders,
+    duplicates,
+    lostPayments,
+    wrongTotals,
+    errors: client.errors,
+    errorSamples: client.errorSamples,
+    serverLog: serverLogProblems(shop.logFile),
+  };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Nearest rank; with 50 values p99 is the slowest one. */
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** pino's JSON lines at warn (40) and above, grouped by message (with the error's own message when there is one). */
+function serverLogProblems(logFile: string): CheckoutRun['serverLog'] {
+  const counts = new Map<string, { level: 'warn' | 'error'; message: string; count: number }>();
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry: { level?: number; msg?: string; err?: { message?: string } };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    if ((entry.level ?? 0) < 40) continue;
+    const level = (entry.level ?? 0) >= 50 ? 'error' : 'warn';
+    const message = [entry.msg, entry.err?.message].filter(Boolean).join(': ');
+    const key = `${level} ${message}`;
+    const seen = counts.get(key) ?? { level, message, count: 0 };
+    seen.count += 1;
+    counts.set(key, seen);
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count);
+}
