@@ -1,0 +1,258 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../paths';
+import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The shop as its own process: the test can kill it like a crash would. */
+function startShop(env: Record<string, string>): { child: ChildProcess; listening: Promise<boolean> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const listening = new Promise<boolean>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('Server listening at')) resolve(true);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', () => resolve(false));
+  });
+  return { child, listening };
+}
+
+/** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */
+function browserAt(base: string, signedInAs = '') {
+  let cookie = signedInAs;
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async call(method: string, url: string, body?: object) {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { origin: base, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+      if (setCookie) cookie = setCookie.split(';')[0]!;
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    },
+  };
+}
+
+/** Signs up and verifies a shopper, fills the cart with one South African flag and opens a Yoco checkout. */
+async function shopperWithOpenCheckout(browser: ReturnType<typeof browserAt>): Promise<string> {
+  const call = browser.call.bind(browser);
+  const email = `process-${randomBytes(4).toString('hex')}@example.co.za`;
+  expect((await call('POST', '/api/auth/sign-up/email', { name: 'Process Tester', email, password: 'process-pass-1' })).status).toBe(200);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const { json } = await call('GET', '/dev/mailbox.json');
+      const mail = (json.messages as { to: string; text: string }[]).find((m) => m.to === email && m.text.includes('/verify-email?'));
+      link = mail ? /\/verify-email\?\S+/.exec(mail.text)![0] : '';
+      return link;
+    })
+    .not.toBe('');
+  expect((await call('GET', `/api/auth${link}`)).status).toBe(200);
+
+  const { json: claimed } = await call('POST', '/api/cart/claim', {});
+  const { json: product } = await call('GET', '/api/products/south-africa');
+  await call('POST', '/api/cart', { sessionId: claimed.sessionId, productId: product.id, quantity: 1 });
+  const { json: points } = await call('POST', '/api/paxi-points', { address: 'Sea Point, Cape Town' });
+  const point = (points.paxiPoints as { id: string }[])[0]!;
+  const created = await call('POST', '/api/payments/yoco/create-checkout', {
+    amount: 19_000,
+    currency: 'ZAR',
+    metadata: {
+      customerInfo: { firstName: 'Process', lastName: 'Tester', email, phone: '0821234567' },
+      deliverySpeed: 'paxi-standard',
+      paxiPoint: { id: point.id },
+    },
+  });
+  expect(created.status).toBe(200);
+  return created.json.id as string;
+}
+
+/**
+ * The server dies (SIGKILL) after the shopper paid at Yoco and before the browser came back: no
+ * webhook reached it and nothing in its memory survives. After a restart the order is there.
+ */
+describe('a crash between payment and the shopper returning', () => {
+  let yoco: YocoStandIn;
+  let shop: ChildProcess | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-crash-'));
+  let base: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    yoco = await startYocoStandIn();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PAYMENT_PROVIDER: 'yoco',
+      YOCO_API_URL: yoco.apiUrl,
+      YOCO_SECRET_KEY: yoco.secretKey,
+      YOCO_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+    };
+  });
+
+  afterAll(async () => {
+    if (shop && shop.exitCode === null && shop.signalCode === null) {
+      const exited = once(shop, 'exit');
+      shop.kill('SIGTERM');
+      await exited;
+    }
+    await yoco?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the order exists after a restart', async () => {
+    const first = startShop(env);
+    shop = first.child;
+    expect(await first.listening).toBe(true);
+
+    const browser = browserAt(base);
+    const checkoutId = await shopperWithOpenCheckout(browser);
+    const call = browser.call.bind(browser);
+    const atYoco = [...yoco.checkouts.values()].find((c) => c.externalId === checkoutId)!;
+
+    yoco.markPaid(atYoco.id);
+    const killed = once(first.child, 'exit');
+    first.child.kill('SIGKILL');
+    await killed;
+
+    // The embedded database's folder lock of the killed process goes stale after a few seconds.
+    let second = startShop(env);
+    await expect
+      .poll(
+        async () => {
+          if (await second.listening) return true;
+          second = startShop(env);
+          return false;
+        },
+        { timeout: 40_000, interval: 2_000 },
+      )
+      .toBe(true);
+    shop = second.child;
+
+    const verified = await call('GET', `/api/payments/yoco/verify/${checkoutId}`);
+    expect(verified.json).toMatchObject({ status: 'completed', amount: 19_000, orderNumber: expect.stringMatching(/^CF-\d+$/) });
+    const { json: history } = await call('GET', '/api/profile/orders');
+    expect(history.orders).toEqual([expect.objectContaining({ orderNumber: verified.json.orderNumber })]);
+  }, 120_000);
+});
+
+/**
+ * Two shop processes behind one load balancer on PostgreSQL (the embedded database allows one
+ * process only): the shopper's return reaches one, Yoco's webhook and its retry reach both.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
+  let yoco: YocoStandIn;
+  const shops: ChildProcess[] = [];
+  const database = `shop_test_${randomBytes(6).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
+  const bases: string[] = [];
+
+  async function adminQuery(statement: string): Promise<void> {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    yoco = await startYocoStandIn();
+    await adminQuery(`CREATE DATABASE ${database}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${database}`;
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      bases.push(`http://127.0.0.1:${port}`);
+      const shop = startShop({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: bases[0]!,
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: 'two-processes-share-this-secret-0123456789',
+        SMTP_URL: '',
+        PAYMENT_PROVIDER: 'yoco',
+        YOCO_API_URL: yoco.apiUrl,
+        YOCO_SECRET_KEY: yoco.secretKey,
+        YOCO_WEBHOOK_SECRET: webhookSecret,
+      });
+      shops.push(shop.child);
+      expect(await shop.listening).toBe(true);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const shop of shops) {
+      if (shop.exitCode !== null || shop.signalCode !== null) continue;
+      const exited = once(shop, 'exit');
+      shop.kill('SIGTERM');
+      await exited;
+    }
+    await yoco?.close();
+    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  });
+
+  it('the return and the webhooks at once make one order and one confirmation email', async () => {
+    const first = browserAt(bases[0]!);
+    const checkoutId = await shopperWithOpenCheckout(first);
+    const second = browserAt(bases[1]!, first.cookie);
+    const atYoco = [...yoco.checkouts.values()].find((c) => c.externalId === checkoutId)!;
+    yoco.markPaid(atYoco.id);
+
+    const webhook = async (base: string, webhookId: string) => {
+      const { headers, body } = yoco.signWebhook(webhookSecret, yoco.paymentSucceeded(atYoco.id), { webhookId });
+      return (await fetch(`${base}/api/payments/yoco/webhook`, { method: 'POST', headers, body: new Uint8Array(body) })).status;
+    };
+    const answers = await Promise.all([
+      first.call('POST', '/api/payments/complete', { checkoutId }).then((r) => r.status),
+      webhook(bases[1]!, 'msg_two_processes'),
+      webhook(bases[0]!, 'msg_two_processes'),
+      webhook(bases[0]!, 'msg_two_processes_retry'),
+      second.call('POST', '/api/payments/complete', { checkoutId }).then((r) => r.status),
+    ]);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+
+    const { json: history } = await second.call('GET', '/api/profile/orders');
+    const orders = history.orders as { orderNumber: string }[];
+    expect(orders).toHaveLength(1);
+    await expect
+      .poll(async () => {
+        const { json } = await first.call('GET', '/dev/mailbox.json');
+        return (json.messages as { subject: string }[]).filter((m) => m.subject.includes(orders[0]!.orderNumber)).length;
+      })
+      .toBe(1);
+  }, 120_000);
+});
