@@ -17,6 +17,9 @@ import {
  * sign-in on the server, then reports to the shop window that opened the popup and closes; opened
  * on its own it goes to /profile or /?auth=error instead, and to / when it has no parameters.
  */
+/** How long the popup waits for the shop window to close it before closing itself. */
+const OPENER_GRACE_MS = 3000;
+
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -37,7 +40,9 @@ export default function AuthCallbackPage() {
       const opener = shopOpener();
       if (opener) {
         opener.postMessage(report, window.location.origin);
-        window.close();
+        // The shop window closes this popup once it has the report; this is only for an opener
+        // that no longer listens.
+        setTimeout(() => window.close(), OPENER_GRACE_MS);
         return;
       }
       if (!report.ok) {

@@ -146,6 +146,8 @@ function popupReport(popup: Window, signal: AbortSignal): Promise<GoogleSignInRe
       // Only the shop's own /auth/callback page, in the popup opened here, may report.
       if (event.origin !== window.location.origin || event.source !== popup || !isReport(event.data)) return;
       finish(event.data);
+      // The popup waits for this: had it closed itself, the close could be seen before its report.
+      popup.close();
     };
     const onAbort = () => finish(null);
     const timer = setInterval(() => {
