@@ -3,10 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../src/server/free-port';
 import { deferCleanup } from './cleanup';
 import { errorMessage } from './outcome';
 import { repoRoot } from './paths';
@@ -110,16 +110,6 @@ interface TempDir {
 function makeTempDir(prefix: string): TempDir {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { path: dir, remove: deferCleanup(() => fs.rmSync(dir, { recursive: true, force: true })) };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, HOST);
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
 }
 
 interface ChildSpec {

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../src/server/free-port';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../src/server/notify/test-smtp-server';
 import { afterDebounce, expect, test } from './fixtures';
 
@@ -14,14 +14,6 @@ let smtp: TestSmtpServer;
 let shop: ChildProcess;
 let shopUrl: string;
 let dataDir: string;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The body of a received message with quoted-printable soft breaks and escapes undone. */
 function decodedBody(mail: ReceivedMail): string {

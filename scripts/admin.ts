@@ -9,8 +9,7 @@
  * Exit codes: 0 done, 1 could not do it (settings, database, shop running), 2 bad usage.
  */
 import { z } from 'zod';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { loadConfigOrExit, lockEmbeddedDatabaseOrExit } from './shop-database';
+import { loadConfigOrExit, runCommand, withShopDatabase } from './shop-database';
 import { createAdminService, type AdminService } from '../src/server/admin/service';
 
 const USAGE = `Usage:
@@ -97,22 +96,7 @@ async function main(): Promise<void> {
   const command = parseArgs(process.argv.slice(2));
   const config = loadConfigOrExit();
 
-  const releaseLock = await lockEmbeddedDatabaseOrExit(config, 'admin');
-
-  let database: DatabaseHandle | undefined;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await run(command, createAdminService(database.db, config.adminEmails));
-  } finally {
-    await database?.close();
-    await releaseLock?.();
-  }
+  await withShopDatabase(config, 'admin', (db) => run(command, createAdminService(db, config.adminEmails)));
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { loadConfigOrExit, lockEmbeddedDatabaseOrExit } from './shop-database';
+import type { Database } from '../src/server/db/client';
+import { loadConfigOrExit, runCommand, withShopDatabase } from './shop-database';
 import { PointListError, csvColumns, parsePointList, type ParsedPointList } from '../src/server/pickup/point-list';
 import { importPickupPoints, pickupPointSummary } from '../src/server/pickup/service';
 
@@ -60,7 +60,7 @@ function readList(file: string): ParsedPointList {
   return parsePointList(file, content);
 }
 
-async function runImport(db: DatabaseHandle['db'], file: string, list: ParsedPointList, replace: boolean): Promise<void> {
+async function runImport(db: Database, file: string, list: ParsedPointList, replace: boolean): Promise<void> {
   const kind = list.format === 'csv' ? 'CSV' : "PAXI's JSON point list";
   console.log(`Read ${number(list.rows)} rows from ${path.basename(file)} (${kind}): ${number(list.points.length)} valid, ${number(list.skipped.length)} skipped.`);
   const outcome = await importPickupPoints(db, list.points, { replace });
@@ -73,7 +73,7 @@ async function runImport(db: DatabaseHandle['db'], file: string, list: ParsedPoi
   }
 }
 
-async function runList(db: DatabaseHandle['db']): Promise<void> {
+async function runList(db: Database): Promise<void> {
   const summary = await pickupPointSummary(db);
   console.log(`Pickup points: ${number(summary.open)} open, ${number(summary.closed)} closed.`);
   const width = Math.max(...summary.byProvince.map((p) => p.province.length));
@@ -113,23 +113,9 @@ async function main(): Promise<void> {
     }
   }
 
-  const releaseLock = await lockEmbeddedDatabaseOrExit(config, 'pickup-points');
-
-  let database: DatabaseHandle | undefined;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    if (command.command === 'import') await runImport(database.db, command.file, list!, command.replace);
-    else await runList(database.db);
-  } finally {
-    await database?.close();
-    await releaseLock?.();
-  }
+  await withShopDatabase(config, 'pickup-points', (db) =>
+    command.command === 'import' ? runImport(db, command.file, list!, command.replace) : runList(db),
+  );
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

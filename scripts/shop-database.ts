@@ -1,6 +1,7 @@
 /** What every command-line tool does before it touches the shop's database. */
 import { loadConfig, type Config } from '../src/server/config';
 import { DataDirInUseError, lockDataDir } from '../src/server/db/data-dir-lock';
+import { openDatabase, type Database } from '../src/server/db/client';
 
 /** The shop's settings, or exit 1 with the message naming the bad variable. */
 export function loadConfigOrExit(): Config {
@@ -28,4 +29,30 @@ export async function lockEmbeddedDatabaseOrExit(config: Config, command: string
     );
     process.exit(1);
   }
+}
+
+/** Runs `work` on the shop's database (locked while it runs on the embedded one), then closes it. */
+export async function withShopDatabase(config: Config, command: string, work: (db: Database) => Promise<void>): Promise<void> {
+  const releaseLock = await lockEmbeddedDatabaseOrExit(config, command);
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await work(database.db);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await releaseLock?.();
+  }
+}
+
+/** A command's main: exit 0 when it is done, 1 with the message when it failed. */
+export function runCommand(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
 }

@@ -7,22 +7,22 @@ import { requireSessionUser } from '../auth/session';
 import { NotFoundError } from '../errors';
 import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
 import { parseInput } from '../http/parse';
+import { isUuid } from '../http/ids';
 import { WrongPasswordError, type ProfileService } from './service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
 const productParams = z.object({ productId: z.string() });
 
 /** A malformed id cannot name one of the caller's rows: it is simply not found. */
 function addressId(request: FastifyRequest): string {
   const { id } = parseInput(idParams, request.params);
-  if (!UUID.test(id)) throw new NotFoundError('Address not found');
+  if (!isUuid(id)) throw new NotFoundError('Address not found');
   return id;
 }
 
 function wishlistProductId(request: FastifyRequest): string {
   const { productId } = parseInput(productParams, request.params);
-  if (!UUID.test(productId)) throw new NotFoundError('This flag is not in your wishlist');
+  if (!isUuid(productId)) throw new NotFoundError('This flag is not in your wishlist');
   return productId;
 }
 

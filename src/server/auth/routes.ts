@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { accountMessages, sendVerificationSchema, userSyncSchema, verifyEmailQuerySchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
+import { rawBodyScope } from '../http/raw-body';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { shopAuthMessage } from './errors';
 import { requireSessionUser, sessionUser } from './session';
@@ -56,12 +57,9 @@ export function authRoutes(app: FastifyInstance, auth: Auth, accounts: AccountSe
     return accounts.syncUser(user.id, parseInput(userSyncSchema, request.body));
   });
 
-  // Everything else under /api/auth is better-auth's (sign-up, sign-in, get-session, sign-out, …).
-  // Its own scope, so that the raw-body parser below applies to these routes only.
-  void app.register(async (scope) => {
-    // better-auth reads the body itself from a web Request: hand it the bytes as they came.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Everything else under /api/auth is better-auth's (sign-up, sign-in, get-session, sign-out, …),
+  // which reads the body itself from a web Request: it gets the bytes as they came.
+  void rawBodyScope(app, (scope) => {
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,

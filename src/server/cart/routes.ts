@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addToCartSchema, cartSessionIdSchema, claimCartSchema, updateCartItemSchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
+import { isUuid } from '../http/ids';
 import type { CartService } from './service';
 import { NotFoundError } from '../errors';
 import type { Auth } from '../auth/auth';
@@ -12,7 +13,6 @@ export const CART_SESSION_HEADER = 'x-cart-session-id';
 
 const itemParams = z.object({ itemId: z.string() });
 const sessionParams = z.object({ sessionId: cartSessionIdSchema });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The session id that proves ownership of an item: the header, or `sessionId` in the query or
@@ -24,7 +24,7 @@ function ownedItem(request: FastifyRequest): { sessionId: string; itemId: string
   const body = request.body as Record<string, unknown> | undefined;
   const candidate = request.headers[CART_SESSION_HEADER] ?? query?.sessionId ?? body?.sessionId;
   const session = cartSessionIdSchema.safeParse(candidate);
-  if (!session.success || !UUID.test(itemId)) throw new NotFoundError('Cart item not found');
+  if (!session.success || !isUuid(itemId)) throw new NotFoundError('Cart item not found');
   return { sessionId: session.data, itemId };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { isUuid } from '../http/ids';
 import { productImages, products } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { centsToDecimal } from '../../shared/money';
@@ -18,7 +19,6 @@ export interface PreparedProductList {
   etag: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function toProduct(row: ProductRow, images: readonly ImageRow[]): Product {
@@ -103,7 +103,7 @@ export function createCatalogService(db: Database) {
     /** A product by slug or id; inactive and unknown products are both 'Product not found'. */
     async findProduct(slugOrId: string): Promise<Product> {
       const key = slugOrId.trim();
-      const condition = UUID.test(key) ? eq(products.id, key) : SLUG.test(key) ? eq(products.slug, key) : undefined;
+      const condition = isUuid(key) ? eq(products.id, key) : SLUG.test(key) ? eq(products.slug, key) : undefined;
       if (!condition) throw new NotFoundError('Product not found');
       const [row] = await db.select().from(products).where(condition).limit(1);
       if (!row || !row.isActive) throw new NotFoundError('Product not found');

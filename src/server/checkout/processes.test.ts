@@ -1,21 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths';
+import { freePort } from '../free-port';
 import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The shop as its own process: the test can kill it like a crash would. */
 function startShop(env: Record<string, string>): { child: ChildProcess; listening: Promise<boolean> } {

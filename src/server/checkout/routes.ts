@@ -5,7 +5,7 @@ import { requireSessionUser } from '../auth/session';
 import { UnauthorizedError } from '../errors';
 import { parseInput } from '../http/parse';
 import type { PaymentProvider } from '../payments/provider';
-import { rawBodyScope } from '../payments/routes';
+import { rawBodyScope } from '../http/raw-body';
 import { WEBHOOK_PATH } from '../payments/sandbox';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
 import type { CheckoutService } from './service';

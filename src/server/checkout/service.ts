@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { isUuid } from '../http/ids';
 import { cartItems, checkouts, orders, paymentWebhooks, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
 import type { CartService } from '../cart/service';
@@ -51,9 +52,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, payments } = deps;
 
   async function ownCheckout(user: SessionUser, id: string): Promise<CheckoutRow> {
-    const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-      ? eq(checkouts.id, id)
-      : eq(checkouts.providerCheckoutId, id);
+    const byId = isUuid(id) ? eq(checkouts.id, id) : eq(checkouts.providerCheckoutId, id);
     const [row] = await db.select().from(checkouts).where(and(byId, eq(checkouts.userId, user.id)));
     if (!row) throw new NotFoundError(checkoutMessages.paymentNotFound);
     return row;

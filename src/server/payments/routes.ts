@@ -6,19 +6,6 @@ import { renderSandboxPayment, renderSandboxProblem } from './sandbox-page';
 import { SANDBOX_PAGE_PATH, WEBHOOK_PATH, type SandboxProvider, type WebhookDelivery } from './sandbox';
 import { createPaymentProvider, type ShopPaymentProvider } from './service';
 
-/**
- * Registers `routes` in a scope of their own in which every request body arrives as the raw bytes
- * (a Buffer, any content type): a webhook's signature is over those exact bytes, which a JSON
- * parser would not keep. Use: `await rawBodyScope(app, (scope) => { scope.post(WEBHOOK_PATH, …) })`.
- */
-export async function rawBodyScope(app: FastifyInstance, routes: (scope: FastifyInstance) => void | Promise<void>): Promise<void> {
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    await routes(scope);
-  });
-}
-
 /** The sandbox's webhooks go to the shop's own webhook route inside this process: no network, no proxy in the way. */
 function deliverInProcess(app: FastifyInstance): WebhookDelivery {
   return async ({ headers, body }) => {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../auth/use-session';
 import type { ProfileDetails } from '../../../shared/profile';
 import { customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
-import { fieldErrors } from '../profile/field-errors';
+import { fieldErrors } from '../../lib/field-errors';
 
 export const customerFields = ['firstName', 'lastName', 'email', 'phone'] as const;
 export type CustomerField = (typeof customerFields)[number];

@@ -1,11 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { messageOf } from '../../lib/api';
 import { Button, buttonClasses } from '../ui/Button';
 import { toast } from '../ui/toast-store';
 import { FormAlert, SelectField, TextField } from './ProfileField';
-import { fieldErrors } from './field-errors';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveAddress } from './use-profile';
 import {
   addressInputSchema,
@@ -66,42 +66,20 @@ export function AddressDialog({ open, onOpenChange, address, isFirst }: AddressD
 }
 
 function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isFirst: boolean; onDone: () => void }) {
-  const [values, setValues] = useState<Values>(() => initialValues(address));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const save = useSaveAddress();
-  const refs = {
-    type: useRef<HTMLSelectElement>(null),
-    street: useRef<HTMLInputElement>(null),
-    city: useRef<HTMLInputElement>(null),
-    province: useRef<HTMLSelectElement>(null),
-    postalCode: useRef<HTMLInputElement>(null),
-  };
-
-  const validate = (next: Values) => {
-    const result = addressInputSchema.safeParse({ ...next, country: DEFAULT_COUNTRY });
-    return result.success ? { data: result.data, errors: {} } : { data: undefined, errors: fieldErrors(result.error.issues, fields) };
-  };
-
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const next = { ...values, [event.target.name]: event.target.value };
-    setValues(next);
-    if (submitted) setErrors(validate(next).errors);
-  };
+  const form = useSchemaForm({
+    initial: () => initialValues(address),
+    fields,
+    parse: (values) => addressInputSchema.safeParse({ ...values, country: DEFAULT_COUNTRY }),
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    setSubmitted(true);
-    const result = validate(values);
-    setErrors(result.errors);
-    if (!result.data) {
-      const first = fields.find((f) => result.errors[f]);
-      if (first) refs[first].current?.focus();
-      return;
-    }
+    const parsed = form.submit();
+    if (!parsed) return;
     save.mutate(
-      { id: address?.id, address: result.data },
+      { id: address?.id, address: parsed },
       {
         onSuccess: () => {
           toast(
@@ -115,17 +93,23 @@ function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isF
     );
   };
 
-  const common = (field: Field) => ({ id: `address-${field}`, name: field, value: values[field], onChange, error: errors[field] });
+  const common = (field: Field) => ({
+    id: `address-${field}`,
+    name: field,
+    ref: form.register(field),
+    value: form.values[field],
+    onChange: form.onChange,
+    error: form.errors[field],
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <SelectField {...common('type')} ref={refs.type} label="Address type" options={typeOptions} />
-      <TextField {...common('street')} ref={refs.street} label="Street address" type="text" autoComplete="street-address" maxLength={255} />
+      <SelectField {...common('type')} label="Address type" options={typeOptions} />
+      <TextField {...common('street')} label="Street address" type="text" autoComplete="street-address" maxLength={255} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...common('city')} ref={refs.city} label="City or town" type="text" autoComplete="address-level2" maxLength={100} />
+        <TextField {...common('city')} label="City or town" type="text" autoComplete="address-level2" maxLength={100} />
         <TextField
           {...common('postalCode')}
-          ref={refs.postalCode}
           label="Postal code"
           type="text"
           inputMode="numeric"
@@ -133,7 +117,7 @@ function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isF
           maxLength={4}
         />
       </div>
-      <SelectField {...common('province')} ref={refs.province} label="Province" options={provinceOptions} placeholder="Choose a province" />
+      <SelectField {...common('province')} label="Province" options={provinceOptions} placeholder="Choose a province" />
       <p className="text-sm text-slate-600">
         Country: <span className="font-medium text-slate-900">{DEFAULT_COUNTRY}</span> (we deliver in South Africa only)
       </p>
@@ -142,8 +126,8 @@ function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isF
           <input
             type="checkbox"
             name="isDefault"
-            checked={values.isDefault}
-            onChange={(e) => setValues({ ...values, isDefault: e.target.checked })}
+            checked={form.values.isDefault}
+            onChange={(e) => form.setValues({ ...form.values, isDefault: e.target.checked })}
             className="h-4 w-4 accent-brand-700"
           />
           Make this my default address

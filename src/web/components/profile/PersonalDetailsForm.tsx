@@ -1,10 +1,10 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import { messageOf } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast-store';
 import { FormAlert, TextField } from './ProfileField';
-import { fieldErrors } from './field-errors';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveProfile } from './use-profile';
 import { profileUpdateSchema, todayInSouthAfrica, type ProfileDetails } from '../../../shared/profile';
 
@@ -23,44 +23,17 @@ function toValues(profile: ProfileDetails): Values {
 
 /** First and last name, phone and date of birth; every field may be left empty. */
 export function PersonalDetailsForm({ profile }: { profile: ProfileDetails }) {
-  const [values, setValues] = useState<Values>(() => toValues(profile));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const save = useSaveProfile();
-  const refs = {
-    firstName: useRef<HTMLInputElement>(null),
-    lastName: useRef<HTMLInputElement>(null),
-    phone: useRef<HTMLInputElement>(null),
-    dateOfBirth: useRef<HTMLInputElement>(null),
-  };
-
-  const validate = (next: Values) => {
-    const result = profileUpdateSchema.safeParse(next);
-    return result.success ? { data: result.data, errors: {} } : { data: undefined, errors: fieldErrors(result.error.issues, fields) };
-  };
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [event.target.name as Field]: event.target.value };
-    setValues(next);
-    // After the first attempt, messages follow the typing so a fixed field clears at once.
-    if (submitted) setErrors(validate(next).errors);
-  };
+  const form = useSchemaForm({ initial: () => toValues(profile), fields, parse: (values) => profileUpdateSchema.safeParse(values) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    setSubmitted(true);
-    const result = validate(values);
-    setErrors(result.errors);
-    if (!result.data) {
-      const first = fields.find((f) => result.errors[f]);
-      if (first) refs[first].current?.focus();
-      return;
-    }
-    save.mutate(result.data, {
+    const update = form.submit();
+    if (!update) return;
+    save.mutate(update, {
       onSuccess: ({ profile: saved }) => {
-        setValues(toValues(saved));
-        setSubmitted(false);
+        form.reset(toValues(saved));
         toast({ title: 'Profile Updated', description: 'Your personal details have been saved.' });
       },
     });
@@ -69,10 +42,10 @@ export function PersonalDetailsForm({ profile }: { profile: ProfileDetails }) {
   const props = (field: Field) => ({
     id: `profile-${field}`,
     name: field,
-    ref: refs[field],
-    value: values[field],
-    onChange,
-    error: errors[field],
+    ref: form.register(field),
+    value: form.values[field],
+    onChange: form.onChange,
+    error: form.errors[field],
   });
 
   return (
