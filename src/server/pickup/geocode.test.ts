@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { distanceKm, geocode, readGeoNamesTowns } from './geocode';
+import { distanceKm, geocode, geoNamesProvinces, normalisePlaceName, readGeoNamesTowns } from './geocode';
+import { provinceByCode, shopPlaces } from './za-places';
 
 const labelOf = (address: string) => geocode(address)?.label ?? null;
 
@@ -87,5 +88,54 @@ describe('distanceKm', () => {
     expect(distanceKm({ latitude: -34, longitude: 18 }, { latitude: -33, longitude: 18 })).toBeCloseTo(111.195, 3);
     // Cape Town to Johannesburg is about 1,260 km as the crow flies.
     expect(distanceKm({ latitude: -33.9249, longitude: 18.4241 }, { latitude: -26.2041, longitude: 28.0473 })).toBeCloseTo(1262, -1);
+  });
+});
+
+describe('the shop’s own place list', () => {
+  const towns = readGeoNamesTowns();
+  const point = (latitude: number, longitude: number) => ({ latitude, longitude });
+  const townRows = new Map(shopPlaces.filter(([, town]) => town === '').map((row) => [row[0], row]));
+
+  it('agrees with GeoNames wherever both name a place in the same province', () => {
+    const disagreements: string[] = [];
+    let compared = 0;
+    for (const [name, , provinceCode, , latitude, longitude] of shopPlaces) {
+      const twins = towns.filter(
+        (town) => normalisePlaceName(town.name) === normalisePlaceName(name) && geoNamesProvinces[town.admin1] === provinceByCode[provinceCode],
+      );
+      if (twins.length === 0) continue;
+      compared++;
+      const nearest = Math.min(...twins.map((town) => distanceKm(point(latitude, longitude), point(Number(town.lat), Number(town.lng)))));
+      // A big township's centre differs by a few km between maps (Soshanguve: 5.2 km).
+      if (nearest > 6) disagreements.push(`${name}: ${nearest.toFixed(1)} km from GeoNames`);
+    }
+    expect(compared).toBeGreaterThan(90);
+    expect(disagreements).toEqual([]);
+  });
+
+  it('places every suburb near the town it belongs to, in that town’s province', () => {
+    const strays: string[] = [];
+    for (const [name, townName, provinceCode, , latitude, longitude] of shopPlaces) {
+      if (townName === '') continue;
+      const town = townRows.get(townName);
+      if (!town) {
+        strays.push(`${name}: no row for ${townName}`);
+        continue;
+      }
+      // Metros are wide: Gordon's Bay is 48 km from Cape Town's centre and still in the city.
+      const away = distanceKm(point(latitude, longitude), point(town[4], town[5]));
+      if (away > 55 || town[2] !== provinceCode) strays.push(`${name}: ${away.toFixed(0)} km from ${townName}, ${provinceCode}`);
+    }
+    expect(strays).toEqual([]);
+  });
+
+  it('gives every row a four-digit postal code and a point inside South Africa', () => {
+    for (const [name, , , postalCode, latitude, longitude] of shopPlaces) {
+      expect(postalCode, name).toMatch(/^\d{4}$/);
+      expect(latitude, name).toBeGreaterThan(-35);
+      expect(latitude, name).toBeLessThan(-22);
+      expect(longitude, name).toBeGreaterThan(16);
+      expect(longitude, name).toBeLessThan(33);
+    }
   });
 });

@@ -53,7 +53,7 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
 }
 
 /** GeoNames' first-level division codes for South Africa. */
-const geoNamesProvinces: Record<string, Province> = {
+export const geoNamesProvinces: Record<string, Province> = {
   '02': 'KwaZulu-Natal',
   '03': 'Free State',
   '05': 'Eastern Cape',
