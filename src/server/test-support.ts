@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { outbox } from './db/schema';
 import { seedCatalogue } from './catalog/seed';
-import { createMailer, type Mailer } from './notify/mailer';
+import { createMailer, type EmailMessage, type Mailer } from './notify/mailer';
 import { createOutboxWorker, type OutboxWorker } from './notify/outbox';
 
 /** A database the integration suites run against; each open() gives a fresh, seeded database. */
@@ -119,4 +121,10 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
     await database.close();
     throw err;
   }
+}
+
+/** The outbox's emails (not its text messages), oldest first. */
+export async function outboxEmails(db: Database): Promise<(Omit<typeof outbox.$inferSelect, 'payload'> & { payload: EmailMessage })[]> {
+  const rows = await db.select().from(outbox).where(eq(outbox.kind, 'email')).orderBy(asc(outbox.createdAt));
+  return rows.map((row) => ({ ...row, payload: row.payload as EmailMessage }));
 }

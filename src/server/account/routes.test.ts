@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, cartItems, outbox, sessions, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { accounts, cartItems, sessions, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
 import type { ProfileView, SavedAddress, WishlistItem } from '../../shared/profile';
 
 const PASSWORD = 'vlag-2026';
@@ -356,7 +356,7 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
       };
     };
     const goodbyes = async (to: string) =>
-      (await t.database.db.select().from(outbox)).filter((r) => r.payload.to === to && r.payload.subject.startsWith('Your account was deleted'));
+      (await outboxEmails(t.database.db)).filter((r) => r.payload.to === to && r.payload.subject.startsWith('Your account was deleted'));
 
     it('needs the current password: missing or wrong, nothing is deleted', async () => {
       const missing = await call('POST', '/api/profile/delete', thandi, {});

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outbox } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
 
 const headers = { origin: TEST_PUBLIC_URL };
 const HOUR = 60 * 60 * 1000;
@@ -24,7 +23,7 @@ describe.each(testDatabases())('emailed links expire and work once, on $name', (
     [res.headers['set-cookie'] as string[] | string].flat().find((c) => c.startsWith('better-auth.session_token='))!.split(';')[0]!;
   /** The newest link to `path` emailed to `to`. */
   async function emailedLink(to: string, path: string): Promise<URL> {
-    const rows = (await t.database.db.select().from(outbox))
+    const rows = (await outboxEmails(t.database.db))
       .filter((r) => r.payload.to === to && r.payload.text.includes(path))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     return new URL(new RegExp(`https?://\\S+${path.replace('?', '\\?')}\\S+`).exec(rows.at(-1)!.payload.text)![0]);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cartItems, checkouts, orders, outbox } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { cartItems, checkouts, orders } from '../db/schema';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
 import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
 import type { Product } from '../../shared/product';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
@@ -30,7 +30,7 @@ function shopHelpers(get: () => TestApp) {
     expect(res.statusCode).toBe(200);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
     if (verify) {
-      const rows = await get().database.db.select().from(outbox);
+      const rows = await outboxEmails(get().database.db);
       const text = rows.find((r) => r.payload.to === email && r.payload.text.includes('/verify-email?'))!.payload.text;
       const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(text)![0]);
       expect((await inject('GET', `/api/auth/verify-email${link.search}`)).statusCode).toBe(200);
@@ -71,7 +71,7 @@ function shopHelpers(get: () => TestApp) {
     inject('POST', '/api/payments/complete', shopper.cookie, { checkoutId, sessionId: shopper.cartId });
   const ordersOf = async (checkoutId: string) => get().database.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
   const confirmations = async (orderNumber: string) =>
-    (await get().database.db.select().from(outbox)).filter((r) => r.payload.subject.includes(orderNumber));
+    (await outboxEmails(get().database.db)).filter((r) => r.payload.subject.includes(orderNumber));
 
   return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, verify, complete, ordersOf, confirmations };
 }

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EmailMessage } from '../notify/mailer';
+import type { SmsMessage } from '../notify/sms';
+import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
+
+export { orderStatuses, paymentStatuses };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -17,6 +21,8 @@ export const products = pgTable(
     currency: text('currency').notNull().default('ZAR'),
     isActive: boolean('is_active').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
+    /** Flags left to sell; null when the shop does not count this product (made to order). */
+    stockQuantity: integer('stock_quantity'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -24,6 +30,7 @@ export const products = pgTable(
     uniqueIndex('products_slug_unique').on(t.slug),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_sale_price_positive', sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} > 0`),
+    check('products_stock_not_negative', sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
   ],
 );
 
@@ -67,6 +74,8 @@ export const contacts = pgTable('contacts', {
   message: text('message').notNull(),
   createdAt: createdAt(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
+  /** The admin who marked the message handled. */
+  handledBy: text('handled_by'),
 });
 
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
@@ -81,8 +90,9 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['email'] }).notNull(),
-    payload: jsonb('payload').$type<EmailMessage>().notNull(),
+    kind: text('kind', { enum: ['email', 'sms'] }).notNull(),
+    /** An EmailMessage when kind is 'email', an SmsMessage when 'sms'. */
+    payload: jsonb('payload').$type<EmailMessage | SmsMessage>().notNull(),
     status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -329,6 +339,8 @@ export const checkouts = pgTable(
     currency: text('currency').notNull().default('ZAR'),
     snapshot: jsonb('snapshot').$type<CheckoutSnapshot>().notNull(),
     paymentId: text('payment_id'),
+    /** True while the checkout holds counted stock for its items; released when it ends unpaid. */
+    stockHeld: boolean('stock_held').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** An open checkout not paid by then is expired by the reconciliation. */
@@ -354,8 +366,6 @@ export interface OrderItem {
   quantity: number;
 }
 
-export const orderStatuses = ['pending', 'paid', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled'] as const;
-export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
 
 /** A paid checkout becomes one order (spec section 3's orders, amounts in cents). */
 export const orders = pgTable(
@@ -466,4 +476,80 @@ export const sandboxCheckouts = pgTable(
     check('sandbox_checkouts_status_valid', sql`${t.status} IN ('created', 'completed', 'failed')`),
     check('sandbox_checkouts_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
   ],
+);
+
+
+/** An order's timeline: what happened to it, when and by whom (null: the shop itself or the customer). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: orderEventTypes }).notNull(),
+    /** The admin's note, or the detail of the event (tracking number, refund amount) in words. */
+    note: text('note'),
+    actorEmail: text('actor_email'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Every change an admin makes: who, what, to which thing, when. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email').notNull(),
+    /** 'order.fulfil', 'product.update', 'contact.handle', … */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** One line an owner can read: 'Fulfilled CF-100004 with tracking PX123'. */
+    summary: text('summary').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt), index('admin_audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** One row per day the order-desk digest went out: the primary key makes it once a day across processes. */
+export const orderDeskDigests = pgTable('order_desk_digests', {
+  /** The day in Africa/Johannesburg. */
+  day: date('day').primaryKey(),
+  /** 'schedule' or the admin's email for POST /api/admin/batch-email. */
+  trigger: text('trigger').notNull(),
+  orderCount: integer('order_count').notNull(),
+  outboxId: uuid('outbox_id'),
+  createdAt: createdAt(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Product photos uploaded by the admin, kept in the database so that every process serves them. */
+export const uploadedImages = pgTable('uploaded_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  uploadedBy: text('uploaded_by'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Bumped by every change to products, their images or stock: each process compares it with the
+ * version of its prepared product list and rebuilds the list when another process changed it.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );

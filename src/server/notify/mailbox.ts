@@ -15,8 +15,9 @@ const SHOWN = 100;
 /** The dev mailbox: emails the outbox delivered to no server but to this page (SMTP_URL unset). */
 export function createDevMailbox(db: Database) {
   const delivered = and(eq(outbox.kind, 'email'), eq(outbox.status, 'sent'), eq(outbox.transport, 'dev-mailbox'));
-  const toMessage = (row: { id: string; payload: EmailMessage; sentAt: Date | null }): MailboxMessage => ({
-    ...row.payload,
+  // The kind filter above makes every payload here an email.
+  const toMessage = (row: { id: string; payload: unknown; sentAt: Date | null }): MailboxMessage => ({
+    ...(row.payload as EmailMessage),
     id: row.id,
     sentAt: row.sentAt!,
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { EmailMessage, Mailer } from './mailer';
+import type { SmsMessage } from './sms';
 
 /** The database or a transaction: callers pass their own transaction so the email commits with the change. */
 export type DbOrTx = Pick<Database, 'insert'>;
@@ -10,6 +11,12 @@ export type DbOrTx = Pick<Database, 'insert'>;
 /** Writes an email to the outbox; the worker sends it once the caller's transaction commits. */
 export async function enqueueEmail(tx: DbOrTx, message: EmailMessage): Promise<{ id: string }> {
   const [row] = await tx.insert(outbox).values({ kind: 'email', payload: message }).returning({ id: outbox.id });
+  return { id: row!.id };
+}
+
+/** Writes a text message to the outbox, like enqueueEmail. */
+export async function enqueueSms(tx: DbOrTx, message: SmsMessage): Promise<{ id: string }> {
+  const [row] = await tx.insert(outbox).values({ kind: 'sms', payload: message }).returning({ id: outbox.id });
   return { id: row!.id };
 }
 
@@ -83,7 +90,7 @@ export function createOutboxWorker({ db, mailer, logger, pollMs = 2000, batchSiz
   async function deliver(row: OutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
     try {
-      await mailer.send(row.payload);
+      await mailer.send(row.payload as EmailMessage);
     } catch (err) {
       const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       const failed = attempts >= MAX_ATTEMPTS;

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+
+/**
+ * The order desk's calls (/api/admin/…): what the admin pages send and receive. Amounts are in
+ * cents; dates are ISO strings.
+ */
+
+export const orderStatuses = ['pending', 'paid', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** The spec's labels for the delivery option on an order row. */
+export const deliveryOptionLabel = (option: string): string => (option === 'paxi_express' ? 'Express (3-5 days)' : 'Standard (7-9 days)');
+
+/** What the order desk calls each status. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  fulfilled: 'Sent to PAXI',
+  ready_for_collection: 'Ready for collection',
+  collected: 'Collected',
+  cancelled: 'Cancelled',
+};
+
+export const orderDeskMessages = {
+  trackingRequired: 'Please enter a tracking number',
+  fulfilled: 'Order has been marked as fulfilled and customer notified',
+  fetchOrders: 'Failed to fetch orders',
+  fetchUnfulfilled: 'Failed to fetch unfulfilled orders',
+  fulfilFailed: 'Failed to fulfill order',
+  batchEmailFailed: 'Failed to send batch email',
+  notAuthenticated: 'Not authenticated',
+  accessDenied: "You don't have admin privileges",
+} as const;
+
+export interface AdminOrderItem {
+  productId: string;
+  productName: string;
+  productImage: string | null;
+  /** Unit price paid, in cents. */
+  productPrice: number;
+  quantity: number;
+}
+
+/** An order as the order desk sees it (spec section 3's orders). */
+export interface AdminOrder {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  deliveryOption: 'paxi_standard' | 'paxi_express';
+  paxiLocationId: string;
+  paxiLocationName: string;
+  paxiLocationAddress: string;
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalAmount: number;
+  refundedCents: number;
+  currency: string;
+  items: AdminOrderItem[];
+  paymentId: string | null;
+  paymentMethod: string;
+  paymentStatus: PaymentStatus;
+  status: OrderStatus;
+  fulfilled: boolean;
+  trackingNumber: string | null;
+  fulfilledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const orderEventTypes = ['placed', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled', 'refund_requested', 'refunded', 'note'] as const;
+export type OrderEventType = (typeof orderEventTypes)[number];
+
+/** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */
+export interface OrderEvent {
+  id: string;
+  type: OrderEventType;
+  note: string | null;
+  actorEmail: string | null;
+  createdAt: string;
+}
+
+/** The moves the order desk may offer for an order now (from the transition table). */
+export const orderActions = ['fulfil', 'ready_for_collection', 'collected', 'cancel', 'refund'] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+/** GET /api/admin/orders/:id */
+export interface AdminOrderDetail {
+  order: AdminOrder;
+  events: OrderEvent[];
+  actions: OrderAction[];
+}
+
+/** Query of GET /api/admin/orders and GET /api/admin/orders/export.csv. */
+export const orderSearchSchema = z.object({
+  /** Order number, customer name or email (part of any). */
+  q: z.string().trim().max(100).optional(),
+  status: z.enum([...orderStatuses, 'unfulfilled']).optional(),
+  /** Placed on or after this day (YYYY-MM-DD, Africa/Johannesburg). */
+  from: z.iso.date().optional(),
+  /** Placed on or before this day. */
+  to: z.iso.date().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type OrderSearch = z.input<typeof orderSearchSchema>;
+
+export const fulfilOrderSchema = z.object({
+  trackingNumber: z
+    .string({ error: orderDeskMessages.trackingRequired })
+    .trim()
+    .min(1, orderDeskMessages.trackingRequired)
+    .max(100, 'Tracking numbers are at most 100 characters'),
+});
+
+export const orderNoteSchema = z.object({
+  note: z.string({ error: 'Please write a note' }).trim().min(1, 'Please write a note').max(2000, 'Notes are at most 2,000 characters'),
+});
+
+/** Cancel, with the money: all of it back, part of it (cents) or none (already refunded elsewhere). */
+export const cancelOrderSchema = z.object({
+  refund: z.union([z.literal('full'), z.literal('none'), z.object({ amountCents: z.number().int().positive() })]),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const refundOrderSchema = z.object({
+  amountCents: z.number({ error: 'Enter the amount to refund' }).int('Whole cents only').positive('Enter the amount to refund'),
+  reason: z.string().trim().max(500).optional(),
+});
+
+/** GET /api/admin/overview */
+export interface OrderDeskOverview {
+  totalOrders: number;
+  unfulfilledOrders: number;
+  /** Paid, less refunds, in cents (ZAR). */
+  totalRevenueCents: number;
+  /** Rounded percentage of fulfilled over total; 0 with no orders. */
+  fulfillmentRate: number;
+  averageOrderValueCents: number;
+  /** The last 30 days in Africa/Johannesburg, oldest first, days without orders included. */
+  revenueByDay: { day: string; revenueCents: number; orders: number }[];
+}
+
+/** POST /api/admin/batch-email */
+export interface BatchEmailResult {
+  sent: boolean;
+  orderCount: number;
+  message: string;
+}
+
+export interface ContactMessageView {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: string | null;
+}
+
+export const contactInboxQuerySchema = z.object({ status: z.enum(['open', 'handled', 'all']).default('open') });
+export const markHandledSchema = z.object({ handled: z.boolean() });
+
+export interface AuditEntry {
+  id: string;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  summary: string;
+  createdAt: string;
+}
