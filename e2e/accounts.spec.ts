@@ -215,8 +215,9 @@ test('forgot password: validation, the sent state, the reset email and the new p
   expect((await signIn(newPassword)).ok()).toBe(true);
 });
 
-test('an invalid reset link is refused', async ({ page }) => {
-  await page.goto('/password-reset?token=not-a-real-token');
+test('an invalid reset link is refused, also through the old /test-password-reset address', async ({ page }) => {
+  await page.goto('/test-password-reset?token=not-a-real-token');
+  await expect(page).toHaveURL(/\/password-reset\?token=not-a-real-token$/);
   await page.getByLabel('New Password', { exact: true }).fill('another-flag-2026');
   await page.getByLabel('Confirm New Password').fill('another-flag-2026');
   await page.getByRole('button', { name: 'Save New Password' }).click();

@@ -199,6 +199,20 @@ test('the finder needs an address, lists the points near Sea Point nearest first
   await expect(pointResults(page)).toHaveCount(0);
 });
 
+test('a point chosen on the PAXI finder page is the one checkout starts with', async ({ page }) => {
+  await page.goto('/paxi-finder');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a PAXI Point' })).toBeVisible();
+  const name = await chooseNearestPoint(page);
+  await page.getByRole('button', { name: 'Collect here: shop flags' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+
+  await addToCart(page, 'kenya', 'KENYA');
+  await page.goto('/checkout');
+  await expect(pointResults(page)).toHaveCount(1);
+  await expect(pointResults(page).first().getByRole('radio')).toBeChecked();
+  await expect(page.getByRole('complementary', { name: 'Order summary' }).getByText(name)).toBeVisible();
+});
+
 test('signed out, paying opens the sign-in dialog, and signing in fills in the details', async ({ page }) => {
   const shopper = newShopper('Lerato', 'Mokoena');
   await signUp(page, shopper);

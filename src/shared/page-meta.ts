@@ -16,6 +16,7 @@ export type StaticPage =
   | 'termsOfService'
   | 'returnsPolicy'
   | 'shippingPolicy'
+  | 'paxiFinder'
   | 'notFound'
   | 'other';
 
@@ -61,6 +62,11 @@ export function staticPageMeta(page: StaticPage, shopName: string): PageMeta {
       return {
         title: `Shipping Policy | ${shopName}`,
         description: 'PAXI collection across South Africa: standard R60 (7-9 business days) or express R110 (3-5 business days).',
+      };
+    case 'paxiFinder':
+      return {
+        title: `Find a PAXI Point | ${shopName}`,
+        description: 'Find the PAXI collection points nearest to your suburb, town or postal code, at PEP, Tekkie Town and Shoe City stores across South Africa.',
       };
     case 'notFound':
       return { title: `404 Page Not Found | ${shopName}`, description: 'The page you are looking for does not exist.' };

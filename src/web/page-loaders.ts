@@ -13,6 +13,7 @@ export const pageLoaders = {
   verifyEmail: () => import('./pages/VerifyEmailPage'),
   passwordReset: () => import('./pages/PasswordResetPage'),
   profile: () => import('./pages/ProfilePage'),
+  paxiFinder: () => import('./pages/PaxiFinderPage'),
   authCallback: () => import('./pages/AuthCallbackPage'),
   notFound: () => import('./pages/NotFoundPage'),
 };
@@ -27,6 +28,7 @@ const loaderByPath: Record<string, () => Promise<unknown>> = {
   '/shipping-policy': pageLoaders.shippingPolicy,
   '/verify-email': pageLoaders.verifyEmail,
   '/profile': pageLoaders.profile,
+  '/paxi-finder': pageLoaders.paxiFinder,
 };
 
 /** The screen a link leads to, for warming it up before the click; undefined when it is already loaded or unknown. */

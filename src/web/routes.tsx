@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/layout/Layout';
 import HomePage from './pages/HomePage';
 import { pageLoaders } from './page-loaders';
@@ -17,6 +17,7 @@ const ShippingPolicyPage = lazy(pageLoaders.shippingPolicy);
 const VerifyEmailPage = lazy(pageLoaders.verifyEmail);
 const PasswordResetPage = lazy(pageLoaders.passwordReset);
 const ProfilePage = lazy(pageLoaders.profile);
+const PaxiFinderPage = lazy(pageLoaders.paxiFinder);
 const AuthCallbackPage = lazy(pageLoaders.authCallback);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
@@ -39,9 +40,18 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/password-reset" element={<PasswordResetPage />} />
         <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/paxi-finder" element={<PaxiFinderPage />} />
+        {/* The spec's test page for reset links: the real reset page answers the same links. */}
+        <Route path="/test-password-reset" element={<KeepQueryRedirect to="/password-reset" />} />
         <Route path="/auth/callback" element={<AuthCallbackPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
+}
+
+/** Sends an old address to its page, keeping ?token=… and #… so that emailed links still work. */
+function KeepQueryRedirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
 }

@@ -31,8 +31,8 @@ const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen
   '/payment/success': { page: 'other', noIndex: true, screen: 'pages/PaymentSuccessPage.tsx' },
   '/payment/cancel': { page: 'other', noIndex: true, screen: 'pages/PaymentCancelPage.tsx' },
   '/password-reset': { page: 'other', noIndex: true, screen: 'pages/PasswordResetPage.tsx' },
-  '/test-password-reset': { page: 'other', noIndex: true },
-  '/paxi-finder': { page: 'other', noIndex: true },
+  '/test-password-reset': { page: 'other', noIndex: true, screen: 'pages/PasswordResetPage.tsx' },
+  '/paxi-finder': { page: 'paxiFinder', screen: 'pages/PaxiFinderPage.tsx' },
   '/verify-email': { page: 'other', noIndex: true, screen: 'pages/VerifyEmailPage.tsx' },
   '/admin': { page: 'other', noIndex: true },
 };

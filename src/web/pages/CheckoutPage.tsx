@@ -24,6 +24,7 @@ import {
   type CustomerValues,
 } from '../components/checkout/customer-details';
 import type { PaxiPoint } from '../components/checkout/paxi-points';
+import { readChosenPoint } from '../components/checkout/checkout-storage';
 import { titledMessage, useStartPayment } from '../components/checkout/use-start-payment';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
@@ -83,7 +84,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const [touched, setTouched] = useState<ReadonlySet<CustomerField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [speed, setSpeed] = useState<DeliveryOption>(PAXI_STANDARD);
-  const [point, setPoint] = useState<PaxiPoint | null>(null);
+  const [point, setPoint] = useState<PaxiPoint | null>(readChosenPoint);
   const details = useRef<CustomerDetailsHandle>(null);
   const speedInput = useRef<HTMLInputElement>(null);
   const pointInput = useRef<HTMLInputElement>(null);

@@ -18,6 +18,8 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
   const id = useId();
   const [address, setAddress] = useState('');
   const { points, location, searching, search } = usePaxiSearch();
+  // Before any search, a point chosen on the PAXI finder page is offered on its own.
+  const shownPoints = points ?? (selected ? [selected] : null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,11 +71,11 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
             : `${points.length} PAXI point${points.length === 1 ? '' : 's'} near ${location}, nearest first.`}
       </p>
 
-      {points && points.length > 0 && (
+      {shownPoints && shownPoints.length > 0 && (
         <fieldset className="mt-3">
           <legend className="sr-only">Choose a PAXI point</legend>
           <ul className="space-y-2">
-            {points.map((point) => (
+            {shownPoints.map((point) => (
               <li key={point.code}>
                 <label
                   data-testid="paxi-point"

@@ -1,3 +1,5 @@
+import type { PaxiPoint } from './paxi-points';
+
 /**
  * The checkout the shopper last left for the payment page (spec section 3: local storage key
  * current-checkout-id). The payment pages fall back to it when the provider's return address
@@ -33,4 +35,26 @@ export function forgetCheckoutId(): void {
 export function checkoutIdFrom(params: URLSearchParams): string | null {
   const fromQuery = params.get('checkoutId')?.trim() || params.get('id')?.trim();
   return fromQuery || readCheckoutId();
+}
+
+/** The PAXI point a shopper chose on /paxi-finder, for checkout to start with (this tab only). */
+const CHOSEN_POINT_KEY = 'chosen-paxi-point';
+
+export function rememberChosenPoint(point: PaxiPoint): void {
+  try {
+    sessionStorage.setItem(CHOSEN_POINT_KEY, JSON.stringify(point));
+  } catch {
+    // Blocked storage: the shopper searches again at checkout.
+  }
+}
+
+export function readChosenPoint(): PaxiPoint | null {
+  try {
+    const stored = sessionStorage.getItem(CHOSEN_POINT_KEY);
+    const point = stored ? (JSON.parse(stored) as Partial<PaxiPoint>) : null;
+    // Only a whole point counts; the server checks the code again when the shopper pays.
+    return point && typeof point.code === 'string' && typeof point.name === 'string' ? (point as PaxiPoint) : null;
+  } catch {
+    return null;
+  }
 }

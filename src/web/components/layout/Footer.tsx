@@ -6,6 +6,7 @@ import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAGS_SOLD, LOCATION, VAT_NOTICE, bu
 const quickLinks = [
   { to: '/', label: 'Home' },
   { to: '/shop', label: 'Shop Flags' },
+  { to: '/paxi-finder', label: 'Find a PAXI Point' },
   { to: '/contact', label: 'Contact Us' },
   { to: '/profile', label: 'My Profile' },
 ];
