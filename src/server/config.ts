@@ -38,6 +38,16 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optional,
   ORDER_DESK_EMAIL: optional.pipe(z.email('ORDER_DESK_EMAIL must be an email address').optional()),
+  ORDER_DESK_DIGEST_TIME: optional.pipe(
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'ORDER_DESK_DIGEST_TIME must be a time of day such as 08:00')
+      .optional(),
+  ),
+  SMS_PROVIDER: z.enum(['dev-mailbox', 'bulksms']).default('dev-mailbox'),
+  BULKSMS_TOKEN_ID: optional,
+  BULKSMS_TOKEN_SECRET: optional,
+  BULKSMS_API_URL: z.url().default('https://api.bulksms.com'),
   ADMIN_EMAILS: optional.pipe(
     z
       .string()
@@ -73,8 +83,12 @@ export interface Config {
   /** Unset: messages go to the dev mailbox at /dev/mailbox instead of an SMTP server. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Where the shop's own mail goes (contact messages); the shop's email when unset. */
+  /** Where the shop's own mail goes (contact messages, the daily digest); the shop's email when unset. */
   orderDeskEmail: string;
+  /** When the order-desk digest goes out each day, in South African time. */
+  orderDeskDigestAt: { hour: number; minute: number };
+  /** Where text messages go: BulkSMS, or the dev mailbox (nothing leaves the machine). */
+  sms: { provider: 'dev-mailbox' } | { provider: 'bulksms'; apiUrl: string; tokenId: string; tokenSecret: string };
   /** ADMIN_EMAILS, trimmed and lower-cased: verified accounts with these emails are admins. */
   adminEmails: string[];
   /** Google sign-in is offered only when both its client id and secret are set. */
@@ -109,6 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'yoco' && missingYoco.length > 0) {
     throw new Error(`Invalid configuration:\n  PAYMENT_PROVIDER=yoco needs ${missingYoco.join(' and ')} (from Yoco's portal and webhook registration)`);
   }
+  // Without the token every text message would fail at BulkSMS a day's worth of retries later.
+  const missingBulkSms = (['BULKSMS_TOKEN_ID', 'BULKSMS_TOKEN_SECRET'] as const).filter((name) => !e[name]);
+  if (e.SMS_PROVIDER === 'bulksms' && missingBulkSms.length > 0) {
+    throw new Error(`Invalid configuration:\n  SMS_PROVIDER=bulksms needs ${missingBulkSms.join(' and ')} (an API token from BulkSMS's settings)`);
+  }
+  const [digestHour, digestMinute] = (e.ORDER_DESK_DIGEST_TIME ?? '08:00').split(':').map(Number);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -128,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SHOP_NAME.replace(/["\\]/g, '')}" <${e.SHOP_EMAIL}>`,
     orderDeskEmail: e.ORDER_DESK_EMAIL ?? e.SHOP_EMAIL,
+    orderDeskDigestAt: { hour: digestHour!, minute: digestMinute! },
+    sms:
+      e.SMS_PROVIDER === 'bulksms'
+        ? { provider: 'bulksms', apiUrl: e.BULKSMS_API_URL, tokenId: e.BULKSMS_TOKEN_ID!, tokenSecret: e.BULKSMS_TOKEN_SECRET! }
+        : { provider: 'dev-mailbox' },
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     googleEnabled: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
     env: e,

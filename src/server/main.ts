@@ -6,6 +6,7 @@ import { seedSamplePickupPoints } from './pickup/sample-points';
 import { buildApp } from './app';
 import { createMailer } from './notify/mailer';
 import { createOutboxWorker } from './notify/outbox';
+import { createSmsProvider } from './notify/sms';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
   const outboxQueued = { nudge: (): void => undefined };
   const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge(), runBackgroundJobs: true });
   const mailer = createMailer(config);
-  const outboxWorker = createOutboxWorker({ db: database.db, mailer, logger: app.log.child({ component: 'outbox' }) });
+  const sms = createSmsProvider(config);
+  const outboxWorker = createOutboxWorker({ db: database.db, mailer, sms, logger: app.log.child({ component: 'outbox' }) });
   outboxQueued.nudge = outboxWorker.nudge;
   app.log.info(
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
@@ -59,8 +61,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   outboxWorker.start();
+  // A live shop (real mail) whose texts go nowhere: customers wait for an arrival SMS that never comes.
+  if (config.smtpUrl && sms.transport === 'dev-mailbox') {
+    app.log.warn('SMS_PROVIDER is dev-mailbox: text messages are marked sent but reach no phone; set SMS_PROVIDER=bulksms');
+  }
   app.log.info(
-    { mail: config.smtpUrl ? 'smtp' : `dev mailbox at ${config.publicUrl}/dev/mailbox` },
+    { mail: config.smtpUrl ? 'smtp' : `dev mailbox at ${config.publicUrl}/dev/mailbox`, sms: sms.transport },
     `Shop open at ${config.publicUrl}`,
   );
 }

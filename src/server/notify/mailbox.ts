@@ -3,36 +3,52 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { NotFoundError } from '../errors';
 import type { EmailMessage } from './mailer';
+import type { SmsMessage } from './sms';
 
-export interface MailboxMessage extends EmailMessage {
+export interface MailboxEmail extends EmailMessage {
+  kind: 'email';
   id: string;
   sentAt: Date;
 }
 
+export interface MailboxSms extends SmsMessage {
+  kind: 'sms';
+  id: string;
+  sentAt: Date;
+}
+
+export type MailboxMessage = MailboxEmail | MailboxSms;
+
 /** How many messages the dev mailbox shows; older ones stay in the outbox table. */
 const SHOWN = 100;
 
-/** The dev mailbox: emails the outbox delivered to no server but to this page (SMTP_URL unset). */
+type Row = { id: string; kind: 'email' | 'sms'; payload: unknown; sentAt: Date | null };
+
+// The row's kind says which payload it holds (enqueueEmail and enqueueSms wrote them).
+const toMessage = (row: Row): MailboxMessage =>
+  row.kind === 'sms'
+    ? { kind: 'sms', ...(row.payload as SmsMessage), id: row.id, sentAt: row.sentAt! }
+    : { kind: 'email', ...(row.payload as EmailMessage), id: row.id, sentAt: row.sentAt! };
+
+/**
+ * The dev mailbox: the emails and text messages the outbox delivered to no server but to this page
+ * (SMTP_URL unset, SMS_PROVIDER=dev-mailbox).
+ */
 export function createDevMailbox(db: Database) {
-  const delivered = and(eq(outbox.kind, 'email'), eq(outbox.status, 'sent'), eq(outbox.transport, 'dev-mailbox'));
-  // The kind filter above makes every payload here an email.
-  const toMessage = (row: { id: string; payload: unknown; sentAt: Date | null }): MailboxMessage => ({
-    ...(row.payload as EmailMessage),
-    id: row.id,
-    sentAt: row.sentAt!,
-  });
-  const columns = { id: outbox.id, payload: outbox.payload, sentAt: outbox.sentAt };
+  const delivered = and(eq(outbox.status, 'sent'), eq(outbox.transport, 'dev-mailbox'));
+  const columns = { id: outbox.id, kind: outbox.kind, payload: outbox.payload, sentAt: outbox.sentAt };
 
   return {
-    /** Newest first. */
+    /** Emails and texts together, newest first. */
     async list(): Promise<MailboxMessage[]> {
       const rows = await db.select(columns).from(outbox).where(delivered).orderBy(desc(outbox.sentAt), desc(outbox.createdAt)).limit(SHOWN);
       return rows.map(toMessage);
     },
-    async get(id: string): Promise<MailboxMessage> {
-      const [row] = await db.select(columns).from(outbox).where(and(delivered, eq(outbox.id, id)));
+    /** One email (a text has no page of its own: the list shows all of it). */
+    async getEmail(id: string): Promise<MailboxEmail> {
+      const [row] = await db.select(columns).from(outbox).where(and(delivered, eq(outbox.kind, 'email'), eq(outbox.id, id)));
       if (!row) throw new NotFoundError('Message not found');
-      return toMessage(row);
+      return toMessage(row) as MailboxEmail;
     },
   };
 }

@@ -2,8 +2,10 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
+import { InvalidInputError } from '../errors';
+import { DeliveryError } from './delivery-error';
 import type { EmailMessage, Mailer } from './mailer';
-import type { SmsMessage } from './sms';
+import { devMailboxSms, smsMessageSchema, type SmsMessage, type SmsProvider } from './sms';
 
 /** The database or a transaction: callers pass their own transaction so the email commits with the change. */
 export type DbOrTx = Pick<Database, 'insert'>;
@@ -14,9 +16,14 @@ export async function enqueueEmail(tx: DbOrTx, message: EmailMessage): Promise<{
   return { id: row!.id };
 }
 
-/** Writes a text message to the outbox, like enqueueEmail. */
+/**
+ * Writes a text message to the outbox, like enqueueEmail. The number is stored as E.164; a number
+ * that is not South African is refused here, while the caller can still tell the admin.
+ */
 export async function enqueueSms(tx: DbOrTx, message: SmsMessage): Promise<{ id: string }> {
-  const [row] = await tx.insert(outbox).values({ kind: 'sms', payload: message }).returning({ id: outbox.id });
+  const checked = smsMessageSchema.safeParse(message);
+  if (!checked.success) throw new InvalidInputError(checked.error.issues[0]?.message ?? 'The text message cannot be sent');
+  const [row] = await tx.insert(outbox).values({ kind: 'sms', payload: checked.data }).returning({ id: outbox.id });
   return { id: row!.id };
 }
 
@@ -26,10 +33,13 @@ const RETRY_DELAYS_SECONDS = [30, 2 * 60, 10 * 60, 60 * 60, 6 * 60 * 60];
 export const MAX_ATTEMPTS = 8;
 /**
  * How long a claimed row belongs to the worker that claimed it. Sends run side by side and the
- * SMTP mailer's timeouts end each well before this, so the claim outlives the send; if the process
- * dies, the claim lapses and another process retries the row.
+ * timeouts of the SMTP mailer and the SMS provider end each well before this, so the claim outlives
+ * the send; if the process dies, the claim lapses and another process retries the row.
  */
 const CLAIM = sql`now() + interval '2 minutes'`;
+
+/** A Retry-After beyond a day is taken as a day: the message should not wait longer than that. */
+const LONGEST_RETRY_AFTER_SECONDS = 24 * 60 * 60;
 
 export function retryDelaySeconds(failedAttempts: number): number {
   const index = Math.min(Math.max(failedAttempts, 1), RETRY_DELAYS_SECONDS.length) - 1;
@@ -39,6 +49,8 @@ export function retryDelaySeconds(failedAttempts: number): number {
 export interface OutboxWorkerOptions {
   db: Database;
   mailer: Mailer;
+  /** Sends the rows of kind 'sms'; the dev mailbox when left out. */
+  sms?: SmsProvider;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   pollMs?: number;
   batchSize?: number;
@@ -57,7 +69,7 @@ export interface OutboxWorker {
 
 type OutboxRow = typeof outbox.$inferSelect;
 
-export function createOutboxWorker({ db, mailer, logger, pollMs = 2000, batchSize = 10 }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker({ db, mailer, sms = devMailboxSms, logger, pollMs = 2000, batchSize = 10 }: OutboxWorkerOptions): OutboxWorker {
   /**
    * Takes due rows for this worker. SKIP LOCKED passes over rows another process is claiming right
    * now, and locked_until keeps them away from everyone once this transaction commits, while the
@@ -87,14 +99,30 @@ export function createOutboxWorker({ db, mailer, logger, pollMs = 2000, batchSiz
     });
   }
 
+  /** Sends one row by its kind; resolves to the transport that took it. */
+  async function send(row: OutboxRow): Promise<string> {
+    if (row.kind === 'email') {
+      await mailer.send(row.payload as EmailMessage);
+      return mailer.transport;
+    }
+    // Checked again on the way out: the row may predate a rule, or have been written by hand.
+    const text = smsMessageSchema.safeParse(row.payload);
+    if (!text.success) throw new DeliveryError(text.error.issues[0]?.message ?? 'Not a text message', 'undeliverable');
+    await sms.send(text.data);
+    return sms.transport;
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
+    let transport: string;
     try {
-      await mailer.send(row.payload as EmailMessage);
+      transport = await send(row);
     } catch (err) {
       const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-      const failed = attempts >= MAX_ATTEMPTS;
-      const delay = retryDelaySeconds(attempts);
+      const failure = err instanceof DeliveryError ? err.failure : 'temporary';
+      const failed = failure === 'undeliverable' || attempts >= MAX_ATTEMPTS;
+      const retryAfter = Math.min(err instanceof DeliveryError ? (err.retryAfterSeconds ?? 0) : 0, LONGEST_RETRY_AFTER_SECONDS);
+      const delay = Math.max(retryDelaySeconds(attempts), retryAfter);
       await db
         .update(outbox)
         .set({
@@ -105,15 +133,17 @@ export function createOutboxWorker({ db, mailer, logger, pollMs = 2000, batchSiz
           nextAttemptAt: failed ? undefined : sql`now() + make_interval(secs => ${delay})`,
         })
         .where(eq(outbox.id, row.id));
-      const details = { outboxId: row.id, attempts, error: lastError };
+      const details = { outboxId: row.id, kind: row.kind, attempts, error: lastError };
       if (failed) logger.error(details, 'outbox: giving up on a message');
+      // Bad credentials or a barred number do not mend themselves: someone should look.
+      else if (failure === 'rejected') logger.error({ ...details, retryInSeconds: delay }, 'outbox: the provider refused a message, will retry');
       else logger.warn({ ...details, retryInSeconds: delay }, 'outbox: send failed, will retry');
       return;
     }
     // Apart from the send above: a failure to record success must not be taken for a failed send.
     await db
       .update(outbox)
-      .set({ status: 'sent', attempts, sentAt: sql`now()`, lockedUntil: null, transport: mailer.transport })
+      .set({ status: 'sent', attempts, sentAt: sql`now()`, lockedUntil: null, transport })
       .where(eq(outbox.id, row.id));
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { escapeHtml } from '../storefront/html';
-import type { DevMailbox, MailboxMessage } from './mailbox';
+import type { DevMailbox, MailboxEmail, MailboxMessage, MailboxSms } from './mailbox';
 
 const idSchema = z.uuid();
 
@@ -21,36 +21,51 @@ function linkify(text: string): string {
  * Our own HTML, framed without scripts; `<base target="_top">` makes its links open in the
  * mailbox's window rather than inside the small frame.
  */
-function preview(message: MailboxMessage): string {
+function preview(message: MailboxEmail): string {
   const srcdoc = `<base target="_top">${message.html}`;
   return `<iframe title="${escapeHtml(message.subject)}" sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${escapeHtml(srcdoc)}"></iframe>`;
 }
 
-function renderMailbox(messages: MailboxMessage[]): string {
-  const items = messages
-    .map(
-      (m) => `<article>
-<h2><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></h2>
-<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd>${m.replyTo ? `<dt>Reply-To</dt><dd>${escapeHtml(m.replyTo)}</dd>` : ''}<dt>Sent</dt><dd><time datetime="${m.sentAt.toISOString()}">${escapeHtml(shownTime.format(m.sentAt))}</time></dd></dl>
+const sentAt = (m: MailboxMessage) => `<dt>Sent</dt><dd><time datetime="${m.sentAt.toISOString()}">${escapeHtml(shownTime.format(m.sentAt))}</time></dd>`;
+
+function renderEmail(m: MailboxEmail): string {
+  return `<article>
+<h2><span class="kind">Email</span> <a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></h2>
+<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd>${m.replyTo ? `<dt>Reply-To</dt><dd>${escapeHtml(m.replyTo)}</dd>` : ''}${sentAt(m)}</dl>
 ${preview(m)}
 <details><summary>Text version</summary><pre>${linkify(m.text)}</pre></details>
-</article>`,
-    )
-    .join('\n');
+</article>`;
+}
+
+/** A text is shown whole, as the phone would show it. */
+function renderSms(m: MailboxSms): string {
+  return `<article class="sms">
+<h2><span class="kind">SMS</span> Text message</h2>
+<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd>${sentAt(m)}<dt>Length</dt><dd>${m.body.length} characters</dd></dl>
+<pre>${linkify(m.body)}</pre>
+</article>`;
+}
+
+function renderMailbox(messages: MailboxMessage[]): string {
+  const items = messages.map((m) => (m.kind === 'sms' ? renderSms(m) : renderEmail(m))).join('\n');
   return `<!doctype html>
 <html lang="en-ZA">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Dev mailbox</title>
-<style>body{font-family:system-ui,sans-serif;max-width:900px;margin:0 auto;padding:16px;color:#1a1a1a}article{border:1px solid #ddd;border-radius:8px;padding:12px 16px;margin:16px 0}h2{font-size:18px;margin:0 0 8px}dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 8px}dt{font-weight:bold}dd{margin:0}iframe{width:100%;height:420px;border:1px solid #eee}pre{white-space:pre-wrap}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:900px;margin:0 auto;padding:16px;color:#1a1a1a}article{border:1px solid #ddd;border-radius:8px;padding:12px 16px;margin:16px 0}h2{font-size:18px;margin:0 0 8px}dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 8px}dt{font-weight:bold}dd{margin:0}iframe{width:100%;height:420px;border:1px solid #eee}pre{white-space:pre-wrap}.kind{display:inline-block;font-size:12px;padding:1px 6px;border-radius:4px;background:#e8f3ee;color:#005a38;vertical-align:middle}.sms .kind{background:#fff4d6;color:#6b4d00}.sms pre{background:#f5f5f5;padding:8px 12px;border-radius:8px;margin:0}</style>
 </head>
 <body>
 <h1>Dev mailbox</h1>
-<p>Every email the shop sent while <code>SMTP_URL</code> is unset, newest first (${messages.length}). Set <code>SMTP_URL</code> to send real mail. <a href="/dev/mailbox.json">JSON</a></p>
+<p>Every email the shop sent while <code>SMTP_URL</code> is unset, and every text message while <code>SMS_PROVIDER</code> is <code>dev-mailbox</code>, newest first (${messages.length}). Set <code>SMTP_URL</code> to send real mail and <code>SMS_PROVIDER=bulksms</code> to send real texts. <a href="/dev/mailbox.json">JSON</a></p>
 ${items || '<p>No messages yet.</p>'}
 </body>
 </html>`;
 }
 
-/** Registered only while SMTP_URL is unset: there is nothing to show once mail really leaves. */
+/**
+ * Registered only while SMTP_URL is unset: there is nothing to show once mail really leaves. Texts
+ * kept by the dev-mailbox SMS provider in a shop with real mail are not shown either: such a shop
+ * is live, and its customers' phone numbers do not belong on an open page.
+ */
 export function devMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): void {
   app.get('/dev/mailbox', async (_request, reply) => {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailbox(await mailbox.list()));
@@ -63,7 +78,7 @@ export function devMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): voi
   /** One message's HTML as a page of its own, links and all. */
   app.get<{ Params: { id: string } }>('/dev/mailbox/:id', async (request, reply) => {
     if (!idSchema.safeParse(request.params.id).success) throw new NotFoundError('Message not found');
-    const message = await mailbox.get(request.params.id);
+    const message = await mailbox.getEmail(request.params.id);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
