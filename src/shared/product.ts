@@ -17,6 +17,8 @@ export interface Product {
   currency: string;
   isActive: boolean;
   featured: boolean;
+  /** Flags left to sell; null when the shop does not count this flag (always for sale). */
+  stockQuantity: number | null;
   images: ProductImage[];
   primaryImage: string | null;
 }

@@ -5,6 +5,7 @@ import { cartItems, productImages, products, userCarts } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
 import { effectivePriceCents } from '../../shared/product';
+import { stockShortMessage } from '../../shared/stock';
 import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY, type CartItemView } from '../../shared/cart';
 import type { AddToCartInput } from '../../shared/schemas';
 
@@ -16,6 +17,8 @@ export interface CartView {
 
 const ITEM_NOT_FOUND = 'Cart item not found';
 const tooMany = `You can have at most ${MAX_LINE_QUANTITY} of one flag in your cart`;
+const notEnoughStock = (name: string, left: number, inCart: number) =>
+  `${stockShortMessage(name, left)}${inCart > 0 ? ` Your cart already has ${inCart}.` : ''}`;
 
 /** The first image of a product, read live so the cart always shows the catalogue's picture. */
 const primaryImage = sql<string | null>`(
@@ -54,17 +57,17 @@ export function createCartService(db: Database) {
     return item;
   }
 
-  async function findProductId(input: AddToCartInput): Promise<string> {
+  async function findProduct(input: AddToCartInput): Promise<{ id: string; name: string; stockQuantity: number | null }> {
     const condition = input.productId
       ? eq(products.id, input.productId)
       : sql`upper(${products.name}) = upper(${input.productName!.trim()})`;
     const [product] = await db
-      .select({ id: products.id })
+      .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity })
       .from(products)
       .where(and(condition, eq(products.isActive, true)))
       .limit(1);
     if (!product) throw new NotFoundError('Product not found');
-    return product.id;
+    return product;
   }
 
   async function getCart(sessionId: string): Promise<CartView> {
@@ -117,9 +120,18 @@ export function createCartService(db: Database) {
       return { sessionId, ...(await getCart(sessionId)) };
     },
 
-    /** Adds to the line of that flag (one line per flag), up to the line limit. */
+    /** Adds to the line of that flag (one line per flag), up to the line limit and the flags left. */
     async addItem(input: AddToCartInput): Promise<CartItemView> {
-      const productId = await findProductId(input);
+      const { id: productId, name, stockQuantity } = await findProduct(input);
+      if (stockQuantity !== null) {
+        const [line] = await db
+          .select({ quantity: cartItems.quantity })
+          .from(cartItems)
+          .where(and(eq(cartItems.sessionId, input.sessionId), eq(cartItems.productId, productId)));
+        const inCart = line?.quantity ?? 0;
+        // The cart only warns early; checkout takes the stock and is the one that guarantees it.
+        if (inCart + input.quantity > stockQuantity) throw new ConflictError(notEnoughStock(name, stockQuantity, inCart));
+      }
       const [row] = await db
         .insert(cartItems)
         .values({ sessionId: input.sessionId, productId, quantity: input.quantity })
@@ -134,6 +146,16 @@ export function createCartService(db: Database) {
     },
 
     async setQuantity(sessionId: string, itemId: string, quantity: number): Promise<CartItemView> {
+      const [line] = await db
+        .select({ quantity: cartItems.quantity, name: products.name, stockQuantity: products.stockQuantity })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.id, itemId)));
+      if (!line) throw new NotFoundError(ITEM_NOT_FOUND);
+      // Going down is always allowed, even while still above the flags left.
+      if (line.stockQuantity !== null && quantity > line.quantity && quantity > line.stockQuantity) {
+        throw new ConflictError(notEnoughStock(line.name, line.stockQuantity, 0));
+      }
       const [row] = await db
         .update(cartItems)
         .set({ quantity, updatedAt: sql`now()` })

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../http/ids';
 import { productImages, products } from '../db/schema';
 import { NotFoundError } from '../errors';
+import { readCatalogueVersion } from './catalogue-version';
 import { centsToDecimal } from '../../shared/money';
 import type { Product } from '../../shared/product';
 
@@ -17,7 +18,18 @@ export interface PreparedProductList {
   json: Buffer;
   gzip: Buffer;
   etag: string;
+  /** The catalogue_version the list was built from. */
+  version: number;
 }
+
+/**
+ * How often a process asks the database whether the catalogue changed. Several processes share
+ * one PostgreSQL: a change made through one (an admin's edit, a sale taking stock) must reach the
+ * others' prepared lists, and a shared version row is the one thing they can all read cheaply.
+ * Asking at most once a second, in the background, keeps the hot read a memory copy: a request
+ * never waits for the check, it gets the list at most about a second old.
+ */
+export const CATALOGUE_CHECK_INTERVAL_MS = 1000;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -35,14 +47,18 @@ export function toProduct(row: ProductRow, images: readonly ImageRow[]): Product
     currency: row.currency,
     isActive: row.isActive,
     featured: row.featured,
+    stockQuantity: row.stockQuantity,
     images: sorted.map((img) => ({ id: img.id, url: img.url, altText: img.altText })),
     primaryImage: sorted[0]?.url ?? null,
   };
 }
 
 export function createCatalogService(db: Database) {
-  let pending: Promise<PreparedProductList> | undefined;
+  /** The list being served, and a newer one being built (the first, or after a change). */
   let ready: PreparedProductList | undefined;
+  let pending: Promise<PreparedProductList> | undefined;
+  let lastCheckAt = 0;
+  let checking = false;
 
   async function listActiveProducts(): Promise<Product[]> {
     const rows = await db.select().from(products).where(eq(products.isActive, true)).orderBy(asc(products.name));
@@ -62,10 +78,48 @@ export function createCatalogService(db: Database) {
   }
 
   async function prepareProductList(): Promise<PreparedProductList> {
+    // The version first: a change committed between the two reads leaves the list newer than its
+    // version, which costs one more rebuild; the other order could keep old products under a new version.
+    const version = await readCatalogueVersion(db);
     const list = await listActiveProducts();
     const json = Buffer.from(JSON.stringify(list));
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    return { products: list, json, gzip: gzipSync(json), etag };
+    return { products: list, json, gzip: gzipSync(json), etag, version };
+  }
+
+  /** Starts building a fresh list; the one being served stays in use until it is ready. */
+  function rebuild(): Promise<PreparedProductList> {
+    const building = prepareProductList();
+    pending = building;
+    building.then(
+      (list) => {
+        if (pending !== building) return;
+        ready = list;
+        pending = undefined;
+      },
+      () => {
+        if (pending === building) pending = undefined;
+      },
+    );
+    return building;
+  }
+
+  /** At most once per interval, in the background: rebuild when another process changed the catalogue. */
+  function checkForChanges(): void {
+    const now = Date.now();
+    if (checking || pending || !ready || now - lastCheckAt < CATALOGUE_CHECK_INTERVAL_MS) return;
+    lastCheckAt = now;
+    checking = true;
+    const served = ready;
+    readCatalogueVersion(db)
+      .then((version) => {
+        if (version !== served.version && ready === served && !pending) void rebuild().catch(() => undefined);
+      })
+      // A failed check is simply tried again after the interval.
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
   }
 
   return {
@@ -73,28 +127,23 @@ export function createCatalogService(db: Database) {
 
     /** The product list bytes, built once and kept until the catalogue changes. */
     productList(): Promise<PreparedProductList> {
-      if (ready) return Promise.resolve(ready);
-      if (!pending) {
-        const building = prepareProductList();
-        pending = building;
-        building.then(
-          (list) => {
-            if (pending === building) ready = list;
-          },
-          () => {
-            if (pending === building) pending = undefined;
-          },
-        );
+      if (ready) {
+        checkForChanges();
+        return Promise.resolve(ready);
       }
-      return pending;
+      return pending ?? rebuild();
     },
 
     /** The product list when it is already built: lets the hottest route answer without waiting. */
     readyProductList(): PreparedProductList | undefined {
+      checkForChanges();
       return ready;
     },
 
-    /** Call after any change to products or their images. */
+    /**
+     * Call after this process changed products, their images or stock (after the commit): the
+     * next request waits for a fresh list, so whoever made the change sees it at once.
+     */
     catalogueChanged(): void {
       pending = undefined;
       ready = undefined;

@@ -34,7 +34,7 @@ const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen
   '/test-password-reset': { page: 'other', noIndex: true, screen: 'pages/PasswordResetPage.tsx' },
   '/paxi-finder': { page: 'paxiFinder', screen: 'pages/PaxiFinderPage.tsx' },
   '/verify-email': { page: 'other', noIndex: true, screen: 'pages/VerifyEmailPage.tsx' },
-  '/admin': { page: 'other', noIndex: true },
+  '/admin': { page: 'admin', noIndex: true, screen: 'pages/AdminPage.tsx' },
 };
 
 const indexedPaths = Object.entries(clientRoutes)
@@ -58,7 +58,7 @@ function productJsonLd(product: Product, url: string, imageUrl: string | undefin
       url,
       priceCurrency: product.currency,
       price: onSale ? product.salePrice : product.price,
-      availability: 'https://schema.org/InStock',
+      availability: product.stockQuantity === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: shopName },
     },

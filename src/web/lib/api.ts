@@ -24,7 +24,7 @@ export class ApiError extends Error {
 }
 
 export async function apiRequest<T = unknown>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},

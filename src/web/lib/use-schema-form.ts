@@ -33,8 +33,8 @@ export function useSchemaForm<F extends string, V extends Record<F, unknown>, T>
     values,
     errors,
     setValues,
-    /** For inputs and selects whose name is the field. */
-    onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+    /** For inputs, selects and text areas whose name is the field. */
+    onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
       const next = { ...values, [event.target.name]: event.target.value };
       setValues(next);
       if (submitted) setErrors(check(next).errors);

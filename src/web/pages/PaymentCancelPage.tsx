@@ -5,6 +5,7 @@ import { buttonClasses } from '../components/ui/Button';
 import { toast } from '../components/ui/toast-store';
 import { checkoutIdFrom, forgetCheckoutId } from '../components/checkout/checkout-storage';
 import { usePageMeta } from '../lib/use-page-meta';
+import { apiRequest } from '../lib/api';
 import { shop } from '../lib/initial-data';
 
 /** /payment/cancel: the shopper left the payment page without paying (spec section 2). */
@@ -20,8 +21,10 @@ export default function PaymentCancelPage() {
     // Once, also when React runs effects twice in development.
     if (announced.current) return;
     announced.current = true;
+    // Frees the flags this checkout held for others at once; if it fails they come back when the checkout expires.
+    if (checkoutId) void apiRequest('POST', '/api/payments/cancel', { checkoutId }).catch(() => undefined);
     toast({ title: 'Payment Cancelled', description: 'Your payment was cancelled. The items are still in your cart.' });
-  }, []);
+  }, [checkoutId]);
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Check, ChevronRight, CircleCheck, SearchX, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, Check, ChevronRight, SearchX, ShoppingCart } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
 import { QuantityStepper } from '../components/ui/QuantityStepper';
 import { ProductGallery } from '../components/product/ProductGallery';
 import { FeaturedBadge, ProductPrice, SaleBadge } from '../components/product/ProductPrice';
+import { StockBadge } from '../components/product/StockBadge';
 import { ShareButton } from '../components/product/ShareButton';
 import { Tooltip } from '../components/ui/Tooltip';
 import { WishlistButton } from '../components/product/WishlistButton';
@@ -17,6 +18,7 @@ import { formatRand } from '../../shared/money';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
 import { countryName, effectivePriceCents, isOnSale, type Product } from '../../shared/product';
+import { maxBuyable } from '../../shared/stock';
 
 const keyFeatures = [
   'Premium knitted polyester: light enough to fly in a gentle breeze, strong enough for a Cape Town south-easter',
@@ -63,6 +65,7 @@ function Breadcrumb({ current }: { current: string }) {
 function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
   const addToCart = useAddToCart();
+  const buyable = maxBuyable(product.stockQuantity, MAX_LINE_QUANTITY);
   const country = countryName(product.name);
   const shareTarget = {
     title: `${country} Flag | ${shop.name}`,
@@ -79,13 +82,7 @@ function ProductDetails({ product }: { product: Product }) {
         <div className="flex min-w-0 flex-col gap-6">
           <div className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center gap-2">
-              <span
-                className="inline-flex items-center gap-1 rounded-full border border-brand-100 bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800"
-                data-testid="stock-badge"
-              >
-                <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
-                In Stock
-              </span>
+              <StockBadge stockQuantity={product.stockQuantity} showInStock />
               {isOnSale(product) && <SaleBadge />}
               {product.featured && <FeaturedBadge />}
             </div>
@@ -107,13 +104,13 @@ function ProductDetails({ product }: { product: Product }) {
               value={quantity}
               onChange={setQuantity}
               min={MIN_LINE_QUANTITY}
-              max={MAX_LINE_QUANTITY}
+              max={Math.max(MIN_LINE_QUANTITY, buyable)}
             />
             <div className="flex flex-wrap gap-2 sm:gap-3">
               <Button
                 size="lg"
                 className="min-w-40 flex-1 whitespace-nowrap"
-                disabled={addToCart.isPending}
+                disabled={addToCart.isPending || buyable === 0}
                 onClick={() =>
                   addToCart.mutate({
                     productId: product.id,

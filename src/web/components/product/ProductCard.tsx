@@ -5,6 +5,7 @@ import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
 import { countryName, isOnSale, type Product } from '../../../shared/product';
 import { ProductImage } from './ProductImage';
 import { FeaturedBadge, ProductPrice, SaleBadge } from './ProductPrice';
+import { StockBadge } from './StockBadge';
 import { usePrefetchProduct } from './use-products';
 
 interface ProductCardProps {
@@ -48,7 +49,10 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
         </h2>
         <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto flex flex-col gap-3 pt-2">
-          <ProductPrice product={product} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <ProductPrice product={product} />
+            <StockBadge stockQuantity={product.stockQuantity} />
+          </div>
           <Link
             to={`/product/${product.slug}`}
             aria-label={`View Details of ${product.name}`}

@@ -1,0 +1,145 @@
+/**
+ * The admin's Products tab: adding a flag with its stock and an uploaded picture, publishing it to
+ * the shop, and a flag set to 0 in stock showing 'Out of stock' to shoppers.
+ *
+ * Other files count the shop's flags while these tests run, so the new flag is added hidden and
+ * shown only for the few seconds this test looks at it, and a changed flag is put back at the end.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterDebounce, expect, productCard, test, toast } from './fixtures';
+import { PRODUCTS_ADMIN_EMAIL } from './admins';
+import { origin, PASSWORD, verifyEmail } from './shopper';
+
+/** A real 1 x 1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+test.describe.configure({ timeout: 90_000 });
+
+/** Signs this browser in as the catalogue's admin, making and verifying the account the first time. */
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/');
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD }, headers: origin(page) });
+  if (signIn.ok()) return;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD },
+    headers: origin(page),
+  });
+  expect(signUp.ok()).toBe(true);
+  await verifyEmail(page, { email: PRODUCTS_ADMIN_EMAIL });
+}
+
+async function openProducts(page: Page): Promise<void> {
+  await page.goto('/admin?tab=products');
+  await expect(page.getByRole('heading', { name: 'Products', level: 2 })).toBeVisible();
+}
+
+function productRow(page: Page, name: string): Locator {
+  return page.getByTestId('admin-product-row').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+async function editProduct(page: Page, name: string): Promise<Locator> {
+  await productRow(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** A shopper's own browser: no admin session, a fresh cart. */
+async function shopperPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test('an admin adds a flag with 1 in stock and a picture; once shown it is in the shop with its picture', async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await openProducts(page);
+  await page.getByRole('button', { name: 'Add Flag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a Flag' });
+  await expect(dialog).toBeVisible();
+
+  // The form says what is missing before anything is sent.
+  await dialog.getByRole('button', { name: 'Add Flag' }).click();
+  await expect(dialog.getByText('Please enter the flag name (2 to 100 characters)')).toBeVisible();
+  await expect(dialog.getByText('Please enter the price in rand, like 130.00')).toBeVisible();
+  await expect(dialog.getByLabel('Flag name')).toBeFocused();
+
+  await dialog.getByLabel('Flag name').fill('Malawi');
+  await dialog.getByLabel('Description').fill('The red rising sun of Malawi over black, red and green bands, in 150cm x 90cm polyester.');
+  await dialog.getByLabel('Price (R)', { exact: true }).fill('140');
+  await dialog.getByLabel('Sale price (R)').fill('150');
+  await dialog.getByLabel('Stock', { exact: true }).fill('1');
+  await dialog.getByLabel('Shown in the shop').uncheck();
+  await afterDebounce(page);
+  await dialog.getByRole('button', { name: 'Add Flag' }).click();
+  await expect(dialog.getByText('The sale price must be lower than the price')).toBeVisible();
+  await dialog.getByLabel('Sale price (R)').fill('');
+  await afterDebounce(page);
+  await dialog.getByRole('button', { name: 'Add Flag' }).click();
+  await expect(toast(page, 'Flag Added', 'MALAWI has been added. You can add its pictures now.')).toBeVisible();
+
+  // The dialog goes on with the new flag, for its pictures.
+  const edit = page.getByRole('dialog', { name: 'Edit MALAWI' });
+  await expect(edit.getByText('No pictures yet: the shop shows a placeholder.')).toBeVisible();
+  await edit.getByLabel('New picture').setInputFiles({ name: 'malawi.png', mimeType: 'image/png', buffer: PNG });
+  await expect(edit.getByTestId('upload-preview')).toBeVisible();
+  await expect(edit.getByLabel('Alt text', { exact: true })).toHaveValue('MALAWI flag');
+  await edit.getByRole('button', { name: 'Upload Picture' }).click();
+  await expect(toast(page, 'Picture Added')).toBeVisible();
+  const picture = edit.getByTestId('product-picture');
+  await expect(picture).toHaveCount(1);
+  await expect(picture.getByRole('img', { name: 'MALAWI flag' })).toHaveAttribute('src', /^\/media\/uploads\/[0-9a-f-]{36}$/);
+  const pictureUrl = (await picture.getByRole('img').getAttribute('src'))!;
+
+  // Published: shown in the shop.
+  await edit.getByLabel('Shown in the shop').check();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Flag Saved', 'MALAWI has been updated.')).toBeVisible();
+  await expect(edit).toBeHidden();
+  const row = productRow(page, 'MALAWI');
+  await expect(row).toContainText('R140.00');
+  await expect(row).toContainText('Shown');
+
+  try {
+    const shopper = await shopperPage(browser);
+    await shopper.goto('/shop?q=malawi');
+    const card = productCard(shopper, 'MALAWI');
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('stock-badge')).toHaveText('Only 1 left');
+    const image = card.getByRole('img', { name: 'MALAWI flag' });
+    await expect(image).toHaveAttribute('src', pictureUrl);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await shopper.context().close();
+  } finally {
+    await afterDebounce(page);
+    const again = await editProduct(page, 'MALAWI');
+    await again.getByLabel('Shown in the shop').uncheck();
+    await again.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(again).toBeHidden();
+  }
+});
+
+test('a shopper sees Out of stock once the admin sets the stock to 0, and cannot add the flag to the cart', async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await openProducts(page);
+  const dialog = await editProduct(page, 'ZAMBIA');
+  await dialog.getByLabel('Stock', { exact: true }).fill('0');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Flag Saved', 'ZAMBIA has been updated.')).toBeVisible();
+  await expect(productRow(page, 'ZAMBIA')).toContainText('0 (out of stock)');
+
+  try {
+    const shopper = await shopperPage(browser);
+    await shopper.goto('/shop?q=zambia');
+    await expect(productCard(shopper, 'ZAMBIA').getByTestId('stock-badge')).toHaveText('Out of stock');
+    await shopper.goto('/product/zambia');
+    await expect(shopper.getByTestId('stock-badge')).toHaveText('Out of stock');
+    await expect(shopper.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await shopper.context().close();
+  } finally {
+    await afterDebounce(page);
+    const again = await editProduct(page, 'ZAMBIA');
+    await again.getByLabel('Stock', { exact: true }).fill('');
+    await again.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(again).toBeHidden();
+  }
+});

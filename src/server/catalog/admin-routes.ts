@@ -1,0 +1,104 @@
+import type { FastifyError, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { NotFoundError } from '../errors';
+import { parseInput } from '../http/parse';
+import { rawBodyScope } from '../http/raw-body';
+import type { AuditActor } from '../admin/audit';
+import {
+  altTextSchema,
+  createProductSchema,
+  MAX_UPLOAD_BYTES,
+  updateImagesSchema,
+  updateProductSchema,
+  uploadMessages,
+} from '../../shared/product-admin';
+import { UPLOAD_URL_PREFIX, type ProductAdminService } from './admin-service';
+
+export interface ProductAdminRouteDeps {
+  products: ProductAdminService;
+  requireAdmin: preHandlerAsyncHookHandler;
+}
+
+const productParams = z.object({ id: z.string() });
+const imageParams = z.object({ id: z.string(), imageId: z.string() });
+const uploadQuery = z.object({ altText: altTextSchema.optional() });
+
+/** An uploaded picture never changes under its id: a year of caching, and the id is the ETag. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function actorOf(request: FastifyRequest): AuditActor {
+  const { user } = request.admin!;
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * The admin's product calls (admins only) and GET /media/uploads/:id, which serves the uploaded
+ * pictures to everyone. Pictures are uploaded as the request body itself (Content-Type: image/png,
+ * …) with the alt text in the query: no multipart parser needed for one file.
+ */
+export async function productAdminRoutes(app: FastifyInstance, { products, requireAdmin }: ProductAdminRouteDeps): Promise<void> {
+  const admin = { preHandler: requireAdmin };
+
+  app.get('/api/admin/products', admin, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { products: await products.list() };
+  });
+
+  app.post('/api/admin/products', admin, async (request, reply) => {
+    const created = await products.create(actorOf(request), parseInput(createProductSchema, request.body));
+    return reply.code(201).send(created);
+  });
+
+  app.patch('/api/admin/products/:id', admin, async (request) => {
+    const { id } = parseInput(productParams, request.params);
+    return products.update(actorOf(request), id, parseInput(updateProductSchema, request.body));
+  });
+
+  app.patch('/api/admin/products/:id/images', admin, async (request) => {
+    const { id } = parseInput(productParams, request.params);
+    return products.updateImages(actorOf(request), id, parseInput(updateImagesSchema, request.body));
+  });
+
+  app.delete('/api/admin/products/:id/images/:imageId', admin, async (request) => {
+    const { id, imageId } = parseInput(imageParams, request.params);
+    return products.deleteImage(actorOf(request), id, imageId);
+  });
+
+  await rawBodyScope(app, (scope) => {
+    // Over the limit, Fastify refuses before reading the body; say so in the upload's own words.
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: uploadMessages.tooLarge });
+      throw error;
+    });
+    scope.post(
+      '/api/admin/products/:id/images',
+      // The admin check runs before the body is read, so no one else can make the server take in 2 MB.
+      { onRequest: requireAdmin, bodyLimit: MAX_UPLOAD_BYTES },
+      async (request, reply) => {
+        const { id } = parseInput(productParams, request.params);
+        const { altText } = parseInput(uploadQuery, request.query);
+        const bytes = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+        const updated = await products.addImage(actorOf(request), id, {
+          bytes,
+          contentType: request.headers['content-type'] ?? '',
+          altText,
+        });
+        return reply.code(201).send(updated);
+      },
+    );
+  });
+
+  app.get(`${UPLOAD_URL_PREFIX}:id`, async (request, reply) => {
+    const { id } = parseInput(productParams, request.params);
+    const etag = `"${id}"`;
+    reply.header('etag', etag).header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const image = await products.readUpload(id);
+    if (!image) {
+      reply.removeHeader('etag').header('cache-control', 'no-store');
+      throw new NotFoundError('Picture not found');
+    }
+    // Only ever a JPEG, PNG or WebP (checked at upload); the policy is a second lock should one be opened as a page.
+    return reply.type(image.contentType).header('content-security-policy', "default-src 'none'; sandbox").send(image.bytes);
+  });
+}

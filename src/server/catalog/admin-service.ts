@@ -1,0 +1,313 @@
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { productImages, products, uploadedImages } from '../db/schema';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '../errors';
+import { isUuid } from '../http/ids';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { formatRand } from '../../shared/money';
+import {
+  defaultAltText,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_IMAGE_TYPES,
+  uploadMessages,
+  type AdminProduct,
+  type CreateProductInput,
+  type UpdateImagesInput,
+  type UpdateProductInput,
+} from '../../shared/product-admin';
+import { bumpCatalogueVersion } from './catalogue-version';
+import { sniffImage } from './admin-images';
+import { toProduct, type CatalogService } from './service';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type ProductRow = typeof products.$inferSelect;
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+const PICTURE_NOT_FOUND = 'Picture not found';
+
+/** Where an uploaded picture is served; its id is the uploaded_images row. */
+export const UPLOAD_URL_PREFIX = '/media/uploads/';
+
+/** A refused upload: 413 too large, 415 not a JPEG, PNG or WebP. */
+export class ImageRefusedError extends DomainError {}
+
+/** 'Kenya' -> 'kenya', 'Côte d’Ivoire' -> 'cote-d-ivoire': the product's web address from its name. */
+export function slugFromName(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'flag';
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) {
+    if ((e as Error & { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+const stockText = (stock: number | null) => (stock === null ? 'not counted' : String(stock));
+const saleText = (cents: number | null) => (cents === null ? 'none' : formatRand(cents));
+
+/** The changes of an edit in the owner's words, for the audit line: 'price R150.00 → R140.00'. */
+function describeChanges(before: ProductRow, after: ProductRow): string[] {
+  const changes: string[] = [];
+  if (before.name !== after.name) changes.push(`name ${before.name} → ${after.name}`);
+  if (before.slug !== after.slug) changes.push(`web address ${before.slug} → ${after.slug}`);
+  if (before.description !== after.description) changes.push('description');
+  if (before.priceCents !== after.priceCents) changes.push(`price ${formatRand(before.priceCents)} → ${formatRand(after.priceCents)}`);
+  if (before.salePriceCents !== after.salePriceCents) {
+    changes.push(`sale price ${saleText(before.salePriceCents)} → ${saleText(after.salePriceCents)}`);
+  }
+  if (before.stockQuantity !== after.stockQuantity) {
+    changes.push(`stock ${stockText(before.stockQuantity)} → ${stockText(after.stockQuantity)}`);
+  }
+  if (before.featured !== after.featured) changes.push(`featured ${yesNo(after.featured)}`);
+  if (before.isActive !== after.isActive) changes.push(after.isActive ? 'shown in the shop' : 'hidden from the shop');
+  return changes;
+}
+
+const auditedFields = (row: ProductRow) => ({
+  name: row.name,
+  slug: row.slug,
+  priceCents: row.priceCents,
+  salePriceCents: row.salePriceCents,
+  stockQuantity: row.stockQuantity,
+  featured: row.featured,
+  isActive: row.isActive,
+});
+
+/**
+ * The admin's side of the catalogue: flags (inactive ones too), their stock and pictures. Every
+ * change commits with its audit line and a new catalogue version, so that every process rebuilds
+ * its product list; this process rebuilds at once (catalogueChanged) so the admin sees the change.
+ */
+export function createProductAdminService(db: Database, catalog: CatalogService) {
+  /** The flag as the admin sees it after a change, read inside the change's transaction. */
+  async function readProduct(tx: Transaction, id: string): Promise<AdminProduct> {
+    const [row] = await tx.select().from(products).where(eq(products.id, id));
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
+    return { ...toProduct(row, images), updatedAt: row.updatedAt.toISOString() };
+  }
+
+  /** Locks the product for the rest of the transaction: changes to one flag and its pictures happen one at a time. */
+  async function lockProduct(tx: Transaction, id: string): Promise<ProductRow> {
+    if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return row;
+  }
+
+  /** The given web address when free (409 naming the flag that has it), else one made from the name. */
+  async function chooseSlug(tx: Transaction, name: string, wanted: string | undefined, productId?: string): Promise<string> {
+    if (wanted !== undefined) {
+      const [taken] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.slug, wanted));
+      if (taken && taken.id !== productId) throw new ConflictError(`The web address /product/${wanted} is already used by ${taken.name}`);
+      return wanted;
+    }
+    const base = slugFromName(name);
+    const used = new Set(
+      (await tx.select({ slug: products.slug }).from(products).where(or(eq(products.slug, base), like(products.slug, `${base}-%`)))).map(
+        (r) => r.slug,
+      ),
+    );
+    let slug = base;
+    for (let n = 2; used.has(slug); n += 1) slug = `${base}-${n}`;
+    return slug;
+  }
+
+  /** Runs a change, then lets this process serve the new catalogue; a slug taken meanwhile is a 409. */
+  async function change<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      const result = await db.transaction(work);
+      catalog.catalogueChanged();
+      return result;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('Another flag took that web address just now. Please try again.');
+      throw err;
+    }
+  }
+
+  return {
+    async list(): Promise<AdminProduct[]> {
+      const rows = await db.select().from(products).orderBy(asc(products.name));
+      const images = await db.select().from(productImages);
+      const byProduct = new Map<string, (typeof images)[number][]>();
+      for (const img of images) byProduct.set(img.productId, [...(byProduct.get(img.productId) ?? []), img]);
+      return rows.map((row) => ({ ...toProduct(row, byProduct.get(row.id) ?? []), updatedAt: row.updatedAt.toISOString() }));
+    },
+
+    async create(actor: AuditActor, input: CreateProductInput): Promise<AdminProduct> {
+      return change(async (tx) => {
+        const slug = await chooseSlug(tx, input.name, input.slug);
+        const [row] = await tx
+          .insert(products)
+          .values({ ...input, slug })
+          .returning();
+        const extras = [
+          input.salePriceCents !== null ? `on sale at ${formatRand(input.salePriceCents)}` : '',
+          `stock ${stockText(input.stockQuantity)}`,
+          input.featured ? 'featured' : '',
+          input.isActive ? '' : 'hidden from the shop',
+        ].filter(Boolean);
+        await recordAdminAction(tx, actor, {
+          action: 'product.create',
+          targetType: 'product',
+          targetId: row!.id,
+          summary: `Added ${row!.name} at ${formatRand(row!.priceCents)}, ${extras.join(', ')}`,
+          details: auditedFields(row!),
+        });
+        await bumpCatalogueVersion(tx);
+        return readProduct(tx, row!.id);
+      });
+    },
+
+    async update(actor: AuditActor, id: string, input: UpdateProductInput): Promise<AdminProduct> {
+      return change(async (tx) => {
+        const before = await lockProduct(tx, id);
+        const merged = { ...before, ...input };
+        if (merged.salePriceCents !== null && merged.salePriceCents >= merged.priceCents) {
+          throw new InvalidInputError(`The sale price must be lower than the price (${formatRand(merged.priceCents)})`);
+        }
+        // A new name keeps the old web address unless a new one is given: links and search results stay valid.
+        const slug = input.slug === undefined ? before.slug : await chooseSlug(tx, merged.name, input.slug, id);
+        const [after] = await tx
+          .update(products)
+          .set({ ...input, slug, updatedAt: sql`now()` })
+          .where(eq(products.id, id))
+          .returning();
+        const changes = describeChanges(before, after!);
+        if (changes.length > 0) {
+          await recordAdminAction(tx, actor, {
+            action: 'product.update',
+            targetType: 'product',
+            targetId: id,
+            summary: `Changed ${after!.name}: ${changes.join('; ')}`,
+            details: { before: auditedFields(before), after: auditedFields(after!) },
+          });
+          await bumpCatalogueVersion(tx);
+        }
+        return readProduct(tx, id);
+      });
+    },
+
+    /** One uploaded picture, checked by its own bytes, added after the product's other pictures. */
+    async addImage(actor: AuditActor, id: string, upload: { bytes: Buffer; contentType: string; altText?: string }): Promise<AdminProduct> {
+      const declared = upload.contentType.split(';')[0]!.trim().toLowerCase();
+      if (upload.bytes.length === 0) throw new InvalidInputError(uploadMessages.empty);
+      if (upload.bytes.length > MAX_UPLOAD_BYTES) throw new ImageRefusedError(uploadMessages.tooLarge, 413);
+      if (declared === 'image/svg+xml') throw new ImageRefusedError(uploadMessages.svg, 415);
+      if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(declared)) throw new ImageRefusedError(uploadMessages.wrongType, 415);
+      const image = sniffImage(upload.bytes);
+      if (!image || image.contentType !== declared) throw new ImageRefusedError(uploadMessages.notAnImage(declared), 415);
+
+      return change(async (tx) => {
+        const product = await lockProduct(tx, id);
+        const [stored] = await tx
+          .insert(uploadedImages)
+          .values({
+            contentType: image.contentType,
+            bytes: upload.bytes,
+            byteSize: upload.bytes.length,
+            width: image.width,
+            height: image.height,
+            uploadedBy: actor.email,
+          })
+          .returning({ id: uploadedImages.id });
+        const [{ next } = { next: 0 }] = await tx
+          .select({ next: sql<number>`coalesce(max(${productImages.position}) + 1, 0)::int` })
+          .from(productImages)
+          .where(eq(productImages.productId, id));
+        const [added] = await tx
+          .insert(productImages)
+          .values({ productId: id, url: `${UPLOAD_URL_PREFIX}${stored!.id}`, altText: upload.altText || defaultAltText(product.name), position: next })
+          .returning();
+        await recordAdminAction(tx, actor, {
+          action: 'product.image.add',
+          targetType: 'product',
+          targetId: id,
+          summary: `Added a picture to ${product.name} (${image.width} x ${image.height} ${image.contentType.replace('image/', '').toUpperCase()})`,
+          details: { imageId: added!.id, url: added!.url, altText: added!.altText, byteSize: upload.bytes.length },
+        });
+        await bumpCatalogueVersion(tx);
+        return readProduct(tx, id);
+      });
+    },
+
+    async updateImages(actor: AuditActor, id: string, input: UpdateImagesInput): Promise<AdminProduct> {
+      return change(async (tx) => {
+        const product = await lockProduct(tx, id);
+        const current = await tx.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position));
+        const ids = new Set(current.map((img) => img.id));
+        const said: string[] = [];
+        if (input.order) {
+          if (input.order.length !== ids.size || new Set(input.order).size !== ids.size || !input.order.every((i) => ids.has(i))) {
+            throw new InvalidInputError(`The order must list each of the ${ids.size} pictures of ${product.name} once`);
+          }
+          for (const [position, imageId] of input.order.entries()) {
+            await tx.update(productImages).set({ position }).where(eq(productImages.id, imageId));
+          }
+          said.push('reordered the pictures');
+        }
+        const altTexts = Object.entries(input.altTexts ?? {});
+        if (altTexts.some(([imageId]) => !ids.has(imageId))) throw new NotFoundError(PICTURE_NOT_FOUND);
+        for (const [imageId, altText] of altTexts) {
+          await tx.update(productImages).set({ altText }).where(eq(productImages.id, imageId));
+        }
+        if (altTexts.length > 0) said.push(`changed the alt text of ${altTexts.length === 1 ? '1 picture' : `${altTexts.length} pictures`}`);
+        await recordAdminAction(tx, actor, {
+          action: 'product.image.update',
+          targetType: 'product',
+          targetId: id,
+          summary: `${product.name}: ${said.join(' and ')}`,
+          details: { order: input.order, altTexts: input.altTexts },
+        });
+        await bumpCatalogueVersion(tx);
+        return readProduct(tx, id);
+      });
+    },
+
+    /** Removes a picture; an uploaded one's bytes go with it. */
+    async deleteImage(actor: AuditActor, id: string, imageId: string): Promise<AdminProduct> {
+      return change(async (tx) => {
+        const product = await lockProduct(tx, id);
+        if (!isUuid(imageId)) throw new NotFoundError(PICTURE_NOT_FOUND);
+        const [removed] = await tx
+          .delete(productImages)
+          .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
+          .returning();
+        if (!removed) throw new NotFoundError(PICTURE_NOT_FOUND);
+        const uploadId = removed.url.startsWith(UPLOAD_URL_PREFIX) ? removed.url.slice(UPLOAD_URL_PREFIX.length) : undefined;
+        if (uploadId && isUuid(uploadId)) await tx.delete(uploadedImages).where(eq(uploadedImages.id, uploadId));
+        await recordAdminAction(tx, actor, {
+          action: 'product.image.delete',
+          targetType: 'product',
+          targetId: id,
+          summary: `Removed a picture from ${product.name}`,
+          details: { imageId, url: removed.url, altText: removed.altText },
+        });
+        await bumpCatalogueVersion(tx);
+        return readProduct(tx, id);
+      });
+    },
+
+    /** An uploaded picture's bytes for /media/uploads/:id; null when there is no such picture. */
+    async readUpload(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ contentType: uploadedImages.contentType, bytes: uploadedImages.bytes })
+        .from(uploadedImages)
+        .where(eq(uploadedImages.id, id));
+      return row ?? null;
+    },
+  };
+}
+
+export type ProductAdminService = ReturnType<typeof createProductAdminService>;

@@ -1,0 +1,151 @@
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { checkouts, products, type CheckoutSnapshot, type HeldStock } from '../db/schema';
+import { ConflictError } from '../errors';
+import { bumpCatalogueVersion } from '../catalog/catalogue-version';
+import { stockShortMessage } from '../../shared/stock';
+
+/*
+ * Counted stock (products.stock_quantity not null) is taken when a checkout is created and given
+ * back if the checkout ends unpaid, so that two shoppers can never pay for the same last flag.
+ * Every function here locks product rows in one order (by id) and bumps the catalogue version
+ * last: two transactions never wait on each other in a circle.
+ */
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** 409 naming the flag and how many are left; the browser shows the message as it is. */
+export class OutOfStockError extends ConflictError {
+  constructor(productId: string, productName: string, left: number) {
+    super(`${stockShortMessage(productName, left)} Please change the quantity in your cart and try again.`);
+    this.publicDetails.productId = productId;
+    this.publicDetails.stockQuantity = left;
+  }
+}
+
+/** The counted products among these, locked until the transaction ends, in id order. */
+function lockCounted(tx: Transaction, productIds: string[]) {
+  return tx
+    .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity })
+    .from(products)
+    .where(and(inArray(products.id, productIds), isNotNull(products.stockQuantity)))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Adds `delta` of each flag to its stock (negative takes), then marks the catalogue changed. */
+async function moveStock(tx: Transaction, lines: HeldStock[], sign: 1 | -1): Promise<void> {
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${sign * line.quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, line.productId), isNotNull(products.stockQuantity)));
+  }
+  if (lines.length > 0) await bumpCatalogueVersion(tx);
+}
+
+/**
+ * Takes the counted stock of a checkout's items, or refuses with OutOfStockError when one runs
+ * short. Returns what was taken (nothing for flags the shop does not count), to be stored with the
+ * checkout so that exactly that is given back.
+ */
+export async function holdStock(tx: Transaction, items: CheckoutSnapshot['items']): Promise<HeldStock[]> {
+  if (items.length === 0) return [];
+  const wanted = new Map<string, number>();
+  for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+  const counted = await lockCounted(tx, [...wanted.keys()]);
+  for (const row of counted) {
+    if (row.stockQuantity! < wanted.get(row.id)!) throw new OutOfStockError(row.id, row.name, row.stockQuantity!);
+  }
+  const held = counted.map((row) => ({ productId: row.id, quantity: wanted.get(row.id)! }));
+  await moveStock(tx, held, -1);
+  return held;
+}
+
+/** Gives back what the checkouts matching `which` took, clearing their flag in the same statement. */
+async function giveBack(tx: Transaction, which: SQL | undefined): Promise<boolean> {
+  const [released] = await tx
+    .update(checkouts)
+    .set({ stockHeld: false, updatedAt: sql`now()` })
+    .where(and(which, eq(checkouts.stockHeld, true)))
+    .returning({ snapshot: checkouts.snapshot });
+  if (!released) return false;
+  const held = released.snapshot.heldStock ?? [];
+  if (held.length === 0) return true;
+  await lockCounted(
+    tx,
+    held.map((h) => h.productId),
+  );
+  await moveStock(tx, held, 1);
+  return true;
+}
+
+/**
+ * Gives an unpaid checkout's held stock back, once: the flag is cleared in the same statement that
+ * finds it set, so a second caller (another process, a repeated cancel) finds nothing to give, and
+ * a checkout already paid keeps its stock.
+ */
+export function releaseStock(tx: Transaction, checkoutId: string): Promise<boolean> {
+  return giveBack(tx, and(eq(checkouts.id, checkoutId), ne(checkouts.status, 'paid')));
+}
+
+/**
+ * An order cancelled before it went to PAXI: its flags never left the shelf, so what its checkout
+ * took is for sale again, once. A parcel already sent is not counted back until it returns.
+ */
+export function restockCancelledOrder(tx: Transaction, checkoutId: string): Promise<boolean> {
+  return giveBack(tx, eq(checkouts.id, checkoutId));
+}
+
+/** Ends an open checkout unpaid (cancelled, failed or expired) and gives its stock back; false when it was no longer open. */
+export async function endUnpaid(db: Database, checkoutId: string, status: 'cancelled' | 'failed' | 'expired'): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(checkouts)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'open')))
+      .returning({ id: checkouts.id });
+    if (!ended) return false;
+    await releaseStock(tx, checkoutId);
+    return true;
+  });
+}
+
+/**
+ * A shopper who starts a new checkout has left the earlier ones (went back from the payment page,
+ * opened checkout again): their stock is given back so that it is not held against the same
+ * shopper. They stay open, since their payment pages may still be paid; the reconciliation still
+ * asks about them, and retakeStock covers a late payment.
+ */
+export async function releaseEarlierHolds(db: Database, userId: string): Promise<void> {
+  const earlier = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open'), eq(checkouts.stockHeld, true)));
+  for (const { id } of earlier) await db.transaction((tx) => releaseStock(tx, id));
+}
+
+/**
+ * A checkout paid after its stock was given back (the shopper paid on a payment page left open
+ * after cancelling, or after starting a newer checkout): the order stands, since the money is
+ * taken, so the stock is taken again, down to 0 at most. Returns the flags that fell short, for
+ * the owner to see in the log.
+ */
+export async function retakeStock(tx: Transaction, checkoutId: string, held: HeldStock[]): Promise<{ productName: string; short: number }[]> {
+  if (held.length === 0) return [];
+  const counted = await lockCounted(
+    tx,
+    held.map((h) => h.productId),
+  );
+  const short: { productName: string; short: number }[] = [];
+  const taken: HeldStock[] = [];
+  for (const row of counted) {
+    const quantity = held.find((h) => h.productId === row.id)!.quantity;
+    const available = Math.min(quantity, row.stockQuantity!);
+    if (available < quantity) short.push({ productName: row.name, short: quantity - available });
+    if (available > 0) taken.push({ productId: row.id, quantity: available });
+  }
+  await moveStock(tx, taken, -1);
+  await tx.update(checkouts).set({ stockHeld: true }).where(eq(checkouts.id, checkoutId));
+  return short;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { Product } from './product';
+
+/** The admin's product form and API speak the same words (section 5 style: one message per rule). */
+export const productMessages = {
+  name: 'Please enter the flag name (2 to 100 characters)',
+  slug: 'The web address may use only lower-case letters, digits and single dashes, like south-africa',
+  description: 'Please enter a description',
+  descriptionLong: 'The description is too long (5000 characters at most)',
+  price: 'Please enter the price in rand, like 130.00',
+  priceTooHigh: 'The price can be at most R100 000.00',
+  salePrice: 'Please enter the sale price in rand, like 99.00, or leave it empty',
+  saleNotLower: 'The sale price must be lower than the price',
+  stock: 'Stock must be a whole number, 0 or more; leave it empty if you do not count this flag',
+  altText: 'Please describe the picture for people who cannot see it (1 to 200 characters)',
+} as const;
+
+/** Prices are cents: R100 000 is far above any flag, and keeps typing slips from reaching the shop. */
+export const MAX_PRICE_CENTS = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+
+const price = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_PRICE_CENTS, productMessages.priceTooHigh);
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const productFields = z.object({
+  // Flag names are shown in capitals across the shop ('SOUTH AFRICA'), whatever was typed.
+  name: z
+    .string({ error: productMessages.name })
+    .trim()
+    .min(2, productMessages.name)
+    .max(100, productMessages.name)
+    .transform((name) => name.replace(/\s+/g, ' ').toUpperCase()),
+  slug: z.string({ error: productMessages.slug }).trim().max(100, productMessages.slug).regex(SLUG_PATTERN, productMessages.slug),
+  description: z
+    .string({ error: productMessages.description })
+    .trim()
+    .min(1, productMessages.description)
+    .max(5000, productMessages.descriptionLong),
+  priceCents: price(productMessages.price),
+  salePriceCents: price(productMessages.salePrice).nullable(),
+  featured: z.boolean({ error: 'featured must be true or false' }),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  stockQuantity: z.number({ error: productMessages.stock }).int(productMessages.stock).min(0, productMessages.stock).max(MAX_STOCK, productMessages.stock).nullable(),
+});
+
+const saleBelowPrice = (p: { priceCents?: number; salePriceCents?: number | null }) =>
+  p.salePriceCents === null || p.salePriceCents === undefined || p.priceCents === undefined || p.salePriceCents < p.priceCents;
+
+/** POST /api/admin/products: a new flag; the slug is made from the name when not given. */
+export const createProductSchema = productFields
+  .extend({
+    slug: productFields.shape.slug.optional(),
+    salePriceCents: productFields.shape.salePriceCents.default(null),
+    featured: productFields.shape.featured.default(false),
+    isActive: productFields.shape.isActive.default(true),
+    stockQuantity: productFields.shape.stockQuantity.default(null),
+  })
+  .strict()
+  .refine(saleBelowPrice, { path: ['salePriceCents'], message: productMessages.saleNotLower });
+export type CreateProductInput = z.output<typeof createProductSchema>;
+
+/** PATCH /api/admin/products/:id: any of the fields; the sale price is checked against the saved price too. */
+export const updateProductSchema = productFields
+  .partial()
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'Say what to change' })
+  .refine(saleBelowPrice, { path: ['salePriceCents'], message: productMessages.saleNotLower });
+export type UpdateProductInput = z.output<typeof updateProductSchema>;
+
+export const altTextSchema = z.string({ error: productMessages.altText }).trim().min(1, productMessages.altText).max(200, productMessages.altText);
+
+/** PATCH /api/admin/products/:id/images: a new order (every picture's id, first shown first) and/or alt texts by picture id. */
+export const updateImagesSchema = z
+  .object({
+    order: z.array(z.uuid('Unknown picture'), { error: 'order must list the picture ids' }).max(50).optional(),
+    altTexts: z.record(z.uuid('Unknown picture'), altTextSchema).optional(),
+  })
+  .strict()
+  .refine((body) => body.order !== undefined || body.altTexts !== undefined, { message: 'Say what to change: order or altTexts' });
+export type UpdateImagesInput = z.output<typeof updateImagesSchema>;
+
+/** Uploads: what a photo may be. SVG is refused: it can carry script. */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+export const uploadMessages = {
+  tooLarge: 'The picture is too large: 2 MB at most',
+  wrongType: 'Please upload a JPEG, PNG or WebP picture',
+  svg: 'SVG pictures are not accepted (they can carry scripts). Please upload a JPEG, PNG or WebP picture',
+  notAnImage: (type: string) => `The file is not a real ${type.replace('image/', '').toUpperCase()} picture`,
+  empty: 'The file is empty',
+} as const;
+
+/** The picture's alt text when the admin gives none: 'KENYA flag'. */
+export function defaultAltText(productName: string): string {
+  return `${productName} flag`;
+}
+
+/** A product as the admin sees it: the storefront's fields, inactive ones too, with the last change. */
+export type AdminProduct = Product & { updatedAt: string };

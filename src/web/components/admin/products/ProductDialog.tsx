@@ -1,0 +1,145 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { messageOf } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/toast-store';
+import { FormAlert, inputClass, TextField } from '../../profile/ProfileField';
+import { AdminDialog } from '../AdminDialog';
+import { ProductPictures } from './ProductPictures';
+import { parseProductForm, productFields, productFormValues, type ProductField } from './product-form';
+import { useSaveProduct } from './use-admin-products';
+import type { AdminProduct } from '../../../../shared/product-admin';
+
+interface ProductDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The flag being edited; undefined to add a new one. */
+  product: AdminProduct | undefined;
+  /** A new flag was added: the dialog goes on with it, so its pictures can be added. */
+  onCreated: (product: AdminProduct) => void;
+}
+
+/** Adds or edits a flag: its details first, then (once it exists) its pictures. */
+export function ProductDialog({ open, onOpenChange, product, onCreated }: ProductDialogProps) {
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? `Edit ${product.name}` : 'Add a Flag'}
+      description={product ? undefined : 'Its pictures can be added once it is saved.'}
+    >
+      {open && (
+        <div className="space-y-8">
+          <ProductForm key={product?.id ?? 'new'} product={product} onCreated={onCreated} onDone={() => onOpenChange(false)} />
+          {product && <ProductPictures product={product} />}
+        </div>
+      )}
+    </AdminDialog>
+  );
+}
+
+function Checkbox({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-900">
+      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-0.5 h-4 w-4 accent-brand-700" />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | undefined; onCreated: (product: AdminProduct) => void; onDone: () => void }) {
+  const id = useId();
+  const save = useSaveProduct();
+  const form = useSchemaForm({ initial: () => productFormValues(product), fields: productFields, parse: parseProductForm });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const input = form.submit();
+    if (!input) return;
+    save.mutate(
+      { id: product?.id, input },
+      {
+        onSuccess: (saved) => {
+          if (product) {
+            toast({ title: 'Flag Saved', description: `${saved.name} has been updated.` });
+            onDone();
+          } else {
+            toast({ title: 'Flag Added', description: `${saved.name} has been added. You can add its pictures now.` });
+            onCreated(saved);
+          }
+        },
+      },
+    );
+  };
+
+  const field = (name: ProductField) => ({
+    id: `${id}-${name}`,
+    name,
+    ref: form.register(name),
+    value: form.values[name],
+    onChange: form.onChange,
+    error: form.errors[name],
+  });
+  const description = field('description');
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={product ? `Details of ${product.name}` : 'New flag'}>
+      <TextField {...field('name')} label="Flag name" hint="Shown in capitals in the shop, like SOUTH AFRICA." type="text" autoComplete="off" maxLength={100} />
+      <TextField
+        {...field('slug')}
+        label="Web address"
+        hint={product ? 'Changing it breaks links people saved to this flag.' : 'Leave empty to make it from the name, like south-africa.'}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={100}
+      />
+      <div>
+        <label htmlFor={description.id} className="block text-sm font-medium text-slate-900">
+          Description
+        </label>
+        <textarea
+          ref={description.ref}
+          id={description.id}
+          name="description"
+          rows={4}
+          maxLength={5000}
+          value={description.value}
+          onChange={description.onChange}
+          aria-invalid={description.error ? true : undefined}
+          aria-describedby={description.error ? `${description.id}-error` : undefined}
+          className={cn(inputClass, 'resize-y', description.error ? 'border-red-700' : 'border-slate-400')}
+        />
+        {description.error && (
+          <p id={`${description.id}-error`} className="mt-1.5 text-sm text-red-700">
+            {description.error}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField {...field('priceCents')} label="Price (R)" hint="VAT included, like 130.00." type="text" inputMode="decimal" autoComplete="off" />
+        <TextField {...field('salePriceCents')} label="Sale price (R)" hint="Optional; lower than the price." type="text" inputMode="decimal" autoComplete="off" />
+        <TextField {...field('stockQuantity')} label="Stock" hint="Flags left to sell. Empty: not counted." type="text" inputMode="numeric" autoComplete="off" />
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+        <Checkbox name="isActive" checked={form.values.isActive} onChange={(isActive) => form.setValues({ ...form.values, isActive })}>
+          Shown in the shop
+        </Checkbox>
+        <Checkbox name="featured" checked={form.values.featured} onChange={(featured) => form.setValues({ ...form.values, featured })}>
+          Featured (badge on the shop card)
+        </Checkbox>
+      </div>
+      <FormAlert id={`${id}-error`} message={save.isError ? messageOf(save.error, 'Failed to save the flag. Please try again.') : undefined} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          {product ? 'Cancel' : 'Close'}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : product ? 'Save Changes' : 'Add Flag'}
+        </Button>
+      </div>
+    </form>
+  );
+}

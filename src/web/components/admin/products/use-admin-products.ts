@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api';
+import type { AdminProduct, CreateProductInput, UpdateImagesInput } from '../../../../shared/product-admin';
+
+export const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
+
+const productPath = (id: string) => `/api/admin/products/${encodeURIComponent(id)}`;
+
+export function useAdminProducts() {
+  return useQuery<{ products: AdminProduct[] }, Error, AdminProduct[]>({ queryKey: ADMIN_PRODUCTS_KEY, select: (data) => data.products });
+}
+
+/**
+ * Every write answers the product as it is now: it replaces the one in the list at once (the list
+ * is refreshed anyway once the write settles). Writes are never sent twice by themselves.
+ */
+function useProductWrite<V>(write: (variables: V) => Promise<AdminProduct>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    retry: false,
+    onSuccess: (product) =>
+      queryClient.setQueryData<{ products: AdminProduct[] }>(ADMIN_PRODUCTS_KEY, (data) =>
+        data
+          ? { products: data.products.some((p) => p.id === product.id) ? data.products.map((p) => (p.id === product.id ? product : p)) : [...data.products, product] }
+          : data,
+      ),
+  });
+}
+
+export function useSaveProduct() {
+  return useProductWrite(({ id, input }: { id?: string; input: CreateProductInput }) =>
+    id ? apiRequest<AdminProduct>('PATCH', productPath(id), input) : apiRequest<AdminProduct>('POST', '/api/admin/products', input),
+  );
+}
+
+/** The picture is the request body itself, with its own type; the alt text rides in the address. */
+async function uploadPicture({ productId, file, altText }: { productId: string; file: File; altText: string }): Promise<AdminProduct> {
+  const response = await fetch(`${productPath(productId)}/images?altText=${encodeURIComponent(altText)}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': file.type },
+    body: file,
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return (await response.json()) as AdminProduct;
+}
+
+export function useUploadPicture() {
+  return useProductWrite(uploadPicture);
+}
+
+export function useUpdatePictures() {
+  return useProductWrite(({ productId, change }: { productId: string; change: UpdateImagesInput }) =>
+    apiRequest<AdminProduct>('PATCH', `${productPath(productId)}/images`, change),
+  );
+}
+
+export function useDeletePicture() {
+  return useProductWrite(({ productId, imageId }: { productId: string; imageId: string }) =>
+    apiRequest<AdminProduct>('DELETE', `${productPath(productId)}/images/${encodeURIComponent(imageId)}`),
+  );
+}
