@@ -8,6 +8,7 @@ import { outbox } from './db/schema';
 import { seedCatalogue } from './catalog/seed';
 import { createMailer, type EmailMessage, type Mailer } from './notify/mailer';
 import { createOutboxWorker, type OutboxWorker } from './notify/outbox';
+import { createSmsProvider, type SmsProvider } from './notify/sms';
 
 /** A database the integration suites run against; each open() gives a fresh, seeded database. */
 export interface TestDatabase {
@@ -82,6 +83,8 @@ export interface TestAppOptions {
   startWorker?: boolean;
   /** Replaces the mailer the settings would choose. */
   mailer?: Mailer;
+  /** Replaces the SMS provider the settings would choose (the dev mailbox by default). */
+  sms?: SmsProvider;
 }
 
 /** A logger for workers in tests: errors still reach the test output. */
@@ -98,7 +101,8 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       ...options.env,
     } as NodeJS.ProcessEnv);
     const mailer = options.mailer ?? createMailer(config);
-    const worker = createOutboxWorker({ db: database.db, mailer, logger: quietLogger });
+    const sms = options.sms ?? createSmsProvider(config);
+    const worker = createOutboxWorker({ db: database.db, mailer, sms, logger: quietLogger });
     const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge });
     await app.ready();
     if (options.startWorker) worker.start();

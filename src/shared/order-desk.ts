@@ -23,6 +23,15 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** What the order desk calls each payment status. */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+
 export const orderDeskMessages = {
   trackingRequired: 'Please enter a tracking number',
   fulfilled: 'Order has been marked as fulfilled and customer notified',
@@ -71,7 +80,7 @@ export interface AdminOrder {
   updatedAt: string;
 }
 
-export const orderEventTypes = ['placed', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled', 'refund_requested', 'refunded', 'note'] as const;
+export const orderEventTypes = ['placed', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 /** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */
@@ -92,20 +101,35 @@ export interface AdminOrderDetail {
   order: AdminOrder;
   events: OrderEvent[];
   actions: OrderAction[];
+  /** The most a refund may be now, in cents: paid, less refunds confirmed and refunds still waiting for the provider. */
+  refundableCents: number;
+}
+
+/** The answer of every POST /api/admin/orders/:id/… call: the order as it is now, and what was done in words. */
+export interface OrderActionResult extends AdminOrderDetail {
+  message: string;
 }
 
 /** Query of GET /api/admin/orders and GET /api/admin/orders/export.csv. */
 export const orderSearchSchema = z.object({
   /** Order number, customer name or email (part of any). */
-  q: z.string().trim().max(100).optional(),
-  status: z.enum([...orderStatuses, 'unfulfilled']).optional(),
+  q: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
+  status: z.enum([...orderStatuses, 'unfulfilled'], { error: 'Choose an order status from the list' }).optional(),
   /** Placed on or after this day (YYYY-MM-DD, Africa/Johannesburg). */
-  from: z.iso.date().optional(),
+  from: z.iso.date({ error: 'Write the "from" day as YYYY-MM-DD' }).optional(),
   /** Placed on or before this day. */
-  to: z.iso.date().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  to: z.iso.date({ error: 'Write the "to" day as YYYY-MM-DD' }).optional(),
+  limit: z.coerce
+    .number({ error: 'The limit must be a whole number from 1 to 500' })
+    .int('The limit must be a whole number from 1 to 500')
+    .min(1, 'The limit must be a whole number from 1 to 500')
+    .max(500, 'The limit must be a whole number from 1 to 500')
+    .default(200),
 });
 export type OrderSearch = z.input<typeof orderSearchSchema>;
+
+/** Query of GET /api/admin/orders/export.csv: the same filters, every matching order (no limit). */
+export const orderExportSchema = orderSearchSchema.omit({ limit: true });
 
 export const fulfilOrderSchema = z.object({
   trackingNumber: z

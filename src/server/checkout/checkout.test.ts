@@ -1,80 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cartItems, checkouts, orders } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { adminAuditLog, cartItems, checkouts, orderEvents } from '../db/schema';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
 import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
-import type { Product } from '../../shared/product';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { buildApp } from '../app';
+import { shopHelpers } from '../orderdesk/test-orders';
 
 const origin = { origin: TEST_PUBLIC_URL };
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
-
-interface Shopper {
-  cookie: string;
-  cartId: string;
-  email: string;
-}
-
-/** Everything a test needs to take one shopper from cart to order through the API. */
-function shopHelpers(get: () => TestApp) {
-  const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-    get().app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
-
-  const signUp = (label: string, verify = true) => signUpAs(`${label}-${randomBytes(4).toString('hex')}@example.co.za`, verify);
-
-  async function signUpAs(email: string, verify = true): Promise<Shopper> {
-    const label = email.split('@')[0]!;
-    const res = await inject('POST', '/api/auth/sign-up/email', undefined, { name: `${label} Tester`, email, password: 'checkout-1' });
-    expect(res.statusCode).toBe(200);
-    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
-    if (verify) {
-      const rows = await outboxEmails(get().database.db);
-      const text = rows.find((r) => r.payload.to === email && r.payload.text.includes('/verify-email?'))!.payload.text;
-      const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(text)![0]);
-      expect((await inject('GET', `/api/auth/verify-email${link.search}`)).statusCode).toBe(200);
-    }
-    const claim = await inject('POST', '/api/cart/claim', cookie, {});
-    return { cookie, cartId: claim.json<{ sessionId: string }>().sessionId, email };
-  }
-
-  async function addToCart(shopper: Shopper, slug: string, quantity: number): Promise<void> {
-    const product = (await inject('GET', `/api/products/${slug}`)).json<Product>();
-    const res = await inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: product.id, quantity });
-    expect(res.statusCode).toBe(201);
-  }
-
-  async function nearestPoint(address = 'Sea Point, Cape Town'): Promise<{ id: string; name: string }> {
-    const res = await inject('POST', '/api/paxi-points', undefined, { address, radiusKm: 8 });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ paxiPoints: { id: string; name: string }[] }>().paxiPoints[0]!;
-  }
-
-  function checkoutBody(amount: number, pointId: string, speed: 'paxi-standard' | 'paxi-express' = 'paxi-standard') {
-    return {
-      amount,
-      currency: 'ZAR',
-      metadata: {
-        customerInfo: { firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za', phone: '082 123 4567' },
-        deliveryMethod: 'paxi',
-        deliverySpeed: speed,
-        paxiPoint: { id: pointId },
-      },
-    };
-  }
-
-  const createCheckout = (shopper: Shopper | undefined, body: object) =>
-    inject('POST', '/api/payments/yoco/create-checkout', shopper?.cookie, body);
-  const verify = (shopper: Shopper | undefined, id: string) => inject('GET', `/api/payments/yoco/verify/${id}`, shopper?.cookie);
-  const complete = (shopper: Shopper, checkoutId: string) =>
-    inject('POST', '/api/payments/complete', shopper.cookie, { checkoutId, sessionId: shopper.cartId });
-  const ordersOf = async (checkoutId: string) => get().database.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
-  const confirmations = async (orderNumber: string) =>
-    (await outboxEmails(get().database.db)).filter((r) => r.payload.subject.includes(orderNumber));
-
-  return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, verify, complete, ordersOf, confirmations };
-}
 
 describe.each(testDatabases())('checkout with the sandbox provider on $name', (target) => {
   let t: TestApp;
@@ -353,6 +288,11 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
     const partial = await refund(owner, { paymentId: order!.paymentId, amount: 5_000 });
     expect(partial.statusCode).toBe(202);
     expect(yoco.requests.some((r) => r.path === `/api/checkouts/${yocoId}/refund` && (r.body as { amount?: number }).amount === 5_000)).toBe(true);
+    // The same refund as the order desk's: on the order's timeline and in the audit log, by this admin.
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    expect(events.filter((e) => e.type === 'refund_requested')).toEqual([expect.objectContaining({ actorEmail: 'owner-desk@example.co.za' })]);
+    const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, order!.id));
+    expect(audit).toEqual([expect.objectContaining({ actorEmail: 'owner-desk@example.co.za', summary: expect.stringContaining('R50.00') })]);
 
     const refunded = async (amount: number, webhookId: string) => {
       const signed = yoco.signWebhook(WEBHOOK_SECRET, yoco.refundEvent(yocoId, 'refund.succeeded', amount), { webhookId });

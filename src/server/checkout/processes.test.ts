@@ -1,33 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../paths';
 import { freePort } from '../free-port';
+import { startShop, stopShop } from '../shop-process';
 import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
 
-/** The shop as its own process: the test can kill it like a crash would. */
-function startShop(env: Record<string, string>): { child: ChildProcess; listening: Promise<boolean> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const listening = new Promise<boolean>((resolve) => {
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes('Server listening at')) resolve(true);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', () => resolve(false));
-  });
-  return { child, listening };
-}
 
 /** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */
 function browserAt(base: string, signedInAs = '') {
@@ -113,11 +94,7 @@ describe('a crash between payment and the shopper returning', () => {
   });
 
   afterAll(async () => {
-    if (shop && shop.exitCode === null && shop.signalCode === null) {
-      const exited = once(shop, 'exit');
-      shop.kill('SIGTERM');
-      await exited;
-    }
+    if (shop) await stopShop(shop);
     await yoco?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -207,12 +184,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const shop of shops) {
-      if (shop.exitCode !== null || shop.signalCode !== null) continue;
-      const exited = once(shop, 'exit');
-      shop.kill('SIGTERM');
-      await exited;
-    }
+    for (const shop of shops) await stopShop(shop);
     await yoco?.close();
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   });
@@ -243,7 +215,8 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
     await expect
       .poll(async () => {
         const { json } = await first.call('GET', '/dev/mailbox.json');
-        return (json.messages as { subject: string }[]).filter((m) => m.subject.includes(orders[0]!.orderNumber)).length;
+        const emails = (json.messages as { kind: string; subject?: string }[]).filter((m) => m.kind === 'email');
+        return emails.filter((m) => m.subject!.includes(orders[0]!.orderNumber)).length;
       })
       .toBe(1);
   }, 120_000);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth';
 import { requireSessionUser } from '../auth/session';
@@ -18,20 +18,16 @@ declare module 'fastify' {
 }
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
-const refundSchema = z.object({
-  paymentId: z.string({ error: 'paymentId is required' }).trim().min(1).max(100),
-  amount: z.number().int('amount must be whole cents').positive('amount must be more than 0').optional(),
-});
+const cancelSchema = z.object({ checkoutId: z.string({ error: 'Say which checkout to cancel (checkoutId)' }).trim().min(1).max(100) });
 
 export interface CheckoutRouteDeps {
   auth: Auth;
   checkout: CheckoutService;
   payments: PaymentProvider;
-  requireAdmin: preHandlerAsyncHookHandler;
   log: { error: (obj: object, msg: string) => void };
 }
 
-export async function checkoutRoutes(app: FastifyInstance, { auth, checkout, payments, requireAdmin, log }: CheckoutRouteDeps): Promise<void> {
+export async function checkoutRoutes(app: FastifyInstance, { auth, checkout, payments, log }: CheckoutRouteDeps): Promise<void> {
   app.decorate('reconcileCheckouts', () => checkout.reconcile());
 
   app.post('/api/payments/yoco/create-checkout', async (request) => {
@@ -59,10 +55,10 @@ export async function checkoutRoutes(app: FastifyInstance, { auth, checkout, pay
     };
   });
 
-  app.post('/api/payments/yoco/refund', { preHandler: requireAdmin }, async (request, reply) => {
-    const { paymentId, amount } = parseInput(refundSchema, request.body);
-    const result = await checkout.refund({ paymentId, amountCents: amount });
-    return reply.code(202).send({ ...result, message: `Refund requested for order ${result.orderNumber}` });
+  // The payment cancel page tells the shop at once, so that the flags the checkout held are for sale again.
+  app.post('/api/payments/cancel', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    return checkout.cancel(user, parseInput(cancelSchema, request.body).checkoutId);
   });
 
   // The provider signs the exact bytes it sent, so this route reads the body raw.

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUuid } from '../http/ids';
-import { cartItems, checkouts, orders, paymentWebhooks, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { cartItems, checkouts, orders, paymentWebhooks, type CheckoutSnapshot, type CheckoutStatus, type OrderItem } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
 import type { CartService } from '../cart/service';
 import type { SessionUser } from '../auth/session';
@@ -10,9 +10,11 @@ import type { PickupPoint } from '../pickup/service';
 import { refundableFrom } from '../orders/transitions';
 import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
+import { recordOrderEvent } from '../orderdesk/events';
 import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
+import { endUnpaid, holdStock, releaseEarlierHolds, retakeStock } from './stock';
 
 /** An unpaid checkout older than this is expired by the reconciliation. */
 export const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -103,10 +105,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
         .onConflictDoNothing({ target: orders.checkoutId })
         .returning();
       if (!order) return undefined;
-      await tx
+      const [paid] = await tx
         .update(checkouts)
         .set({ status: 'paid', paymentId, updatedAt: sql`now()` })
-        .where(eq(checkouts.id, checkout.id));
+        .where(eq(checkouts.id, checkout.id))
+        .returning({ stockHeld: checkouts.stockHeld });
+      // Paid after its stock was given back (cancelled, or replaced by a newer checkout): the order stands, so the stock is taken again.
+      if (!paid!.stockHeld) {
+        const short = await retakeStock(tx, checkout.id, snapshot.heldStock ?? []);
+        if (short.length > 0) deps.log.warn({ checkoutId: checkout.id, short }, 'paid after its stock was given back, and not enough is left');
+      }
       await tx.delete(cartItems).where(
         and(
           eq(cartItems.sessionId, checkout.cartSessionId),
@@ -116,6 +124,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           ),
         ),
       );
+      await recordOrderEvent(tx, order.id, 'placed', { note: `Paid ${formatRand(order.totalAmount)} by card` });
       await enqueueEmail(tx, orderConfirmationMessage(deps.email, order));
       return order;
     });
@@ -137,9 +146,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!checkout.providerCheckoutId) return null;
     const status = await payments.getCheckout(checkout.providerCheckoutId);
     if (!status.paid) {
-      if (status.status === 'failed' && checkout.status === 'open') {
-        await db.update(checkouts).set({ status: 'failed', updatedAt: sql`now()` }).where(eq(checkouts.id, checkout.id));
-      }
+      if (status.status === 'failed' && checkout.status === 'open') await endUnpaid(db, checkout.id, 'failed');
       return null;
     }
     if (status.amountCents !== checkout.totalCents) {
@@ -198,19 +205,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
           quantity: item.quantity,
         })),
       };
-      const [checkout] = await db
-        .insert(checkouts)
-        .values({
-          userId: user.id,
-          cartSessionId: cart.sessionId,
-          provider: payments.name,
-          subtotalCents,
-          deliveryFeeCents,
-          totalCents,
-          snapshot,
-          expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
-        })
-        .returning();
+      await releaseEarlierHolds(db, user.id);
+      // The stock is taken in the transaction that creates the checkout: the last flag goes to one shopper only.
+      const [checkout] = await db.transaction(async (tx) => {
+        const heldStock = await holdStock(tx, snapshot.items);
+        return tx
+          .insert(checkouts)
+          .values({
+            userId: user.id,
+            cartSessionId: cart.sessionId,
+            provider: payments.name,
+            subtotalCents,
+            deliveryFeeCents,
+            totalCents,
+            snapshot: { ...snapshot, heldStock },
+            stockHeld: heldStock.length > 0,
+            expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
+          })
+          .returning();
+      });
       const back = (path: string) => `${deps.publicUrl}${path}?checkoutId=${checkout!.id}`;
       const opened = await payments.createCheckout({
         amountCents: totalCents,
@@ -224,6 +237,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         idempotencyKey: checkout!.id,
         subtotalCents,
         lineItems: snapshot.items.map((item) => ({ displayName: item.productName, quantity: item.quantity, priceCents: item.unitPriceCents })),
+      }).catch(async (err: unknown) => {
+        // No payment page to pay on: the checkout failed, and its stock goes back at once.
+        await endUnpaid(db, checkout!.id, 'failed');
+        throw err;
       });
       await db
         .update(checkouts)
@@ -259,6 +276,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
           customerInfo: snapshot.customer,
         },
       };
+    },
+
+    /** POST /api/payments/cancel: the shopper came back from the payment page without paying; the stock goes back at once. */
+    async cancel(user: SessionUser, id: string): Promise<{ status: CheckoutStatus }> {
+      const checkout = await ownCheckout(user, id);
+      await endUnpaid(db, checkout.id, 'cancelled');
+      const [current] = await db.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkout.id));
+      return { status: current!.status };
     },
 
     /** POST /api/payments/complete: the shopper's own checkout, by our id, the provider's id or the payment id. */
@@ -299,14 +324,35 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       if (event.type === 'payment.succeeded') await completeCheckout(checkout);
       else if (event.type === 'refund.succeeded' && event.amountCents !== undefined) {
-        await db
-          .update(orders)
-          .set({
-            refundedCents: sql`least(${orders.totalAmount}, ${orders.refundedCents} + ${event.amountCents})`,
-            paymentStatus: sql`CASE WHEN ${orders.refundedCents} + ${event.amountCents} >= ${orders.totalAmount} THEN 'refunded' ELSE 'partially_refunded' END`,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(orders.checkoutId, checkout.id), inArray(orders.paymentStatus, refundableFrom)));
+        const amountCents = event.amountCents;
+        // The order's timeline shows the refund with the change; refundId settles the order desk's request.
+        await db.transaction(async (tx) => {
+          const [refunded] = await tx
+            .update(orders)
+            .set({
+              refundedCents: sql`least(${orders.totalAmount}, ${orders.refundedCents} + ${amountCents})`,
+              paymentStatus: sql`CASE WHEN ${orders.refundedCents} + ${amountCents} >= ${orders.totalAmount} THEN 'refunded' ELSE 'partially_refunded' END`,
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(orders.checkoutId, checkout.id), inArray(orders.paymentStatus, refundableFrom)))
+            .returning({ id: orders.id });
+          if (refunded) {
+            await recordOrderEvent(tx, refunded.id, 'refunded', {
+              note: `Refunded ${formatRand(amountCents)} to the customer's card`,
+              details: { refundId: event.refundId ?? null, amountCents },
+            });
+          }
+        });
+      } else if (event.type === 'refund.failed') {
+        // Nothing moved: the timeline says so, and the order desk may ask for the refund again.
+        const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkout.id));
+        if (order) {
+          const amount = event.amountCents === undefined ? 'A refund' : `The refund of ${formatRand(event.amountCents)}`;
+          await recordOrderEvent(db, order.id, 'refund_failed', {
+            note: `${amount} failed at the payment provider${event.failureReason ? `: ${event.failureReason}` : ''}`,
+            details: { refundId: event.refundId ?? null, amountCents: event.amountCents ?? null },
+          });
+        }
       }
     },
 
@@ -318,7 +364,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const open = await db
         .select()
         .from(checkouts)
-        .where(and(eq(checkouts.status, 'open'), lt(checkouts.createdAt, new Date(Date.now() - RECONCILE_AFTER_MS))))
+        .where(
+          and(
+            // A cancelled checkout's payment page can still be paid until it expires: keep asking about it.
+            or(eq(checkouts.status, 'open'), and(eq(checkouts.status, 'cancelled'), gt(checkouts.expiresAt, new Date()))),
+            lt(checkouts.createdAt, new Date(Date.now() - RECONCILE_AFTER_MS)),
+          ),
+        )
         .orderBy(checkouts.createdAt)
         .limit(limit);
       let completed = 0;
@@ -327,13 +379,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         try {
           const completion = await completeCheckout(checkout);
           if (completion?.created) completed += 1;
-          else if (!completion && checkout.expiresAt.getTime() < Date.now()) {
-            await db
-              .update(checkouts)
-              .set({ status: 'expired', updatedAt: sql`now()` })
-              .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open')));
-            expired += 1;
-          }
+          else if (!completion && checkout.expiresAt.getTime() < Date.now() && (await endUnpaid(db, checkout.id, 'expired'))) expired += 1;
         } catch (err) {
           deps.log.warn({ err, checkoutId: checkout.id }, 'reconciliation could not settle a checkout');
         }

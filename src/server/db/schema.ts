@@ -315,6 +315,13 @@ export interface CheckoutSnapshot {
   deliveryOption: 'paxi_standard' | 'paxi_express';
   pickupPoint: { code: string; name: string; address: string; town: string; province: string; postalCode: string | null };
   items: { productId: string; productName: string; productImage: string | null; unitPriceCents: number; quantity: number }[];
+  /** The counted stock this checkout took (flags the shop does not count are not listed); given back if it ends unpaid. */
+  heldStock?: HeldStock[];
+}
+
+export interface HeldStock {
+  productId: string;
+  quantity: number;
 }
 
 /**
@@ -520,7 +527,7 @@ export const adminAuditLog = pgTable(
 export const orderDeskDigests = pgTable('order_desk_digests', {
   /** The day in Africa/Johannesburg. */
   day: date('day').primaryKey(),
-  /** 'schedule' or the admin's email for POST /api/admin/batch-email. */
+  /** What sent it: 'schedule'. Sends an admin asks for (POST /api/admin/batch-email) are in the audit log and claim no day. */
   trigger: text('trigger').notNull(),
   orderCount: integer('order_count').notNull(),
   outboxId: uuid('outbox_id'),

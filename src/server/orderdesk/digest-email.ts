@@ -1,0 +1,93 @@
+import { deliveryOptionLabel } from '../../shared/order-desk';
+import type { EmailMessage } from '../notify/mailer';
+import { layout, type EmailContext } from '../notify/templates';
+
+/** What the packer needs of one paid, unsent order. */
+export interface OrderToPack {
+  orderNumber: string;
+  createdAt: Date;
+  customerName: string;
+  /** E.164, as stored. */
+  customerPhone: string;
+  deliveryOption: 'paxi_standard' | 'paxi_express';
+  paxiLocationId: string;
+  paxiLocationName: string;
+  paxiLocationAddress: string;
+  items: { productName: string; quantity: number }[];
+}
+
+type Blocks = Parameters<typeof layout>[2];
+
+const placedAt = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'short' });
+const dayName = new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** 'Friday, 14 March 2025' for the South African day '2025-03-14'. */
+function digestDayLabel(day: string): string {
+  return dayName.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** +27821234567 → 082 123 4567: the form PAXI's counter staff type in for the receiver. */
+function localPhone(e164: string): string {
+  const match = /^\+27(\d{2})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `0${match[1]} ${match[2]} ${match[3]}` : e164;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The order desk's morning email: every paid order still to be packed, oldest first, with what
+ * goes in the parcel and the PAXI point it goes to; a short all-clear when there is nothing.
+ */
+export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: string, orders: OrderToPack[]): EmailMessage {
+  const when = digestDayLabel(day);
+  const deskLink = { kind: 'link' as const, text: 'Open the order desk', url: `${ctx.publicUrl}/admin` };
+
+  if (orders.length === 0) {
+    return {
+      to,
+      subject: `Order desk: nothing to pack - ${when}`,
+      ...layout(ctx, 'Nothing to pack today', [
+        { kind: 'paragraph', text: `Good morning! Every paid order has been sent on its way, so there is nothing to pack on ${when}.` },
+        { kind: 'paragraph', text: 'New orders will be in tomorrow morning’s email, and in the order desk as soon as they are paid.' },
+        deskLink,
+      ]),
+    };
+  }
+
+  const count = plural(orders.length, 'order', 'orders');
+  const blocks: Blocks = [
+    {
+      kind: 'paragraph',
+      text: `Good morning! ${count} ${orders.length === 1 ? 'is' : 'are'} paid and waiting to be packed, oldest first. Drop each parcel at a PAXI point with the receiver's cellphone number and the point code below.`,
+    },
+  ];
+  orders.forEach((order, index) => {
+    blocks.push(
+      { kind: 'paragraph', text: `${index + 1}. Order ${order.orderNumber}` },
+      {
+        kind: 'details',
+        rows: [
+          ['Order number', order.orderNumber],
+          ['Placed', placedAt.format(order.createdAt)],
+          ['Customer', order.customerName],
+          ['Cellphone', localPhone(order.customerPhone)],
+          ['Pack', order.items.map((item) => `${item.quantity} x ${item.productName}`).join('\n')],
+          ['PAXI point', `${order.paxiLocationId} - ${order.paxiLocationName}\n${order.paxiLocationAddress}`],
+          ['Delivery', deliveryOptionLabel(order.deliveryOption)],
+        ],
+      },
+    );
+  });
+  blocks.push(
+    {
+      kind: 'paragraph',
+      text: 'Once a parcel is handed in, mark its order fulfilled with the PAXI tracking number: the customer is told at once.',
+    },
+    deskLink,
+  );
+  return {
+    to,
+    subject: `Order desk: ${count} to pack - ${when}`,
+    ...layout(ctx, `${count} to pack`, blocks),
+  };
+}

@@ -1,0 +1,230 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BatchEmailResult } from '../../shared/order-desk';
+import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../admin/test-admin';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { adminAuditLog, checkouts, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { createOrderDeskDigest, startDigestSchedule, type OrderDeskDigest } from './digest';
+
+const DESK = 'orders@capeflag.co.za';
+
+const flag = (productName: string, quantity: number): OrderItem => ({ productId: crypto.randomUUID(), productName, productImage: null, productPrice: 19_000, quantity });
+
+interface OrderSeed {
+  orderNumber: string;
+  createdAt: string;
+  customerName?: string;
+  status?: (typeof orders.$inferInsert)['status'];
+  paymentStatus?: (typeof orders.$inferInsert)['paymentStatus'];
+  fulfilled?: boolean;
+  deliveryOption?: 'paxi_standard' | 'paxi_express';
+  items?: OrderItem[];
+}
+
+/** An order as checkout leaves it (with the paid checkout it came from), or moved on by the order desk. */
+async function placeOrder(db: Database, seed: OrderSeed): Promise<void> {
+  const [checkout] = await db
+    .insert(checkouts)
+    .values({
+      cartSessionId: crypto.randomUUID(),
+      provider: 'sandbox',
+      status: 'paid',
+      subtotalCents: 38_000,
+      deliveryFeeCents: 6_000,
+      totalCents: 44_000,
+      snapshot: {} as CheckoutSnapshot,
+      expiresAt: new Date(seed.createdAt),
+    })
+    .returning({ id: checkouts.id });
+  await db.insert(orders).values({
+    orderNumber: seed.orderNumber,
+    checkoutId: checkout!.id,
+    customerName: seed.customerName ?? 'Someone Else',
+    customerEmail: 'buyer@example.co.za',
+    customerPhone: '+27821234567',
+    deliveryOption: seed.deliveryOption ?? 'paxi_standard',
+    paxiLocationId: 'P5772',
+    paxiLocationName: 'PEP Sea Point',
+    paxiLocationAddress: '12 Main Road, Sea Point, Cape Town, Western Cape, 8005',
+    subtotalCents: 38_000,
+    deliveryFeeCents: 6_000,
+    totalAmount: 44_000,
+    items: seed.items ?? [flag('South Africa Flag', 1)],
+    status: seed.status ?? 'paid',
+    paymentStatus: seed.paymentStatus ?? 'paid',
+    fulfilled: seed.fulfilled ?? false,
+    createdAt: new Date(seed.createdAt),
+  });
+}
+
+/** A moment in South African time (UTC+2 all year). */
+const at = (day: string, time: string) => new Date(`${day}T${time}:00+02:00`);
+
+describe('ORDER_DESK_DIGEST_TIME', () => {
+  it('is 08:00 unless set, in HH:MM', () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).orderDeskDigestAt).toEqual({ hour: 8, minute: 0 });
+    expect(loadConfig({ ORDER_DESK_DIGEST_TIME: '' } as NodeJS.ProcessEnv).orderDeskDigestAt).toEqual({ hour: 8, minute: 0 });
+    expect(loadConfig({ ORDER_DESK_DIGEST_TIME: '07:30' } as NodeJS.ProcessEnv).orderDeskDigestAt).toEqual({ hour: 7, minute: 30 });
+    for (const bad of ['8am', '24:00', '7:30']) {
+      expect(() => loadConfig({ ORDER_DESK_DIGEST_TIME: bad } as NodeJS.ProcessEnv)).toThrow('ORDER_DESK_DIGEST_TIME must be a time of day such as 08:00');
+    }
+  });
+});
+
+describe.each(testDatabases())('the order-desk digest on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { env: { ADMIN_EMAILS: DESK_ADMIN.email, ORDER_DESK_EMAIL: DESK } });
+    const db = t.database.db;
+    // Written out of order; only the first three still need packing.
+    await placeOrder(db, { orderNumber: 'CF-100003', createdAt: '2030-03-13T14:05:00Z', customerName: 'Johan van Wyk', deliveryOption: 'paxi_express', items: [flag('Kenya Flag', 1)] });
+    await placeOrder(db, { orderNumber: 'CF-100001', createdAt: '2030-03-12T07:30:00Z', customerName: 'Thandi Nkosi', items: [flag('South Africa Flag', 2), flag('Botswana Flag', 1)] });
+    await placeOrder(db, { orderNumber: 'CF-100002', createdAt: '2030-03-12T19:45:00Z', customerName: 'Ayesha Patel', paymentStatus: 'partially_refunded' });
+    await placeOrder(db, { orderNumber: 'CF-100004', createdAt: '2030-03-11T09:00:00Z', status: 'fulfilled', fulfilled: true });
+    await placeOrder(db, { orderNumber: 'CF-100005', createdAt: '2030-03-11T10:00:00Z', status: 'cancelled', paymentStatus: 'refunded' });
+    await placeOrder(db, { orderNumber: 'CF-100006', createdAt: '2030-03-11T11:00:00Z', paymentStatus: 'refunded' });
+    await placeOrder(db, { orderNumber: 'CF-100007', createdAt: '2030-03-11T12:00:00Z', status: 'pending', paymentStatus: 'pending' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.database.db.delete(outbox);
+    await t.database.db.delete(orderDeskDigests);
+  });
+
+  const digestEmails = async () => (await outboxEmails(t.database.db)).filter((m) => m.payload.to === DESK);
+  const digestAt = (clock: { now: Date }, time = { hour: 8, minute: 0 }): OrderDeskDigest =>
+    createOrderDeskDigest({ db: t.database.db, email: { shop: t.config.shop, publicUrl: t.config.publicUrl }, to: DESK, at: time, now: () => clock.now });
+
+  describe('POST /api/admin/batch-email', () => {
+    it('is for admins only', async () => {
+      expect((await callAs(t, undefined)('POST', '/api/admin/batch-email')).statusCode).toBe(401);
+      const shopper = callAs(t, await signedIn(t, SHOPPER));
+      const res = await shopper('POST', '/api/admin/batch-email');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: "You don't have admin privileges" });
+      expect(await digestEmails()).toEqual([]);
+    });
+
+    it('queues the orders to pack, oldest first, to ORDER_DESK_EMAIL', async () => {
+      const admin = callAs(t, await signedIn(t, DESK_ADMIN));
+      const res = await admin('POST', '/api/admin/batch-email');
+      expect(res.statusCode).toBe(200);
+      expect(res.json<BatchEmailResult>()).toEqual({ sent: true, orderCount: 3, message: `Order digest sent to ${DESK}: 3 orders to pack` });
+
+      const [mail] = await digestEmails();
+      expect(mail!.payload.subject).toMatch(/^Order desk: 3 orders to pack - \w+day, \d{1,2} \w+ \d{4}$/);
+      const { text, html } = mail!.payload;
+      const positions = ['CF-100001', 'CF-100002', 'CF-100003'].map((n) => text.indexOf(`Order number: ${n}`));
+      expect(positions.every((p) => p > 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      for (const gone of ['CF-100004', 'CF-100005', 'CF-100006', 'CF-100007']) expect(text).not.toContain(gone);
+
+      // Everything the packer needs, for the first order.
+      const first = text.slice(positions[0], positions[1]);
+      expect(first).toContain('Customer: Thandi Nkosi');
+      expect(first).toContain('Cellphone: 082 123 4567');
+      expect(first).toContain('Pack: 2 x South Africa Flag\n1 x Botswana Flag');
+      expect(first).toContain('PAXI point: P5772 - PEP Sea Point\n12 Main Road, Sea Point, Cape Town, Western Cape, 8005');
+      expect(first).toContain('Delivery: Standard (7-9 days)');
+      expect(first).toMatch(/Placed: 12 Mar 2030, 09:30/);
+      expect(text.slice(positions[2])).toContain('Delivery: Express (3-5 days)');
+      expect(html).toContain('2 x South Africa Flag<br>1 x Botswana Flag');
+      expect(html).toContain(`${TEST_PUBLIC_URL}/admin`);
+
+      // The admin's send is in the audit log and claims no day: the 08:00 email still goes out.
+      const [line] = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'digest.send'));
+      expect(line).toMatchObject({ actorEmail: DESK_ADMIN.email, targetType: 'digest', summary: `Sent the order digest (3 to pack) to ${DESK}` });
+      expect(line!.details).toMatchObject({ outboxId: mail!.id, orderNumbers: ['CF-100001', 'CF-100002', 'CF-100003'] });
+      expect(await t.database.db.select().from(orderDeskDigests)).toEqual([]);
+    });
+  });
+
+  describe('the daily send', () => {
+    it('waits until 08:00, then two processes send exactly one digest that day', async () => {
+      const clock = { now: at('2030-03-14', '07:59') };
+      const first = digestAt(clock);
+      const second = digestAt(clock);
+      expect(await Promise.all([first.sendIfDue(), second.sendIfDue()])).toEqual(['not-due', 'not-due']);
+      expect(await digestEmails()).toEqual([]);
+
+      clock.now = at('2030-03-14', '08:00');
+      const outcomes = await Promise.all([first.sendIfDue(), second.sendIfDue()]);
+      expect(outcomes.sort()).toEqual(['already-sent', 'sent']);
+      const mails = await digestEmails();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.payload.subject).toBe('Order desk: 3 orders to pack - Thursday, 14 March 2030');
+      expect(await t.database.db.select().from(orderDeskDigests)).toEqual([
+        { day: '2030-03-14', trigger: 'schedule', orderCount: 3, outboxId: mails[0]!.id, createdAt: expect.any(Date) },
+      ]);
+
+      // Every minute for the rest of the day, in both: nothing more.
+      clock.now = at('2030-03-14', '16:30');
+      expect(await Promise.all([first.sendIfDue(), second.sendIfDue()])).toEqual(['already-sent', 'already-sent']);
+      expect(await digestEmails()).toHaveLength(1);
+    });
+
+    it('runs in many schedules at once and still sends one', async () => {
+      const clock = { now: at('2030-03-15', '08:01') };
+      const log = { info: () => undefined, error: (obj: object) => expect.unreachable(JSON.stringify(obj)) };
+      const schedules = Array.from({ length: 4 }, () => startDigestSchedule(digestAt(clock), log, 3_600_000));
+      await Promise.all(schedules.map((s) => s.runDue()));
+      await Promise.all(schedules.map((s) => s.stop()));
+      expect(await digestEmails()).toHaveLength(1);
+    });
+
+    it('catches up when the process starts after 08:00', async () => {
+      const late = digestAt({ now: at('2030-03-16', '10:45') });
+      expect(await late.sendIfDue()).toBe('sent');
+      expect((await t.database.db.select().from(orderDeskDigests))[0]).toMatchObject({ day: '2030-03-16', trigger: 'schedule' });
+    });
+
+    it('still sends at 08:00 after an admin asked for the list earlier', async () => {
+      const clock = { now: at('2030-03-17', '07:10') };
+      const digest = digestAt(clock);
+      expect(await digest.sendNow({ id: 'admin-1', email: DESK_ADMIN.email })).toMatchObject({ sent: true, orderCount: 3 });
+      expect(await digest.sendIfDue()).toBe('not-due');
+      clock.now = at('2030-03-17', '08:00');
+      expect(await digest.sendIfDue()).toBe('sent');
+      expect(await digestEmails()).toHaveLength(2);
+    });
+
+    it('sends the next day again, at the time set', async () => {
+      const clock = { now: at('2030-03-18', '06:59') };
+      const early = digestAt(clock, { hour: 7, minute: 0 });
+      expect(await early.sendIfDue()).toBe('not-due');
+      clock.now = at('2030-03-18', '07:00');
+      expect(await early.sendIfDue()).toBe('sent');
+      clock.now = at('2030-03-19', '07:00');
+      expect(await early.sendIfDue()).toBe('sent');
+      expect((await t.database.db.select().from(orderDeskDigests)).map((r) => r.day).sort()).toEqual(['2030-03-18', '2030-03-19']);
+    });
+
+    it('says so kindly when there is nothing to pack', async () => {
+      const toPack = ['CF-100001', 'CF-100002', 'CF-100003'];
+      await t.database.db.update(orders).set({ status: 'fulfilled', fulfilled: true }).where(inArray(orders.orderNumber, toPack));
+      try {
+        const digest = digestAt({ now: at('2030-03-20', '08:00') });
+        expect(await digest.sendNow({ id: 'admin-1', email: DESK_ADMIN.email })).toEqual({
+          sent: true,
+          orderCount: 0,
+          message: `Order digest sent to ${DESK}: nothing to pack`,
+        });
+        expect(await digest.sendIfDue()).toBe('sent');
+        const mails = await digestEmails();
+        expect(mails.map((m) => m.payload.subject)).toEqual([
+          'Order desk: nothing to pack - Wednesday, 20 March 2030',
+          'Order desk: nothing to pack - Wednesday, 20 March 2030',
+        ]);
+        expect(mails[0]!.payload.text).toContain('Good morning! Every paid order has been sent on its way');
+        expect(await t.database.db.select({ orderCount: orderDeskDigests.orderCount }).from(orderDeskDigests)).toEqual([{ orderCount: 0 }]);
+      } finally {
+        await t.database.db.update(orders).set({ status: 'paid', fulfilled: false }).where(inArray(orders.orderNumber, toPack));
+      }
+    });
+  });
+});

@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import type { BatchEmailResult } from '../../shared/order-desk';
+import { todayInSouthAfrica } from '../../shared/profile';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import type { Database } from '../db/client';
+import { orderDeskDigests, orders } from '../db/schema';
+import { enqueueEmail } from '../notify/outbox';
+import type { EmailContext } from '../notify/templates';
+import { orderDeskDigestMessage, type OrderToPack } from './digest-email';
+
+export const DIGEST_CHECK_EVERY_MS = 60 * 1000;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface OrderDeskDigestOptions {
+  db: Database;
+  email: EmailContext;
+  /** ORDER_DESK_EMAIL. */
+  to: string;
+  /** When the daily digest is due, in South African time (ORDER_DESK_DIGEST_TIME, 08:00). */
+  at: { hour: number; minute: number };
+  /** Told after a commit that queued the email, so that it leaves at once. */
+  onQueued?: () => void;
+  /** Replaced in tests, which move the day along without waiting for it. */
+  now?: () => Date;
+}
+
+const timeOfDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Minutes since midnight in South Africa. */
+function minutesIntoDay(now: Date): number {
+  const parts = Object.fromEntries(timeOfDay.formatToParts(now).map((p) => [p.type, p.value]));
+  return Number(parts.hour) * 60 + Number(parts.minute);
+}
+
+export type ScheduledOutcome = 'not-due' | 'sent' | 'already-sent';
+
+/**
+ * The order desk's daily digest: the paid orders still to be packed, emailed to ORDER_DESK_EMAIL.
+ *
+ * The scheduled send happens once a day across every process: it claims the day by inserting the
+ * day's row into order_desk_digests (primary key day, trigger 'schedule') in the same transaction
+ * as the outbox row, so the process that loses the race inserts nothing and sends nothing. An
+ * admin's POST /api/admin/batch-email always sends and claims nothing: it is recorded in the admin
+ * audit log instead, so asking for the list at 07:00 does not cancel the 08:00 email.
+ */
+export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () => new Date() }: OrderDeskDigestOptions) {
+  const dueMinute = at.hour * 60 + at.minute;
+  /** The last day this process saw claimed: no need to ask the database again until tomorrow. */
+  let settledDay: string | undefined;
+
+  /** Paid and not yet sent to PAXI (a fully refunded order has nothing left to send), oldest first. */
+  async function ordersToPack(tx: Tx): Promise<OrderToPack[]> {
+    const rows = await tx
+      .select({
+        orderNumber: orders.orderNumber,
+        createdAt: orders.createdAt,
+        customerName: orders.customerName,
+        customerPhone: orders.customerPhone,
+        deliveryOption: orders.deliveryOption,
+        paxiLocationId: orders.paxiLocationId,
+        paxiLocationName: orders.paxiLocationName,
+        paxiLocationAddress: orders.paxiLocationAddress,
+        items: orders.items,
+      })
+      .from(orders)
+      .where(and(eq(orders.status, 'paid'), not(orders.fulfilled), inArray(orders.paymentStatus, ['paid', 'partially_refunded'])))
+      .orderBy(asc(orders.createdAt), asc(orders.orderNumber));
+    return rows;
+  }
+
+  return {
+    /** POST /api/admin/batch-email: the admin asks, so it always goes out. */
+    async sendNow(actor: AuditActor): Promise<BatchEmailResult> {
+      const day = todayInSouthAfrica(now());
+      const orderCount = await db.transaction(async (tx) => {
+        const list = await ordersToPack(tx);
+        const { id } = await enqueueEmail(tx, orderDeskDigestMessage(email, to, day, list));
+        await recordAdminAction(tx, actor, {
+          action: 'digest.send',
+          targetType: 'digest',
+          targetId: day,
+          summary: `Sent the order digest (${list.length} to pack) to ${to}`,
+          details: { outboxId: id, to, orderNumbers: list.map((o) => o.orderNumber) },
+        });
+        return list.length;
+      });
+      onQueued?.();
+      const what = orderCount === 0 ? 'nothing to pack' : `${orderCount} ${orderCount === 1 ? 'order' : 'orders'} to pack`;
+      return { sent: true, orderCount, message: `Order digest sent to ${to}: ${what}` };
+    },
+
+    /**
+     * The daily run, called every minute by each process: sends today's digest once it is due and
+     * no process has sent it yet. A process that starts after the hour sends it then (catch-up).
+     */
+    async sendIfDue(): Promise<ScheduledOutcome> {
+      const moment = now();
+      const day = todayInSouthAfrica(moment);
+      if (day === settledDay) return 'already-sent';
+      if (minutesIntoDay(moment) < dueMinute) return 'not-due';
+      const sent = await db.transaction(async (tx) => {
+        // On PostgreSQL a second process's insert waits here for the first one's commit, then does nothing.
+        const [claimed] = await tx
+          .insert(orderDeskDigests)
+          .values({ day, trigger: 'schedule', orderCount: 0 })
+          .onConflictDoNothing()
+          .returning({ day: orderDeskDigests.day });
+        if (!claimed) return false;
+        const list = await ordersToPack(tx);
+        const { id } = await enqueueEmail(tx, orderDeskDigestMessage(email, to, day, list));
+        await tx.update(orderDeskDigests).set({ orderCount: list.length, outboxId: id }).where(eq(orderDeskDigests.day, day));
+        return true;
+      });
+      settledDay = day;
+      if (!sent) return 'already-sent';
+      onQueued?.();
+      return 'sent';
+    },
+  };
+}
+
+export type OrderDeskDigest = ReturnType<typeof createOrderDeskDigest>;
+
+export interface DigestSchedule {
+  /** One check now; the timer calls this every minute. */
+  runDue(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Checks at once (a process started after the hour catches up) and then every minute. */
+export function startDigestSchedule(
+  digest: OrderDeskDigest,
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
+  everyMs = DIGEST_CHECK_EVERY_MS,
+): DigestSchedule {
+  let running: Promise<void> | undefined;
+  function runDue(): Promise<void> {
+    running ??= digest
+      .sendIfDue()
+      .then((outcome) => {
+        if (outcome === 'sent') log.info({}, 'order digest queued');
+      })
+      .catch((err: unknown) => log.error({ err }, 'order digest failed; trying again in a minute'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+  void runDue();
+  const timer = setInterval(() => void runDue(), everyMs);
+  timer.unref();
+  return {
+    runDue,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import type { EmailMessage } from '../notify/mailer';
+import type { SmsMessage } from '../notify/sms';
+import { layout, type EmailContext } from '../notify/templates';
+import { formatRand } from '../../shared/money';
+import { normalisePhone } from '../../shared/profile';
+import { findDeliveryOption, paxi, type DeliveryOptionCode } from '../../shared/shop-facts';
+
+/** What the customer notices need of an order. */
+export interface NoticeOrder {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  deliveryOption: DeliveryOptionCode;
+  paxiLocationName: string;
+  paxiLocationAddress: string;
+  totalAmount: number;
+  trackingNumber: string | null;
+}
+
+const HOLDING = `PAXI returns parcels not collected within ${paxi.uncollectedReturnDays} days to us.`;
+
+function collectionSpeed(order: NoticeOrder): string {
+  const speed = findDeliveryOption(order.deliveryOption)!;
+  return `${speed.name}, ${speed.time}`;
+}
+
+function email(ctx: EmailContext, order: NoticeOrder, subject: string, heading: string, blocks: Parameters<typeof layout>[2]): EmailMessage {
+  return {
+    to: order.customerEmail,
+    replyTo: ctx.shop.email,
+    subject: `${subject} - ${ctx.shop.name}`,
+    ...layout(ctx, heading, [
+      { kind: 'paragraph', text: `Hi ${order.customerName},` },
+      ...blocks,
+      { kind: 'link', text: 'See your orders', url: `${ctx.publicUrl}/profile` },
+      { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${ctx.shop.phone}.` },
+    ]),
+  };
+}
+
+/**
+ * A text message to the number on the order; undefined when that is not a South African number
+ * (orders store E.164, so this only guards rows written by hand). Texts stay short: one longer
+ * than 160 characters goes out, and is paid for, in parts.
+ */
+function sms(ctx: EmailContext, order: NoticeOrder, body: string): SmsMessage | undefined {
+  const to = normalisePhone(order.customerPhone);
+  return to ? { to, body: `${ctx.shop.name}: ${body}` } : undefined;
+}
+
+/** Sent when the order desk hands the parcel to PAXI: the tracking number and the point, always (design: lessons from other shops). */
+export function orderSentEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
+  return email(ctx, order, `Your order ${order.orderNumber} is on its way`, `Your order ${order.orderNumber} is on its way`, [
+    { kind: 'paragraph', text: 'Good news: we handed your flags to PAXI and they are on their way to the PAXI point you chose.' },
+    {
+      kind: 'details',
+      rows: [
+        ['Order number', order.orderNumber],
+        ['Tracking number', order.trackingNumber ?? ''],
+        ['Collect at', order.paxiLocationName],
+        ['Address', order.paxiLocationAddress],
+        ['Collection speed', collectionSpeed(order)],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: `We will send you an SMS when your parcel arrives at the PAXI point. Bring your ID (and the PIN PAXI sends you) to collect it. ${HOLDING}`,
+    },
+  ]);
+}
+
+export function orderSentSms(ctx: EmailContext, order: NoticeOrder): SmsMessage | undefined {
+  return sms(
+    ctx,
+    order,
+    `order ${order.orderNumber} is on its way to the PAXI point at ${order.paxiLocationName}. Tracking ${order.trackingNumber}. We will SMS you when it arrives.`,
+  );
+}
+
+/** Sent when the parcel is at the PAXI point: where, what to bring, and by when. */
+export function readyForCollectionEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
+  return email(ctx, order, `Your order ${order.orderNumber} is ready for collection`, 'Your flags are ready for collection', [
+    {
+      kind: 'paragraph',
+      text: `Your order ${order.orderNumber} is ready for collection at ${order.paxiLocationName}, ${order.paxiLocationAddress}.`,
+    },
+    {
+      kind: 'details',
+      rows: [
+        ['Order number', order.orderNumber],
+        ['Tracking number', order.trackingNumber ?? ''],
+        ['Collect at', order.paxiLocationName],
+        ['Address', order.paxiLocationAddress],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: `Bring your ID (and the PIN PAXI sent you), and please collect it within ${paxi.uncollectedReturnDays} days: PAXI returns parcels not collected by then to us.`,
+    },
+  ]);
+}
+
+export function readyForCollectionSms(ctx: EmailContext, order: NoticeOrder): SmsMessage | undefined {
+  return sms(
+    ctx,
+    order,
+    `order ${order.orderNumber} is ready for collection at ${order.paxiLocationName}, ${order.paxiLocationAddress}. Bring your ID. Collect within ${paxi.uncollectedReturnDays} days.`,
+  );
+}
+
+/** A thank-you once the parcel is collected, with where to turn if something is wrong. */
+export function collectedEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
+  return email(ctx, order, `Thank you for collecting order ${order.orderNumber}`, 'Enjoy your flags', [
+    { kind: 'paragraph', text: `Your order ${order.orderNumber} was collected from ${order.paxiLocationName}. Thank you for shopping with ${ctx.shop.name}.` },
+    { kind: 'paragraph', text: 'If anything is wrong with your flags, reply to this email and we will put it right.' },
+  ]);
+}
+
+/** What the customer is told about the money when an order is cancelled. */
+export interface CancelMoney {
+  /** Asked of the payment provider with this cancellation. */
+  refundNowCents: number;
+  /** Refunded (or asked for) before this cancellation. */
+  refundedBeforeCents: number;
+}
+
+export function orderCancelledEmail(ctx: EmailContext, order: NoticeOrder, money: CancelMoney): EmailMessage {
+  const paid = formatRand(order.totalAmount);
+  const everything = money.refundNowCents + money.refundedBeforeCents >= order.totalAmount;
+  let refund: string;
+  if (money.refundNowCents > 0 && everything && money.refundedBeforeCents === 0) {
+    refund = `We are refunding the full ${paid} you paid to the card you paid with.`;
+  } else if (money.refundNowCents > 0 && everything) {
+    refund = `We are refunding the remaining ${formatRand(money.refundNowCents)} of the ${paid} you paid to the card you paid with (${formatRand(money.refundedBeforeCents)} was refunded before).`;
+  } else if (money.refundNowCents > 0) {
+    refund = `We are refunding ${formatRand(money.refundNowCents)} of the ${paid} you paid to the card you paid with.`;
+  } else if (money.refundedBeforeCents > 0) {
+    refund = `${formatRand(money.refundedBeforeCents)} of the ${paid} you paid has already been refunded to your card.`;
+  } else {
+    refund = 'No card refund comes with this cancellation. If you expected one, please reply to this email.';
+  }
+  const blocks: Parameters<typeof layout>[2] = [
+    { kind: 'paragraph', text: `We cancelled your order ${order.orderNumber}.` },
+    { kind: 'paragraph', text: refund },
+  ];
+  if (money.refundNowCents > 0) {
+    blocks.push({ kind: 'paragraph', text: 'Card refunds can take a few working days to show on your statement.' });
+  }
+  return email(ctx, order, `Your order ${order.orderNumber} was cancelled`, `Order ${order.orderNumber} cancelled`, blocks);
+}
+
+/** A refund without a cancellation (a missing or damaged flag, a goodwill gesture). */
+export function refundEmail(ctx: EmailContext, order: NoticeOrder, refundCents: number): EmailMessage {
+  return email(ctx, order, `Refund for order ${order.orderNumber}`, `A refund for order ${order.orderNumber}`, [
+    {
+      kind: 'paragraph',
+      text: `We are refunding ${formatRand(refundCents)} of the ${formatRand(order.totalAmount)} you paid for order ${order.orderNumber} to the card you paid with.`,
+    },
+    { kind: 'paragraph', text: 'Card refunds can take a few working days to show on your statement.' },
+  ]);
+}

@@ -1,0 +1,515 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import { orderEvents, orders } from '../db/schema';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { isUuid } from '../http/ids';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import type { CheckoutService } from '../checkout/service';
+import { restockCancelledOrder } from '../checkout/stock';
+import { enqueueEmail, enqueueSms, type DbOrTx } from '../notify/outbox';
+import type { EmailMessage } from '../notify/mailer';
+import type { SmsMessage } from '../notify/sms';
+import type { EmailContext } from '../notify/templates';
+import { assertOrderMove, canMoveOrder, canMovePayment } from '../orders/transitions';
+import { formatRand } from '../../shared/money';
+import { todayInSouthAfrica } from '../../shared/profile';
+import {
+  orderDeskMessages,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type OrderAction,
+  type OrderActionResult,
+  type OrderDeskOverview,
+  type OrderEvent,
+  type orderExportSchema,
+  type orderSearchSchema,
+  type PaymentStatus,
+} from '../../shared/order-desk';
+import { recordOrderEvent } from './events';
+import { ordersCsv } from './csv';
+import {
+  collectedEmail,
+  orderCancelledEmail,
+  orderSentEmail,
+  orderSentSms,
+  readyForCollectionEmail,
+  readyForCollectionSms,
+  refundEmail,
+} from './notices';
+
+export type OrderFilters = z.output<typeof orderExportSchema>;
+export type OrderSearchQuery = z.output<typeof orderSearchSchema>;
+
+type OrderRow = typeof orders.$inferSelect;
+type EventRow = typeof orderEvents.$inferSelect;
+type Reader = Pick<Database, 'select'>;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface OrderDeskDeps {
+  db: Database;
+  /** Refunds go through the checkout's one refund path (provider call, idempotency key, limits). */
+  checkout: Pick<CheckoutService, 'refund'>;
+  email: EmailContext;
+  /** Told after a change queued emails or texts, so that the outbox worker sends them at once. */
+  onQueued?: () => void;
+}
+
+const ORDER_NOT_FOUND = 'Order not found';
+/** A literal, not a parameter: GROUP BY must see the same expression as the SELECT list. */
+const TIME_ZONE = sql.raw(`'Africa/Johannesburg'`);
+const OVERVIEW_DAYS = 30;
+
+/*
+ * What counts as an order on the overview. Orders are only created once the payment is confirmed,
+ * so every row was paid for; a row whose payment is still 'pending' or 'failed' (the spec's
+ * defaults, never written by checkout) was not and counts nowhere.
+ *  - Total Orders and the Fulfillment Rate count paid orders that were not cancelled: a cancelled
+ *    order will never be sent, so it would only drag the rate down for ever.
+ *  - Revenue is money kept: what was paid less confirmed refunds, over every paid order, cancelled
+ *    ones included (a cancelled order refunded in full adds 0; one refunded in part adds the rest).
+ *    Refunds still waiting for the provider's confirmation are not subtracted yet.
+ */
+const paidFor = inArray(orders.paymentStatus, ['paid', 'partially_refunded', 'refunded']);
+const countedOrder = and(paidFor, ne(orders.status, 'cancelled'))!;
+/** What to pack next: paid (and not refunded in full), not sent yet, not cancelled. */
+const awaitingPacking = and(eq(orders.status, 'paid'), eq(orders.fulfilled, false), inArray(orders.paymentStatus, ['paid', 'partially_refunded']))!;
+const keptCents = sql`${orders.totalAmount} - ${orders.refundedCents}`;
+
+/** The start of a day (YYYY-MM-DD) in South Africa, as a point in time. */
+const startOfDay = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE ${TIME_ZONE}`;
+const startOfNextDay = (day: string) => sql`(${day}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE}`;
+
+/** LIKE treats % and _ as wildcards; a search for '100_01' means those characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function filterOrders(filters: OrderFilters): SQL | undefined {
+  if (filters.from && filters.to && filters.from > filters.to) {
+    throw new InvalidInputError('The "from" day must be on or before the "to" day');
+  }
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(or(ilike(orders.orderNumber, pattern), ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern)));
+  }
+  if (filters.status === 'unfulfilled') conditions.push(awaitingPacking);
+  else if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.from) conditions.push(gte(orders.createdAt, startOfDay(filters.from)));
+  if (filters.to) conditions.push(lt(orders.createdAt, startOfNextDay(filters.to)));
+  return and(...conditions);
+}
+
+function toAdminOrder(row: OrderRow): AdminOrder {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    deliveryOption: row.deliveryOption,
+    paxiLocationId: row.paxiLocationId,
+    paxiLocationName: row.paxiLocationName,
+    paxiLocationAddress: row.paxiLocationAddress,
+    subtotalCents: row.subtotalCents,
+    deliveryFeeCents: row.deliveryFeeCents,
+    totalAmount: row.totalAmount,
+    refundedCents: row.refundedCents,
+    currency: row.currency,
+    items: row.items,
+    paymentId: row.paymentId,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    status: row.status,
+    fulfilled: row.fulfilled,
+    trackingNumber: row.trackingNumber,
+    fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toOrderEvent(row: EventRow): OrderEvent {
+  return { id: row.id, type: row.type, note: row.note, actorEmail: row.actorEmail, createdAt: row.createdAt.toISOString() };
+}
+
+/** Refunds asked of the provider whose refund.succeeded (or refund.failed) webhook has not come yet. */
+function pendingRefundCents(events: EventRow[]): number {
+  const settled = new Set(events.filter((e) => e.type === 'refunded' || e.type === 'refund_failed').map((e) => e.details.refundId));
+  return events
+    .filter((e) => e.type === 'refund_requested' && !settled.has(e.details.refundId))
+    .reduce((sum, e) => sum + Number(e.details.amountCents ?? 0), 0);
+}
+
+/** The order as a row, with what its timeline says about refunds. */
+interface OrderState {
+  order: OrderRow;
+  events: EventRow[];
+  pendingRefundCents: number;
+  refundableCents: number;
+}
+
+function stateOf(order: OrderRow, events: EventRow[]): OrderState {
+  const pending = pendingRefundCents(events);
+  const refundable = canMovePayment(order.paymentStatus, 'refunded') ? Math.max(0, order.totalAmount - order.refundedCents - pending) : 0;
+  return { order, events, pendingRefundCents: pending, refundableCents: refundable };
+}
+
+/** The moves the order desk may offer now: the transition table, and no sending of money already given back. */
+function allowedActions({ order, refundableCents }: OrderState): OrderAction[] {
+  const actions: OrderAction[] = [];
+  if (canMoveOrder(order.status, 'fulfilled') && order.paymentStatus !== 'refunded') actions.push('fulfil');
+  if (canMoveOrder(order.status, 'ready_for_collection')) actions.push('ready_for_collection');
+  if (canMoveOrder(order.status, 'collected')) actions.push('collected');
+  if (canMoveOrder(order.status, 'cancelled')) actions.push('cancel');
+  if (refundableCents > 0) actions.push('refund');
+  return actions;
+}
+
+/** The order, locked until the transaction ends. Malformed ids name no order either: 404, like an unknown one. */
+async function lockOrder(tx: Transaction, id: string): Promise<OrderRow> {
+  if (!isUuid(id)) throw new NotFoundError(ORDER_NOT_FOUND);
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+  return row;
+}
+
+async function eventsOf(db: Reader, orderId: string): Promise<EventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt));
+}
+
+function tooMuchRefund({ order, refundableCents, pendingRefundCents }: OrderState): InvalidInputError {
+  const waiting = pendingRefundCents > 0 ? ` (${formatRand(pendingRefundCents)} of refunds are waiting for the payment provider's confirmation)` : '';
+  if (refundableCents === 0) return new InvalidInputError(`Nothing is left to refund on order ${order.orderNumber}${waiting}`);
+  return new InvalidInputError(`A refund can be at most ${formatRand(refundableCents)} for order ${order.orderNumber}${waiting}`);
+}
+
+/** A refund the provider accepted, to be written on the order's timeline. */
+interface AcceptedRefund {
+  refundId: string;
+  amountCents: number;
+  /** Database time just before the provider was asked: the refund.succeeded webhook comes after it. */
+  requestedAt: Date;
+}
+
+export function createOrderDeskService(deps: OrderDeskDeps) {
+  const { db, email: ctx } = deps;
+
+  /**
+   * The order and its timeline as of one moment, with the database's time. Read apart, a refund
+   * confirmed between the two reads would count neither as refunded nor as waiting (or as both).
+   */
+  async function current(id: string): Promise<OrderState & { now: Date }> {
+    if (!isUuid(id)) throw new NotFoundError(ORDER_NOT_FOUND);
+    return db.transaction(
+      async (tx) => {
+        const [row] = await tx
+          .select({ order: orders, now: sql`clock_timestamp()`.mapWith(orders.createdAt) })
+          .from(orders)
+          .where(eq(orders.id, id));
+        if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+        return { ...stateOf(row.order, await eventsOf(tx, id)), now: row.now };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  async function detail(id: string): Promise<AdminOrderDetail> {
+    const state = await current(id);
+    const { order } = state;
+    return {
+      order: toAdminOrder(order),
+      events: state.events.map(toOrderEvent),
+      actions: allowedActions(state),
+      refundableCents: state.refundableCents,
+    };
+  }
+
+  async function answer(id: string, message: string): Promise<OrderActionResult> {
+    return { ...(await detail(id)), message };
+  }
+
+  async function notify(tx: DbOrTx, message: EmailMessage, text?: SmsMessage): Promise<void> {
+    await enqueueEmail(tx, message);
+    if (text) await enqueueSms(tx, text);
+  }
+
+  /**
+   * One change of an order: the row is locked (SELECT … FOR UPDATE) so that two admins clicking
+   * at once make one change and one notice; the audit line and the notices commit with it.
+   */
+  async function change<T>(id: string, work: (tx: Transaction, order: OrderRow) => Promise<T>): Promise<T> {
+    const result = await db.transaction(async (tx) => work(tx, await lockOrder(tx, id)));
+    deps.onQueued?.();
+    return result;
+  }
+
+  /** Asks the payment provider for the refund, through the checkout's refund. */
+  async function askProvider(order: OrderRow, amountCents: number, requestedAt: Date): Promise<AcceptedRefund> {
+    if (!order.paymentId) throw new ConflictError(`Order ${order.orderNumber} has no card payment to refund`);
+    const result = await deps.checkout.refund({ paymentId: order.paymentId, amountCents });
+    if (!result.refundId) {
+      throw new ConflictError(`The payment provider says the payment for order ${order.orderNumber} is already refunded in full`);
+    }
+    return { refundId: result.refundId, amountCents, requestedAt };
+  }
+
+  /** The refund_requested event and its audit line, in the transaction of the change. */
+  async function recordRefund(tx: Transaction, actor: AuditActor, order: OrderRow, refund: AcceptedRefund, reason: string | undefined) {
+    const earlier = await tx
+      .select({ details: orderEvents.details })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested')));
+    // The checkout's idempotency key is made of the order, the amount refunded so far and the
+    // amount: the same refund again before the first is confirmed is answered with the first.
+    if (earlier.some((e) => e.details.refundId === refund.refundId)) {
+      throw new ConflictError(
+        `A refund of ${formatRand(refund.amountCents)} for order ${order.orderNumber} was already requested and is waiting for the payment provider's confirmation. To refund the same amount again, wait until it is confirmed.`,
+      );
+    }
+    const amount = formatRand(refund.amountCents);
+    await recordOrderEvent(tx, order.id, 'refund_requested', {
+      note: reason ? `Refund of ${amount} requested: ${reason}` : `Refund of ${amount} requested`,
+      actorEmail: actor.email,
+      details: { refundId: refund.refundId, amountCents: refund.amountCents },
+      at: refund.requestedAt,
+    });
+    await recordAdminAction(tx, actor, {
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: order.id,
+      summary: `Requested a refund of ${amount} for ${order.orderNumber}`,
+      details: { refundId: refund.refundId, amountCents: refund.amountCents, reason: reason ?? null },
+    });
+  }
+
+  return {
+    /** GET /api/admin/orders: newest first, and how many match before the limit. */
+    async searchOrders(search: OrderSearchQuery): Promise<{ orders: AdminOrder[]; total: number }> {
+      const where = filterOrders(search);
+      const [rows, [counted]] = await Promise.all([
+        db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNumber)).limit(search.limit),
+        db.select({ total: count() }).from(orders).where(where),
+      ]);
+      return { orders: rows.map(toAdminOrder), total: counted?.total ?? 0 };
+    },
+
+    /** What to pack next, oldest first. */
+    async unfulfilledOrders(): Promise<AdminOrder[]> {
+      const rows = await db.select().from(orders).where(awaitingPacking).orderBy(asc(orders.createdAt), asc(orders.orderNumber));
+      return rows.map(toAdminOrder);
+    },
+
+    /** Every order the filters match, newest first, as a CSV file named for today (South African time). */
+    async exportOrders(filters: OrderFilters): Promise<{ filename: string; csv: string }> {
+      const rows = await db.select().from(orders).where(filterOrders(filters)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+      return { filename: `orders-${todayInSouthAfrica()}.csv`, csv: ordersCsv(rows.map(toAdminOrder)) };
+    },
+
+    orderDetail: detail,
+
+    async fulfilOrder(actor: AuditActor, id: string, trackingNumber: string): Promise<OrderActionResult> {
+      await change(id, async (tx, order) => {
+        assertOrderMove(order.orderNumber, order.status, 'fulfilled');
+        if (order.paymentStatus === 'refunded') {
+          throw new ConflictError(`Order ${order.orderNumber} was refunded in full; cancel it instead of sending it`);
+        }
+        const [sent] = await tx
+          .update(orders)
+          .set({ status: 'fulfilled', fulfilled: true, trackingNumber, fulfilledAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await recordOrderEvent(tx, order.id, 'fulfilled', {
+          note: `Sent to PAXI with tracking number ${trackingNumber}`,
+          actorEmail: actor.email,
+          details: { trackingNumber },
+        });
+        await recordAdminAction(tx, actor, {
+          action: 'order.fulfil',
+          targetType: 'order',
+          targetId: order.id,
+          summary: `Fulfilled ${order.orderNumber} with tracking ${trackingNumber}`,
+          details: { trackingNumber },
+        });
+        await notify(tx, orderSentEmail(ctx, sent!), orderSentSms(ctx, sent!));
+      });
+      return answer(id, orderDeskMessages.fulfilled);
+    },
+
+    async markReadyForCollection(actor: AuditActor, id: string): Promise<OrderActionResult> {
+      const { orderNumber } = await change(id, async (tx, order) => {
+        assertOrderMove(order.orderNumber, order.status, 'ready_for_collection');
+        await tx.update(orders).set({ status: 'ready_for_collection', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+        await recordOrderEvent(tx, order.id, 'ready_for_collection', {
+          note: `Ready for collection at ${order.paxiLocationName}`,
+          actorEmail: actor.email,
+        });
+        await recordAdminAction(tx, actor, {
+          action: 'order.ready_for_collection',
+          targetType: 'order',
+          targetId: order.id,
+          summary: `Marked ${order.orderNumber} ready for collection at ${order.paxiLocationName}`,
+        });
+        await notify(tx, readyForCollectionEmail(ctx, order), readyForCollectionSms(ctx, order));
+        return order;
+      });
+      return answer(id, `Order ${orderNumber} is ready for collection; the customer was notified`);
+    },
+
+    async markCollected(actor: AuditActor, id: string): Promise<OrderActionResult> {
+      const { orderNumber } = await change(id, async (tx, order) => {
+        assertOrderMove(order.orderNumber, order.status, 'collected');
+        await tx.update(orders).set({ status: 'collected', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+        await recordOrderEvent(tx, order.id, 'collected', { note: `Collected at ${order.paxiLocationName}`, actorEmail: actor.email });
+        await recordAdminAction(tx, actor, {
+          action: 'order.collected',
+          targetType: 'order',
+          targetId: order.id,
+          summary: `Marked ${order.orderNumber} collected`,
+        });
+        await notify(tx, collectedEmail(ctx, order));
+        return order;
+      });
+      return answer(id, `Order ${orderNumber} was collected`);
+    },
+
+    /** A note on the timeline for the other admins; the customer does not see it. */
+    async addNote(actor: AuditActor, id: string, note: string): Promise<OrderActionResult> {
+      await change(id, async (tx, order) => {
+        await recordOrderEvent(tx, order.id, 'note', { note, actorEmail: actor.email });
+        await recordAdminAction(tx, actor, {
+          action: 'order.note',
+          targetType: 'order',
+          targetId: order.id,
+          summary: `Added a note to ${order.orderNumber}`,
+          details: { note },
+        });
+      });
+      return answer(id, 'Note added');
+    },
+
+    /**
+     * Cancels an order and, when asked, refunds through the payment provider. The provider is
+     * asked first, outside any transaction (no lock is held across a network call): if it refuses,
+     * nothing changed. The reason stays on the timeline and the audit log; the customer's email
+     * says what happens to the money.
+     */
+    async cancelOrder(
+      actor: AuditActor,
+      id: string,
+      input: { refund: 'full' | 'none' | { amountCents: number }; reason?: string },
+    ): Promise<OrderActionResult> {
+      const reason = input.reason || undefined;
+      const state = await current(id);
+      const { order } = state;
+      assertOrderMove(order.orderNumber, order.status, 'cancelled');
+      const refundCents = input.refund === 'full' ? state.refundableCents : input.refund === 'none' ? 0 : input.refund.amountCents;
+      if (refundCents > state.refundableCents) throw tooMuchRefund(state);
+      const refund = refundCents > 0 ? await askProvider(order, refundCents, state.now) : undefined;
+
+      const statusNow = await change(id, async (tx, locked) => {
+        if (refund) await recordRefund(tx, actor, locked, refund, reason);
+        // Another admin moved it meanwhile (cancelled it, say): the refund stands on the timeline, the cancel does not.
+        if (!canMoveOrder(locked.status, 'cancelled')) return locked.status;
+        await tx.update(orders).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(orders.id, locked.id));
+        const restocked = locked.status === 'paid' && (await restockCancelledOrder(tx, locked.checkoutId));
+        await recordOrderEvent(tx, locked.id, 'cancelled', {
+          note: reason ?? null,
+          actorEmail: actor.email,
+          details: { refundCents, restocked },
+        });
+        await recordAdminAction(tx, actor, {
+          action: 'order.cancel',
+          targetType: 'order',
+          targetId: locked.id,
+          summary: refund ? `Cancelled ${locked.orderNumber} with a refund of ${formatRand(refundCents)}` : `Cancelled ${locked.orderNumber} without a refund`,
+          details: { refundCents, reason: reason ?? null, restocked },
+        });
+        // As read before this refund: its own confirmation may already have landed on the row.
+        const refundedBeforeCents = order.refundedCents + state.pendingRefundCents;
+        await notify(tx, orderCancelledEmail(ctx, locked, { refundNowCents: refundCents, refundedBeforeCents }));
+        return 'cancelled' as const;
+      });
+      // Refuses (409) when the order was moved meanwhile, after the refund was recorded.
+      if (statusNow !== 'cancelled') assertOrderMove(order.orderNumber, statusNow, 'cancelled');
+      const money = refund ? `; a refund of ${formatRand(refundCents)} was requested` : '';
+      return answer(id, `Order ${order.orderNumber} was cancelled${money}`);
+    },
+
+    /**
+     * The spec's refund call (POST /api/payments/yoco/refund {paymentId, amount?}): the same refund
+     * as the order desk's, found by the payment; without an amount, all that is left.
+     */
+    async refundPayment(actor: AuditActor, input: { paymentId: string; amountCents?: number; reason?: string }): Promise<OrderActionResult> {
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, input.paymentId));
+      if (!order) throw new NotFoundError('No order was paid with that payment id');
+      const amountCents = input.amountCents ?? (await current(order.id)).refundableCents;
+      return this.refundOrder(actor, order.id, { amountCents, reason: input.reason });
+    },
+
+    /** A refund without cancelling (a damaged flag, a goodwill gesture); refuses more than is left. */
+    async refundOrder(actor: AuditActor, id: string, input: { amountCents: number; reason?: string }): Promise<OrderActionResult> {
+      const state = await current(id);
+      const { order } = state;
+      if (!canMovePayment(order.paymentStatus, 'refunded')) throw notRefundable(order.orderNumber, order.paymentStatus);
+      if (input.amountCents > state.refundableCents) throw tooMuchRefund(state);
+      const refund = await askProvider(order, input.amountCents, state.now);
+      await change(id, async (tx, locked) => {
+        await recordRefund(tx, actor, locked, refund, input.reason || undefined);
+        await notify(tx, refundEmail(ctx, locked, input.amountCents));
+      });
+      return answer(
+        id,
+        `Refund of ${formatRand(input.amountCents)} requested for order ${order.orderNumber}; the payment status follows when the payment provider confirms it`,
+      );
+    },
+
+    async overview(): Promise<OrderDeskOverview> {
+      const [totals] = await db
+        .select({
+          totalOrders: sql`count(*) FILTER (WHERE ${countedOrder})`.mapWith(Number),
+          fulfilledOrders: sql`count(*) FILTER (WHERE ${countedOrder} AND ${orders.fulfilled})`.mapWith(Number),
+          unfulfilledOrders: sql`count(*) FILTER (WHERE ${awaitingPacking})`.mapWith(Number),
+          revenueCents: sql`coalesce(sum(${keptCents}) FILTER (WHERE ${paidFor}), 0)`.mapWith(Number),
+          countedValueCents: sql`coalesce(sum(${keptCents}) FILTER (WHERE ${countedOrder}), 0)`.mapWith(Number),
+        })
+        .from(orders);
+      const { totalOrders, fulfilledOrders, unfulfilledOrders, revenueCents, countedValueCents } = totals!;
+
+      const days = lastDays(todayInSouthAfrica(), OVERVIEW_DAYS);
+      const day = sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD')`;
+      const perDay = await db
+        .select({
+          day,
+          revenueCents: sql`coalesce(sum(${keptCents}), 0)`.mapWith(Number),
+          orders: sql`count(*) FILTER (WHERE ${orders.status} <> 'cancelled')`.mapWith(Number),
+        })
+        .from(orders)
+        .where(and(paidFor, gte(orders.createdAt, startOfDay(days[0]!))))
+        .groupBy(day);
+      const byDay = new Map(perDay.map((row) => [row.day, row]));
+
+      return {
+        totalOrders,
+        unfulfilledOrders,
+        totalRevenueCents: revenueCents,
+        fulfillmentRate: totalOrders === 0 ? 0 : Math.round((fulfilledOrders / totalOrders) * 100),
+        averageOrderValueCents: totalOrders === 0 ? 0 : Math.round(countedValueCents / totalOrders),
+        revenueByDay: days.map((d) => ({ day: d, revenueCents: byDay.get(d)?.revenueCents ?? 0, orders: byDay.get(d)?.orders ?? 0 })),
+      };
+    },
+  };
+}
+
+export type OrderDeskService = ReturnType<typeof createOrderDeskService>;
+
+function notRefundable(orderNumber: string, status: PaymentStatus): ConflictError {
+  return new ConflictError(
+    status === 'refunded' ? `Order ${orderNumber} is already refunded in full` : `Order ${orderNumber} has not been paid, so there is nothing to refund`,
+  );
+}
+
+/** The `count` days up to and including `today` (YYYY-MM-DD), oldest first. */
+export function lastDays(today: string, count: number): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}

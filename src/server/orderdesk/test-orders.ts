@@ -1,0 +1,192 @@
+/**
+ * Test helpers shared by the checkout and order-desk suites: a shopper from sign-up to a paid
+ * order through the API (sandbox provider), orders written straight into the database when a test
+ * needs exact names, dates and states, and calls as a signed-in admin.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '../db/client';
+import { checkouts, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import type { SmsMessage } from '../notify/sms';
+import { outboxEmails, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import type { Product } from '../../shared/product';
+import { PAXI_EXPRESS_FEE_CENTS, PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
+
+const origin = { origin: TEST_PUBLIC_URL };
+
+export interface Shopper {
+  cookie: string;
+  cartId: string;
+  email: string;
+}
+
+/** Everything a test needs to take one shopper from cart to order through the API. */
+export function shopHelpers(get: () => TestApp) {
+  const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+    get().app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
+
+  const signUp = (label: string, verify = true) => signUpAs(`${label}-${randomBytes(4).toString('hex')}@example.co.za`, verify);
+
+  async function signUpAs(email: string, verify = true): Promise<Shopper> {
+    const label = email.split('@')[0]!;
+    const res = await inject('POST', '/api/auth/sign-up/email', undefined, { name: `${label} Tester`, email, password: 'checkout-1' });
+    expect(res.statusCode).toBe(200);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
+    if (verify) {
+      const rows = await outboxEmails(get().database.db);
+      const text = rows.find((r) => r.payload.to === email && r.payload.text.includes('/verify-email?'))!.payload.text;
+      const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(text)![0]);
+      expect((await inject('GET', `/api/auth/verify-email${link.search}`)).statusCode).toBe(200);
+    }
+    const claim = await inject('POST', '/api/cart/claim', cookie, {});
+    return { cookie, cartId: claim.json<{ sessionId: string }>().sessionId, email };
+  }
+
+  async function addToCart(shopper: Shopper, slug: string, quantity: number): Promise<void> {
+    const product = (await inject('GET', `/api/products/${slug}`)).json<Product>();
+    const res = await inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: product.id, quantity });
+    expect(res.statusCode).toBe(201);
+  }
+
+  async function nearestPoint(address = 'Sea Point, Cape Town'): Promise<{ id: string; name: string }> {
+    const res = await inject('POST', '/api/paxi-points', undefined, { address, radiusKm: 8 });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ paxiPoints: { id: string; name: string }[] }>().paxiPoints[0]!;
+  }
+
+  function checkoutBody(amount: number, pointId: string, speed: 'paxi-standard' | 'paxi-express' = 'paxi-standard') {
+    return {
+      amount,
+      currency: 'ZAR',
+      metadata: {
+        customerInfo: { firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za', phone: '082 123 4567' },
+        deliveryMethod: 'paxi',
+        deliverySpeed: speed,
+        paxiPoint: { id: pointId },
+      },
+    };
+  }
+
+  const createCheckout = (shopper: Shopper | undefined, body: object) =>
+    inject('POST', '/api/payments/yoco/create-checkout', shopper?.cookie, body);
+  const verify = (shopper: Shopper | undefined, id: string) => inject('GET', `/api/payments/yoco/verify/${id}`, shopper?.cookie);
+  const complete = (shopper: Shopper, checkoutId: string) =>
+    inject('POST', '/api/payments/complete', shopper.cookie, { checkoutId, sessionId: shopper.cartId });
+  const ordersOf = async (checkoutId: string) => get().database.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+  const confirmations = async (orderNumber: string) =>
+    (await outboxEmails(get().database.db)).filter((r) => r.payload.subject.includes(orderNumber));
+
+  return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, verify, complete, ordersOf, confirmations };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The admin of the order-desk suites: pass ADMIN_EMAILS: ORDER_DESK_ADMIN to startTestApp. */
+export const ORDER_DESK_ADMIN = 'desk-admin@example.co.za';
+
+/** An order desk call as someone (an admin, a shopper) or as nobody. */
+export function deskCall(get: () => TestApp) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: { cookie: string }, payload?: object) =>
+    get().app.inject({ method, url, payload, headers: { ...origin, ...(who ? { cookie: who.cookie } : {}) } });
+}
+
+/** A shopper pays for one South African flag (R190.00 with collection) on the sandbox's payment page; the order as the database has it. */
+export async function placePaidOrder(shop: ReturnType<typeof shopHelpers>, shopper: Shopper): Promise<OrderRow> {
+  await shop.addToCart(shopper, 'south-africa', 1);
+  const point = await shop.nearestPoint();
+  const cart = (await shop.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
+  const created = await shop.createCheckout(shopper, shop.checkoutBody(cart.subtotalCents + PAXI_STANDARD_FEE_CENTS, point.id));
+  expect(created.statusCode).toBe(200);
+  const { id, redirectUrl } = created.json<{ id: string; redirectUrl: string }>();
+  expect((await shop.inject('POST', `${new URL(redirectUrl).pathname}/pay`)).statusCode).toBe(303);
+  expect((await shop.complete(shopper, id)).statusCode).toBe(200);
+  const [order] = await shop.ordersOf(id);
+  return order!;
+}
+
+export const SEA_POINT = { code: 'P5772', name: 'PEP Sea Point', address: 'Main Road, Sea Point, Cape Town, Western Cape, 8005' };
+
+export interface OrderFixture {
+  customerName?: string;
+  customerEmail?: string;
+  customerPhone?: string;
+  deliveryOption?: 'paxi_standard' | 'paxi_express';
+  items?: OrderItem[];
+  createdAt?: Date;
+  status?: OrderRow['status'];
+  paymentStatus?: OrderRow['paymentStatus'];
+  fulfilled?: boolean;
+  refundedCents?: number;
+  trackingNumber?: string;
+  fulfilledAt?: Date;
+}
+
+/**
+ * An order written straight into the database (with the checkout it needs), for the searches,
+ * the export and the overview: exact names, days and states without a payment each.
+ */
+export async function insertOrder(db: Database, fixture: OrderFixture = {}): Promise<OrderRow> {
+  const items = fixture.items ?? [{ productId: randomUUID(), productName: 'SOUTH AFRICA', productImage: null, productPrice: 13_000, quantity: 1 }];
+  const deliveryOption = fixture.deliveryOption ?? 'paxi_standard';
+  const subtotalCents = items.reduce((sum, item) => sum + item.productPrice * item.quantity, 0);
+  const deliveryFeeCents = deliveryOption === 'paxi_express' ? PAXI_EXPRESS_FEE_CENTS : PAXI_STANDARD_FEE_CENTS;
+  const customerName = fixture.customerName ?? 'Thabo Mokoena';
+  const [firstName = '', lastName = ''] = customerName.split(' ');
+  const snapshot: CheckoutSnapshot = {
+    customer: { firstName, lastName, email: fixture.customerEmail ?? 'thabo@example.co.za', phone: fixture.customerPhone ?? '+27821234567' },
+    deliveryOption,
+    pickupPoint: { code: SEA_POINT.code, name: SEA_POINT.name, address: 'Main Road, Sea Point', town: 'Cape Town', province: 'Western Cape', postalCode: '8005' },
+    items: items.map((i) => ({ productId: i.productId, productName: i.productName, productImage: i.productImage, unitPriceCents: i.productPrice, quantity: i.quantity })),
+  };
+  const createdAt = fixture.createdAt ?? new Date();
+  const [checkout] = await db
+    .insert(checkouts)
+    .values({
+      cartSessionId: randomUUID(),
+      provider: 'sandbox',
+      status: 'paid',
+      subtotalCents,
+      deliveryFeeCents,
+      totalCents: subtotalCents + deliveryFeeCents,
+      snapshot,
+      createdAt,
+      expiresAt: createdAt,
+    })
+    .returning();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber: sql`'CF-' || nextval('order_number_seq')`,
+      checkoutId: checkout!.id,
+      customerName,
+      customerEmail: snapshot.customer.email,
+      customerPhone: snapshot.customer.phone,
+      deliveryOption,
+      paxiLocationId: SEA_POINT.code,
+      paxiLocationName: SEA_POINT.name,
+      paxiLocationAddress: SEA_POINT.address,
+      subtotalCents,
+      deliveryFeeCents,
+      totalAmount: subtotalCents + deliveryFeeCents,
+      refundedCents: fixture.refundedCents ?? 0,
+      items,
+      paymentId: `p_fixture_${randomBytes(6).toString('hex')}`,
+      paymentMethod: 'sandbox',
+      paymentStatus: fixture.paymentStatus ?? 'paid',
+      status: fixture.status ?? 'paid',
+      fulfilled: fixture.fulfilled ?? false,
+      trackingNumber: fixture.trackingNumber ?? null,
+      fulfilledAt: fixture.fulfilledAt ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  return order!;
+}
+
+/** The outbox's text messages, oldest first. */
+export async function outboxTexts(db: Database): Promise<SmsMessage[]> {
+  const rows = await db.select().from(outbox).where(eq(outbox.kind, 'sms')).orderBy(asc(outbox.createdAt));
+  return rows.map((row) => row.payload as SmsMessage);
+}
