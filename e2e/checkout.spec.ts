@@ -3,10 +3,26 @@
  * messages, the PAXI point finder, the sign-in and verification gates, and paying, cancelling and
  * declining on the sandbox's payment page (spec sections 2, 4, 5 and 8).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { afterDebounce, cartBadge, expect, fetchProduct, effectivePriceCents, rand, test, toast } from './fixtures';
+import {
+  addToCart,
+  checkoutForm,
+  chooseNearestPoint,
+  field,
+  fillDetails,
+  mailbox,
+  newShopper,
+  origin,
+  PASSWORD,
+  pay,
+  payButton,
+  pointResults,
+  searchPoints,
+  signUp,
+  verificationLink,
+} from './shopper';
 
-const PASSWORD = 'pay-for-flags-2026';
 const STANDARD_FEE_CENTS = 6_000;
 const EXPRESS_FEE_CENTS = 11_000;
 
@@ -19,112 +35,6 @@ const texts = {
 
 // Each test walks through several screens, and some through the payment page and back.
 test.describe.configure({ timeout: 90_000 });
-
-interface Shopper {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
-function newShopper(firstName: string, lastName: string): Shopper {
-  const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { firstName, lastName, email: `${firstName.toLowerCase()}-${suffix}@example.co.za` };
-}
-
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-async function mailbox(page: Page): Promise<MailboxMessage[]> {
-  const answer = (await (await page.request.get('/dev/mailbox.json')).json()) as { messages: MailboxMessage[] };
-  return answer.messages;
-}
-
-/** Signs up through the API (the browser shares the session cookie) and, unless told not to, verifies the email through the dev mailbox's link. */
-async function signUp(page: Page, shopper: Shopper, { verify = true } = {}): Promise<void> {
-  // The shop takes writes only from its own pages (their Origin).
-  if (!page.url().startsWith('http')) await page.goto('/');
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: `${shopper.firstName} ${shopper.lastName}`, email: shopper.email, password: PASSWORD },
-    headers: origin(page),
-  });
-  expect(response.ok()).toBe(true);
-  if (verify) await verifyEmail(page, shopper);
-  // Once the shop has taken this browser's cart over for the shopper, flags added go to the shopper's cart.
-  await page.goto('/');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-owner'))).not.toBeNull();
-}
-
-/** The newest verification link mailed to the shopper, once at least `count` have arrived. */
-async function verificationLink(page: Page, shopper: Shopper, count = 1): Promise<string> {
-  let link = '';
-  await expect(async () => {
-    const mails = (await mailbox(page)).filter((m) => m.to === shopper.email && m.html.includes('/verify-email?token='));
-    expect(mails.length).toBeGreaterThanOrEqual(count);
-    link = /href="([^"]*\/verify-email\?token=[^"]*)"/.exec(mails[0]!.html)![1]!.replaceAll('&#38;', '&').replaceAll('&amp;', '&');
-  }).toPass();
-  return link;
-}
-
-async function verifyEmail(page: Page, shopper: Shopper): Promise<void> {
-  await page.goto(await verificationLink(page, shopper));
-  await expect(page.getByText('Your email address has been verified successfully', { exact: false })).toBeVisible();
-}
-
-async function addToCart(page: Page, slug: string, productName: string): Promise<void> {
-  await page.goto(`/product/${slug}`);
-  await afterDebounce(page);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', `${productName} has been added to your cart.`)).toBeVisible();
-}
-
-function checkoutForm(page: Page): Locator {
-  return page.getByRole('form', { name: 'Checkout' });
-}
-
-function field(page: Page, label: string): Locator {
-  return checkoutForm(page).getByLabel(label, { exact: true });
-}
-
-async function fillDetails(page: Page, details: { firstName?: string; lastName?: string; email?: string; phone?: string }): Promise<void> {
-  if (details.firstName !== undefined) await field(page, 'First name').fill(details.firstName);
-  if (details.lastName !== undefined) await field(page, 'Last name').fill(details.lastName);
-  if (details.email !== undefined) await field(page, 'Email').fill(details.email);
-  if (details.phone !== undefined) await field(page, 'Cellphone number').fill(details.phone);
-}
-
-function payButton(page: Page): Locator {
-  return page.getByRole('button', { name: /^Pay R/ });
-}
-
-async function pay(page: Page): Promise<void> {
-  await afterDebounce(page);
-  await payButton(page).click();
-}
-
-function pointResults(page: Page): Locator {
-  return page.getByTestId('paxi-point');
-}
-
-async function searchPoints(page: Page, address: string): Promise<void> {
-  await page.getByLabel('Your address or suburb').fill(address);
-  await afterDebounce(page);
-  await page.getByRole('search', { name: 'Find PAXI points' }).getByRole('button', { name: 'Search' }).click();
-}
-
-/** Searches near Sea Point and chooses the nearest point; returns its name. */
-async function chooseNearestPoint(page: Page): Promise<string> {
-  await searchPoints(page, 'Sea Point, Cape Town');
-  const nearest = pointResults(page).first();
-  await expect(nearest).toBeVisible();
-  await nearest.getByRole('radio').check();
-  return (await nearest.locator('.font-semibold').first().textContent())!.trim();
-}
 
 async function cartSubtotalCents(page: Page, slugs: string[]): Promise<number> {
   let total = 0;

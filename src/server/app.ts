@@ -7,6 +7,8 @@ import { registerErrorHandling } from './http/errors';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { createCatalogService } from './catalog/service';
 import { catalogRoutes } from './catalog/routes';
+import { createProductAdminService } from './catalog/admin-service';
+import { productAdminRoutes } from './catalog/admin-routes';
 import { createCartService } from './cart/service';
 import { cartRoutes } from './cart/routes';
 import { createContactService } from './contact/service';
@@ -19,6 +21,13 @@ import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
 import { createAdminService } from './admin/service';
 import { adminRoutes, createRequireAdmin } from './admin/routes';
+import { createContactInbox } from './admin/inbox';
+import { contactInboxRoutes } from './admin/inbox-routes';
+import { createAuditLog } from './admin/audit-log';
+import { auditLogRoutes } from './admin/audit-routes';
+import { registerOrderDeskDigest } from './orderdesk/digest-routes';
+import { createOrderDeskService } from './orderdesk/service';
+import { orderDeskRoutes } from './orderdesk/routes';
 import { createRateLimiter } from './rate-limit/service';
 import { createProfileService } from './account/service';
 import { accountRoutes } from './account/routes';
@@ -116,6 +125,10 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   if (!config.smtpUrl) devMailboxRoutes(app, createDevMailbox(db));
   const admins = createAdminService(db, config.adminEmails);
   adminRoutes(app, auth, admins);
+  const requireAdmin = createRequireAdmin(auth, admins);
+  contactInboxRoutes(app, createContactInbox(db), requireAdmin);
+  auditLogRoutes(app, createAuditLog(db), requireAdmin);
+  await productAdminRoutes(app, { products: createProductAdminService(db, catalog), requireAdmin });
   accountRoutes(app, auth, createProfileService(db, { auth, email, onQueued: onOutboxQueued }), limiter);
   pickupRoutes(app, createPickupService(db));
   const checkout = createCheckoutService({
@@ -128,11 +141,13 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     onEmailQueued: onOutboxQueued,
     log: app.log.child({ component: 'checkout' }),
   });
-  await checkoutRoutes(app, { auth, checkout, payments, requireAdmin: createRequireAdmin(auth, admins), log: app.log });
+  await checkoutRoutes(app, { auth, checkout, payments, log: app.log });
+  await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));
     app.addHook('onClose', () => reconciler.stop());
   }
+  registerOrderDeskDigest(app, { db, config, email, requireAdmin, onQueued: onOutboxQueued, schedule: runBackgroundJobs });
   app.get('/api/config/shop', async () => config.shop);
   // Which sign-in methods the browser offers. /api/config/firebase is the spec's name for the same call.
   const authClientConfig = { googleEnabled: config.googleEnabled };

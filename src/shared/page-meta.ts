@@ -12,6 +12,7 @@ export type StaticPage =
   | 'contact'
   | 'checkout'
   | 'profile'
+  | 'admin'
   | 'privacyPolicy'
   | 'termsOfService'
   | 'returnsPolicy'
@@ -43,6 +44,8 @@ export function staticPageMeta(page: StaticPage, shopName: string): PageMeta {
       return { title: `Checkout | ${shopName}`, description: 'Review your order, choose a PAXI point and pay securely by card.' };
     case 'profile':
       return { title: `My Profile | ${shopName}`, description: 'Your details, addresses, orders and wishlist.' };
+    case 'admin':
+      return { title: `Admin Dashboard | ${shopName}`, description: 'The order desk: orders to send, collections, refunds and messages.' };
     case 'privacyPolicy':
       return {
         title: `Privacy Policy | ${shopName}`,

@@ -13,6 +13,7 @@ export const pageLoaders = {
   verifyEmail: () => import('./pages/VerifyEmailPage'),
   passwordReset: () => import('./pages/PasswordResetPage'),
   profile: () => import('./pages/ProfilePage'),
+  admin: () => import('./pages/AdminPage'),
   paxiFinder: () => import('./pages/PaxiFinderPage'),
   authCallback: () => import('./pages/AuthCallbackPage'),
   notFound: () => import('./pages/NotFoundPage'),

@@ -17,6 +17,7 @@ const ShippingPolicyPage = lazy(pageLoaders.shippingPolicy);
 const VerifyEmailPage = lazy(pageLoaders.verifyEmail);
 const PasswordResetPage = lazy(pageLoaders.passwordReset);
 const ProfilePage = lazy(pageLoaders.profile);
+const AdminPage = lazy(pageLoaders.admin);
 const PaxiFinderPage = lazy(pageLoaders.paxiFinder);
 const AuthCallbackPage = lazy(pageLoaders.authCallback);
 const NotFoundPage = lazy(pageLoaders.notFound);
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/password-reset" element={<PasswordResetPage />} />
         <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/admin" element={<AdminPage />} />
         <Route path="/paxi-finder" element={<PaxiFinderPage />} />
         {/* The spec's test page for reset links: the real reset page answers the same links. */}
         <Route path="/test-password-reset" element={<KeepQueryRedirect to="/password-reset" />} />

@@ -1,15 +1,20 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, User } from 'lucide-react';
+import { ChevronDown, ClipboardList, LogOut, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../ui/Button';
 import { useSignOut } from './use-session';
+import { useAdminCheck } from './use-admin-check';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100';
 
-/** The signed-in user's menu: My Profile and Sign Out (spec section 2). Loaded only once someone is signed in. */
-export function UserMenu({ label }: { label: string }) {
+/**
+ * The signed-in user's menu: My Profile and Sign Out (spec section 2), and Order Desk for admins.
+ * Loaded only once someone is signed in.
+ */
+export function UserMenu({ label, userId }: { label: string; userId: string }) {
   const signOut = useSignOut();
+  const isAdmin = useAdminCheck(userId).data?.isAdmin === true;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={buttonClasses('ghost', 'sm', 'max-w-48 gap-1')} data-testid="user-menu">
@@ -24,6 +29,13 @@ export function UserMenu({ label }: { label: string }) {
               <User className="h-4 w-4" aria-hidden="true" /> My Profile
             </Link>
           </DropdownMenu.Item>
+          {isAdmin && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin">
+                <ClipboardList className="h-4 w-4" aria-hidden="true" /> Order Desk
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
             <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
           </DropdownMenu.Item>

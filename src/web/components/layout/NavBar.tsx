@@ -9,6 +9,7 @@ import { setCartPanelOpen } from '../cart/cart-panel-store';
 import { useCart } from '../cart/use-cart';
 import { openAuthDialog } from '../auth/auth-dialog-store';
 import { userLabel, useSession, useSignOut } from '../auth/use-session';
+import { useAdminCheck } from '../auth/use-admin-check';
 
 // The dropdown's code loads only once someone is signed in.
 const UserMenu = lazy(() => import('../auth/UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -70,13 +71,23 @@ function AccountControl() {
           </Button>
         }
       >
-        <UserMenu label={label} />
+        <UserMenu label={label} userId={session.user.id} />
       </Suspense>
     </div>
   );
 }
 
-/** The phone menu's account entries: Profile and Sign Out, or Sign In. */
+/** The phone menu's Order Desk entry, for admins only. */
+function MobileOrderDeskLink({ userId, className, onDone }: { userId: string; className: string; onDone: () => void }) {
+  if (useAdminCheck(userId).data?.isAdmin !== true) return null;
+  return (
+    <Link to="/admin" className={className} onClick={onDone}>
+      Order Desk
+    </Link>
+  );
+}
+
+/** The phone menu's account entries: Profile and Sign Out (and Order Desk for admins), or Sign In. */
 function MobileAccountLinks({ onDone }: { onDone: () => void }) {
   const { data: session, isPending } = useSession();
   const signOut = useSignOut();
@@ -101,6 +112,7 @@ function MobileAccountLinks({ onDone }: { onDone: () => void }) {
       <Link to="/profile" className={itemClass} onClick={onDone}>
         Profile
       </Link>
+      <MobileOrderDeskLink userId={session.user.id} className={itemClass} onDone={onDone} />
       <button
         type="button"
         className={itemClass}

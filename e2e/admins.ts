@@ -1,0 +1,8 @@
+/**
+ * The order desk's admin in the browser tests: playwright.config.ts names this email in the test
+ * server's ADMIN_EMAILS, so its account is an admin once the email is verified.
+ */
+export const ADMIN_EMAIL = 'order-desk@example.co.za';
+
+/** The catalogue's admin in e2e/admin-products.spec.ts: an account of its own, so both files can run side by side. */
+export const PRODUCTS_ADMIN_EMAIL = 'stock-room@example.co.za';

@@ -1,0 +1,154 @@
+/**
+ * A shopper's way through the shop for the browser tests: signing up with a verified email,
+ * reading the dev mailbox, filling the cart and paying on the sandbox payment page.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { afterDebounce, expect, toast } from './fixtures';
+
+export const PASSWORD = 'pay-for-flags-2026';
+
+export interface Shopper {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export function newShopper(firstName: string, lastName: string): Shopper {
+  const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  return { firstName, lastName, email: `${firstName.toLowerCase()}-${suffix}@example.co.za` };
+}
+
+/** The shop takes writes only from its own pages (their Origin). */
+export const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+export interface MailboxMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface TextMessage {
+  to: string;
+  body: string;
+}
+
+type MailboxEntry = ({ kind?: 'email' } & MailboxMessage) | ({ kind: 'sms' } & TextMessage);
+
+async function mailboxEntries(page: Page): Promise<MailboxEntry[]> {
+  const answer = (await (await page.request.get('/dev/mailbox.json')).json()) as { messages: MailboxEntry[] };
+  return answer.messages;
+}
+
+/** The emails in the dev mailbox, newest first. */
+export async function mailbox(page: Page): Promise<MailboxMessage[]> {
+  return (await mailboxEntries(page)).filter((m): m is { kind?: 'email' } & MailboxMessage => m.kind !== 'sms');
+}
+
+/** The text messages (SMS) in the dev mailbox, newest first. */
+export async function textMessages(page: Page): Promise<TextMessage[]> {
+  return (await mailboxEntries(page)).filter((m): m is { kind: 'sms' } & TextMessage => m.kind === 'sms');
+}
+
+/** Signs up through the API (the browser shares the session cookie) and, unless told not to, verifies the email through the dev mailbox's link. */
+export async function signUp(page: Page, shopper: Shopper, { verify = true } = {}): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/');
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: `${shopper.firstName} ${shopper.lastName}`, email: shopper.email, password: PASSWORD },
+    headers: origin(page),
+  });
+  expect(response.ok()).toBe(true);
+  if (verify) await verifyEmail(page, shopper);
+  // Once the shop has taken this browser's cart over for the shopper, flags added go to the shopper's cart.
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-owner'))).not.toBeNull();
+}
+
+/** The newest verification link mailed to the shopper, once at least `count` have arrived. */
+export async function verificationLink(page: Page, shopper: Pick<Shopper, 'email'>, count = 1): Promise<string> {
+  let link = '';
+  await expect(async () => {
+    const mails = (await mailbox(page)).filter((m) => m.to === shopper.email && m.html.includes('/verify-email?token='));
+    expect(mails.length).toBeGreaterThanOrEqual(count);
+    link = /href="([^"]*\/verify-email\?token=[^"]*)"/.exec(mails[0]!.html)![1]!.replaceAll('&#38;', '&').replaceAll('&amp;', '&');
+  }).toPass();
+  return link;
+}
+
+export async function verifyEmail(page: Page, shopper: Pick<Shopper, 'email'>): Promise<void> {
+  await page.goto(await verificationLink(page, shopper));
+  await expect(page.getByText('Your email address has been verified successfully', { exact: false })).toBeVisible();
+}
+
+export async function addToCart(page: Page, slug: string, productName: string): Promise<void> {
+  await page.goto(`/product/${slug}`);
+  await afterDebounce(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(toast(page, 'Added to Cart!', `${productName} has been added to your cart.`)).toBeVisible();
+}
+
+export function checkoutForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Checkout' });
+}
+
+export function field(page: Page, label: string): Locator {
+  return checkoutForm(page).getByLabel(label, { exact: true });
+}
+
+export async function fillDetails(page: Page, details: { firstName?: string; lastName?: string; email?: string; phone?: string }): Promise<void> {
+  if (details.firstName !== undefined) await field(page, 'First name').fill(details.firstName);
+  if (details.lastName !== undefined) await field(page, 'Last name').fill(details.lastName);
+  if (details.email !== undefined) await field(page, 'Email').fill(details.email);
+  if (details.phone !== undefined) await field(page, 'Cellphone number').fill(details.phone);
+}
+
+export function payButton(page: Page): Locator {
+  return page.getByRole('button', { name: /^Pay R/ });
+}
+
+export async function pay(page: Page): Promise<void> {
+  await afterDebounce(page);
+  await payButton(page).click();
+}
+
+export function pointResults(page: Page): Locator {
+  return page.getByTestId('paxi-point');
+}
+
+export async function searchPoints(page: Page, address: string): Promise<void> {
+  await page.getByLabel('Your address or suburb').fill(address);
+  await afterDebounce(page);
+  await page.getByRole('search', { name: 'Find PAXI points' }).getByRole('button', { name: 'Search' }).click();
+}
+
+/** Searches near Sea Point and chooses the nearest point; returns its name. */
+export async function chooseNearestPoint(page: Page): Promise<string> {
+  await searchPoints(page, 'Sea Point, Cape Town');
+  const nearest = pointResults(page).first();
+  await expect(nearest).toBeVisible();
+  await nearest.getByRole('radio').check();
+  return (await nearest.locator('.font-semibold').first().textContent())!.trim();
+}
+
+export interface Purchase {
+  orderNumber: string;
+  pointName: string;
+}
+
+/**
+ * Pays for the signed-in shopper's cart on the sandbox payment page: the phone, the nearest point
+ * to Sea Point, standard or express collection, Pay, and back on 'Payment Successful!'.
+ */
+export async function buyWithSandbox(page: Page, { phone, express = false }: { phone: string; express?: boolean }): Promise<Purchase> {
+  await page.goto('/checkout');
+  await fillDetails(page, { phone });
+  if (express) await page.getByRole('radio', { name: /PAXI Express — R110/ }).check();
+  const pointName = await chooseNearestPoint(page);
+  await pay(page);
+  await expect(page).toHaveURL(/\/sandbox-pay\//);
+  await page.getByRole('button', { name: /^Pay R/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  expect(orderNumber).not.toBe('');
+  return { orderNumber, pointName };
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Download, Search } from 'lucide-react';
+import { buttonClasses } from '../ui/Button';
+import { inputClass } from '../profile/ProfileField';
+import { OrderList, useFailureToast } from './OrderList';
+import { TabHeading } from './TabHeading';
+import { orderSearchParams, useOrderSearch } from './use-order-desk';
+import { orderDeskMessages, orderSearchSchema, orderStatuses, orderStatusLabels, type OrderSearch } from '../../../shared/order-desk';
+
+const SEARCH_DELAY_MS = 300;
+const filterKeys = ['q', 'status', 'from', 'to'] as const;
+
+const statusOptions = [
+  { value: '', label: 'All statuses' },
+  { value: 'unfulfilled', label: 'Unfulfilled (paid, not sent)' },
+  ...orderStatuses.map((status) => ({ value: status, label: orderStatusLabels[status] })),
+];
+
+/** The filters in the address (?q=&status=&from=&to=), checked with the server's own schema; a bad one is dropped. */
+function searchFrom(params: URLSearchParams): OrderSearch {
+  const search: OrderSearch = {};
+  for (const key of filterKeys) {
+    const value = params.get(key);
+    if (!value) continue;
+    const field = orderSearchSchema.shape[key].safeParse(value);
+    if (field.success && field.data) Object.assign(search, { [key]: field.data });
+  }
+  return search;
+}
+
+const filterClass = `${inputClass} border-slate-400`;
+
+type FilterKey = (typeof filterKeys)[number];
+
+function withFilter(current: URLSearchParams, key: FilterKey, value: string): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  return next;
+}
+
+/** Every order, newest first: search by number, name or email, filter by status and date, export what is shown. */
+export function AllOrdersTab() {
+  const [params, setParams] = useSearchParams();
+  const search = searchFrom(params);
+  const [text, setText] = useState(search.q ?? '');
+  const { data, isPending, isError, errorUpdatedAt, refetch, isFetching } = useOrderSearch(search);
+  useFailureToast(isError ? errorUpdatedAt : 0, orderDeskMessages.fetchOrders);
+
+  // Filters replace the history entry: Back leaves the tab rather than undoing each keystroke.
+  const setFilter = (key: FilterKey, value: string) => setParams((current) => withFilter(current, key, value), { replace: true });
+
+  // The search follows the typing once it pauses.
+  const applied = search.q ?? '';
+  useEffect(() => {
+    const q = text.trim();
+    if (q === applied) return;
+    const timer = setTimeout(() => setParams((current) => withFilter(current, 'q', q), { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, applied, setParams]);
+
+  const onSelect = (key: FilterKey) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilter(key, event.target.value);
+  const exportHref = `/api/admin/orders/export.csv?${orderSearchParams(search)}`;
+  const shown = data?.orders.length ?? 0;
+  const total = data?.total ?? 0;
+  const filtered = Object.keys(search).length > 0;
+
+  return (
+    <section aria-labelledby="all-orders-heading" className="space-y-4">
+      <TabHeading
+        id="all-orders-heading"
+        title="All orders"
+        description="Newest first. Click an order number for its details, history and actions."
+        action={
+          <a href={exportHref} download className={buttonClasses('outline', 'sm')}>
+            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+          </a>
+        }
+      />
+      <form role="search" aria-label="Find orders" onSubmit={(event) => event.preventDefault()} className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 lg:grid-cols-4">
+        <div className="col-span-2 lg:col-span-1">
+          <label htmlFor="order-search" className="block text-sm font-medium text-slate-900">
+            Search
+          </label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.75 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <input
+              id="order-search"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Order number, name or email"
+              maxLength={100}
+              className={`${filterClass} pl-9`}
+            />
+          </div>
+        </div>
+        <div className="col-span-2 lg:col-span-1">
+          <label htmlFor="order-status" className="block text-sm font-medium text-slate-900">
+            Status
+          </label>
+          <select id="order-status" value={search.status ?? ''} onChange={onSelect('status')} className={filterClass}>
+            {statusOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="order-from" className="block text-sm font-medium text-slate-900">
+            Placed from
+          </label>
+          <input id="order-from" type="date" value={search.from ?? ''} max={search.to} onChange={onSelect('from')} className={filterClass} />
+        </div>
+        <div>
+          <label htmlFor="order-to" className="block text-sm font-medium text-slate-900">
+            Placed to
+          </label>
+          <input id="order-to" type="date" value={search.to ?? ''} min={search.from} onChange={onSelect('to')} className={filterClass} />
+        </div>
+      </form>
+      {data && !isError && (
+        <p className="text-sm text-slate-700" role="status" aria-busy={isFetching} data-testid="order-count">
+          {shown < total ? `Showing ${shown} of ${total} orders` : `${total} ${total === 1 ? 'order' : 'orders'}`}
+          {filtered && ' matching the filters'}
+        </p>
+      )}
+      <OrderList
+        label="Orders"
+        orders={data?.orders}
+        isPending={isPending}
+        isError={isError}
+        errorMessage={orderDeskMessages.fetchOrders}
+        emptyMessage="No orders found"
+        onRetry={() => void refetch()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { CheckCheck, Mail, RotateCcw } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { shop } from '../../lib/initial-data';
+import { Button, buttonClasses } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
+import { TabHeading } from './TabHeading';
+import { formatDateTime } from './order-format';
+import { useContacts, useMarkHandled, type ContactFilter } from './use-order-desk';
+import type { ContactMessageView } from '../../../shared/order-desk';
+
+const filters: { value: ContactFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'handled', label: 'Handled' },
+  { value: 'all', label: 'All' },
+];
+
+const emptyMessages: Record<ContactFilter, string> = {
+  open: 'No open messages. Every customer has an answer.',
+  handled: 'No handled messages yet.',
+  all: 'No messages yet.',
+};
+
+function MessageCard({ message }: { message: ContactMessageView }) {
+  const mark = useMarkHandled();
+  const handled = message.handledAt !== null;
+  const busy = mark.isPending && mark.variables?.id === message.id;
+
+  const toggle = () => mark.mutate({ id: message.id, handled: !handled, name: message.name });
+
+  return (
+    <li className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="contact-message">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{message.name}</h3>
+          <p className="text-sm break-all text-slate-700">{message.email}</p>
+          <p className="text-sm text-slate-600">
+            Received <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          </p>
+        </div>
+        <span
+          className={cn(
+            'rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+            handled ? 'border-green-200 bg-green-50 text-green-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+          )}
+        >
+          {handled ? 'Handled' : 'Open'}
+        </span>
+      </div>
+      <p className="text-sm leading-6 break-words whitespace-pre-wrap text-slate-800">{message.message}</p>
+      {handled && message.handledAt && (
+        <p className="text-xs text-slate-600">
+          Handled{message.handledBy && ` by ${message.handledBy}`} on <time dateTime={message.handledAt}>{formatDateTime(message.handledAt)}</time>
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Your message to ${shop.name}`)}`} className={buttonClasses('outline', 'sm')}>
+          <Mail className="h-4 w-4" aria-hidden="true" /> Reply by email
+        </a>
+        <Button variant={handled ? 'ghost' : 'primary'} size="sm" disabled={busy} onClick={toggle}>
+          {handled ? <RotateCcw className="h-4 w-4" aria-hidden="true" /> : <CheckCheck className="h-4 w-4" aria-hidden="true" />}
+          {handled ? 'Reopen' : 'Mark handled'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The contact form's messages: open ones first to answer, handled ones kept for reference. */
+export function MessagesTab() {
+  const [filter, setFilter] = useState<ContactFilter>('open');
+  const { data, isPending, isError, refetch } = useContacts(filter);
+
+  return (
+    <section aria-labelledby="messages-heading" className="space-y-4">
+      <TabHeading id="messages-heading" title="Messages" description="From the contact page. Reply by email, then mark the message handled." />
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Show messages</legend>
+        {filters.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'relative inline-flex h-9 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+              filter === option.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-700',
+            )}
+          >
+            <input type="radio" name="message-filter" value={option.value} checked={filter === option.value} onChange={() => setFilter(option.value)} className="absolute inset-0 cursor-pointer opacity-0" />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      {isPending ? (
+        <div role="status">
+          <span className="sr-only">Loading messages</span>
+          <Skeleton className="h-32 w-full" />
+        </div>
+      ) : isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-red-300 p-8 text-center">
+          <p className="font-semibold text-red-800">Failed to load the messages</p>
+          <Button variant="outline" size="sm" onClick={() => void refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center font-medium text-slate-700">{emptyMessages[filter]}</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Messages">
+          {data.map((message) => (
+            <MessageCard key={message.id} message={message} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,353 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Ban, MapPinCheck, NotebookPen, PackageCheck, Undo2, UserCheck } from 'lucide-react';
+import { messageOf } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/Button';
+import { FormAlert, inputClass, TextField } from '../profile/ProfileField';
+import { TrackingNumberForm } from './FulfilOrderDialog';
+import { useAddOrderNote, useCancelOrder, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
+import { centsToDecimal, formatRand, parseRandToCents } from '../../../shared/money';
+import { cancelOrderSchema, orderNoteSchema, refundOrderSchema, type AdminOrder, type AdminOrderDetail } from '../../../shared/order-desk';
+
+type Panel = 'fulfil' | 'refund' | 'cancel' | 'note';
+
+/** An amount typed in rand ('150', '150.50', 'R1 200'), checked against what can still go back. */
+function refundAmount(text: string, refundable: number): { cents: number } | { error: string } {
+  const cents = parseRandToCents(text);
+  if (cents === undefined || cents <= 0) return { error: 'Enter the amount to refund' };
+  if (cents > refundable) return { error: `You can refund at most ${formatRand(refundable)} on this order` };
+  return { cents };
+}
+
+function PanelFrame({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h4 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+function ReasonField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      id={id}
+      label="Reason (optional)"
+      hint="Kept in the order's history."
+      type="text"
+      maxLength={500}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** A change that moves money asks once more, in words, before it is sent. */
+function ConfirmStep({ question, confirmLabel, pendingLabel, pending, error, onConfirm, onBack }: {
+  question: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  error?: string;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm font-medium text-slate-900" role="status">
+        {question}
+      </p>
+      <FormAlert id="confirm-error" message={error} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onBack} disabled={pending}>
+          Back
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={pending} autoFocus>
+          {pending ? pendingLabel : confirmLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RefundForm({ order, refundable, onDone }: { order: AdminOrder; refundable: number; onDone: () => void }) {
+  const [amount, setAmount] = useState(centsToDecimal(refundable));
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState<number>();
+  const refund = useRefundOrder(onDone);
+  const id = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = refundAmount(amount, refundable);
+    if ('error' in checked) return setError(checked.error);
+    const parsed = refundOrderSchema.safeParse({ amountCents: checked.cents, reason: reason || undefined });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    setConfirming(checked.cents);
+  };
+
+  if (confirming !== undefined) {
+    return (
+      <ConfirmStep
+        question={`Refund ${formatRand(confirming)} of order ${order.orderNumber} to ${order.customerName}'s card?`}
+        confirmLabel="Confirm refund"
+        pendingLabel="Refunding..."
+        pending={refund.isPending}
+        error={refund.isError ? messageOf(refund.error, 'Failed to refund the order') : undefined}
+        onBack={() => {
+          refund.reset();
+          setConfirming(undefined);
+        }}
+        onConfirm={() => refund.mutate({ orderId: order.id, amountCents: confirming, reason: reason.trim() || undefined })}
+      />
+    );
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField
+        id={`${id}-amount`}
+        label="Amount to refund (R)"
+        hint={`Up to ${formatRand(refundable)}: what was paid, less refunds made or waiting for the payment provider.`}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={error}
+        announce
+      />
+      <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
+      <div className="flex justify-end">
+        <Button type="submit">Review refund</Button>
+      </div>
+    </form>
+  );
+}
+
+type CancelChoice = 'full' | 'partial' | 'none';
+
+function CancelForm({ order, refundable, onDone }: { order: AdminOrder; refundable: number; onDone: () => void }) {
+  const [choice, setChoice] = useState<CancelChoice>(refundable > 0 ? 'full' : 'none');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState<CancelRefund>();
+  const cancel = useCancelOrder(onDone);
+  const id = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    let refund: CancelRefund = choice === 'full' ? 'full' : 'none';
+    if (choice === 'partial') {
+      const checked = refundAmount(amount, refundable);
+      if ('error' in checked) return setError(checked.error);
+      refund = { amountCents: checked.cents };
+    }
+    const parsed = cancelOrderSchema.safeParse({ refund, reason: reason || undefined });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    setConfirming(refund);
+  };
+
+  if (confirming !== undefined) {
+    const refunded = confirming === 'full' ? refundable : confirming === 'none' ? 0 : confirming.amountCents;
+    return (
+      <ConfirmStep
+        question={
+          refunded > 0
+            ? `Cancel order ${order.orderNumber} and refund ${formatRand(refunded)} to ${order.customerName}'s card?`
+            : `Cancel order ${order.orderNumber} without a refund?`
+        }
+        confirmLabel="Yes, cancel the order"
+        pendingLabel="Cancelling..."
+        pending={cancel.isPending}
+        error={cancel.isError ? messageOf(cancel.error, 'Failed to cancel the order') : undefined}
+        onBack={() => {
+          cancel.reset();
+          setConfirming(undefined);
+        }}
+        onConfirm={() => cancel.mutate({ orderId: order.id, refund: confirming, reason: reason.trim() || undefined })}
+      />
+    );
+  }
+
+  const options: { value: CancelChoice; label: string; hint: string }[] = [
+    ...(refundable > 0
+      ? [
+          { value: 'full' as const, label: `Refund everything (${formatRand(refundable)})`, hint: 'Back to the card the customer paid with.' },
+          { value: 'partial' as const, label: 'Refund part of it', hint: 'For example, keeping the collection fee of a flag already sent.' },
+        ]
+      : []),
+    { value: 'none', label: 'No refund', hint: refundable > 0 ? 'Only when the money has been returned some other way.' : 'Nothing was paid, or it has all been refunded.' },
+  ];
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Money</legend>
+        {options.map((option) => (
+          <label key={option.value} className="flex items-start gap-2 text-sm text-slate-900">
+            <input
+              type="radio"
+              name={`${id}-refund`}
+              value={option.value}
+              checked={choice === option.value}
+              onChange={() => setChoice(option.value)}
+              className="mt-1 h-4 w-4 accent-brand-700"
+            />
+            <span>
+              <span className="font-medium">{option.label}</span>
+              <span className="block text-slate-600">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'partial' && (
+        <TextField
+          id={`${id}-amount`}
+          label="Amount to refund (R)"
+          hint={`Up to ${formatRand(refundable)}.`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={error}
+          announce
+        />
+      )}
+      {choice !== 'partial' && <FormAlert id={`${id}-error`} message={error} />}
+      <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
+      <div className="flex justify-end">
+        <Button type="submit" variant="danger">
+          Review cancellation
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NoteForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const add = useAddOrderNote(onDone);
+  const id = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const parsed = orderNoteSchema.safeParse({ note });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    add.mutate({ orderId: order.id, note: parsed.data.note });
+  };
+
+  const shown = error ?? (add.isError ? messageOf(add.error, 'Failed to add the note') : undefined);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-3">
+      <div>
+        <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-900">
+          Note
+        </label>
+        <textarea
+          id={`${id}-note`}
+          rows={3}
+          maxLength={2000}
+          autoFocus
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={`${id}-note-hint${shown ? ` ${id}-note-error` : ''}`}
+          className={cn(inputClass, shown ? 'border-red-700' : 'border-slate-400')}
+        />
+        <p id={`${id}-note-hint`} className="mt-1 text-sm text-slate-600">
+          Only admins see notes, e.g. "Customer phoned: collecting on Friday".
+        </p>
+        {shown && (
+          <p id={`${id}-note-error`} role="alert" className="mt-1.5 text-sm text-red-700">
+            {shown}
+          </p>
+        )}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add note'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The moves the order allows now (the server's detail.actions), and a note, which is always allowed. */
+export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
+  const { order, actions } = detail;
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const move = useMoveOrder();
+  const closePanel = () => setPanel(null);
+
+  const moveTo = (to: 'ready-for-collection' | 'collected') => move.mutate({ orderId: order.id, to });
+
+  const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        {actions.includes('fulfil') && (
+          <Button size="sm" onClick={() => toggle('fulfil')} aria-expanded={panel === 'fulfil'}>
+            <PackageCheck className="h-4 w-4" aria-hidden="true" /> Fulfill
+          </Button>
+        )}
+        {actions.includes('ready_for_collection') && (
+          <Button size="sm" disabled={move.isPending} onClick={() => moveTo('ready-for-collection')}>
+            <MapPinCheck className="h-4 w-4" aria-hidden="true" /> Mark arrived at pickup point
+          </Button>
+        )}
+        {actions.includes('collected') && (
+          <Button size="sm" disabled={move.isPending} onClick={() => moveTo('collected')}>
+            <UserCheck className="h-4 w-4" aria-hidden="true" /> Mark collected
+          </Button>
+        )}
+        <Button variant="outline" size="sm" onClick={() => toggle('note')} aria-expanded={panel === 'note'}>
+          <NotebookPen className="h-4 w-4" aria-hidden="true" /> Add note
+        </Button>
+        {actions.includes('refund') && (
+          <Button variant="outline" size="sm" onClick={() => toggle('refund')} aria-expanded={panel === 'refund'}>
+            <Undo2 className="h-4 w-4" aria-hidden="true" /> Refund
+          </Button>
+        )}
+        {actions.includes('cancel') && (
+          <Button variant="outline" size="sm" className="text-red-700" onClick={() => toggle('cancel')} aria-expanded={panel === 'cancel'}>
+            <Ban className="h-4 w-4" aria-hidden="true" /> Cancel order
+          </Button>
+        )}
+      </div>
+      {panel === 'fulfil' && (
+        <PanelFrame title="Fulfill Order">
+          <TrackingNumberForm order={order} onDone={closePanel} onCancel={closePanel} />
+        </PanelFrame>
+      )}
+      {panel === 'note' && (
+        <PanelFrame title="Add a note">
+          <NoteForm order={order} onDone={closePanel} />
+        </PanelFrame>
+      )}
+      {panel === 'refund' && (
+        <PanelFrame title="Refund">
+          <RefundForm order={order} refundable={detail.refundableCents} onDone={closePanel} />
+        </PanelFrame>
+      )}
+      {panel === 'cancel' && (
+        <PanelFrame title="Cancel order">
+          <CancelForm order={order} refundable={detail.refundableCents} onDone={closePanel} />
+        </PanelFrame>
+      )}
+    </div>
+  );
+}

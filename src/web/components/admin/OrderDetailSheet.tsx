@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { ApiError } from '../../lib/api';
+import { Button } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
+import { AdminDialog } from './AdminDialog';
+import { OrderActions } from './OrderActions';
+import { Fact, FactList, OrderFacts, OrderItems, StatusBadges } from './OrderParts';
+import { OrderTimeline } from './OrderTimeline';
+import { formatDateTime } from './order-format';
+import { useOrderDetail } from './use-order-desk';
+import { useOrderParam } from './use-order-param';
+import { formatRand } from '../../../shared/money';
+import type { AdminOrderDetail } from '../../../shared/order-desk';
+
+const paymentStatusLabels: Record<AdminOrderDetail['order']['paymentStatus'], string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-slate-200 pt-5">
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function OrderPage({ detail }: { detail: AdminOrderDetail }) {
+  const { order, events } = detail;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <StatusBadges order={order} />
+        <span className="text-lg font-semibold tabular-nums">{formatRand(order.totalAmount)}</span>
+      </div>
+      <OrderActions detail={detail} />
+      <Block title="Order">
+        <OrderFacts order={order} />
+      </Block>
+      <Block title="Items and payment">
+        <OrderItems items={order.items} withPrices />
+        <FactList>
+          <Fact label="Flags">{formatRand(order.subtotalCents)}</Fact>
+          <Fact label="Collection fee">{formatRand(order.deliveryFeeCents)}</Fact>
+          <Fact label="Total paid">{formatRand(order.totalAmount)}</Fact>
+          <Fact label="Refunded">{formatRand(order.refundedCents)}</Fact>
+          <Fact label="Payment">
+            {paymentStatusLabels[order.paymentStatus] ?? order.paymentStatus} ({order.paymentMethod})
+          </Fact>
+          <Fact label="Payment reference">
+            <span className="font-mono break-all">{order.paymentId ?? 'None'}</span>
+          </Fact>
+          <Fact label="Last changed">
+            <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt)}</time>
+          </Fact>
+        </FactList>
+      </Block>
+      <Block title="History">
+        <OrderTimeline events={events} />
+      </Block>
+    </div>
+  );
+}
+
+function OrderDetailBody({ orderId }: { orderId: string }) {
+  const { data, isPending, isError, error, refetch } = useOrderDetail(orderId);
+  if (isPending) {
+    return (
+      <div role="status" className="space-y-3">
+        <span className="sr-only">Loading the order</span>
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (isError) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <div className="flex flex-col items-center gap-3 p-6 text-center">
+        <p className="font-semibold text-red-800">{notFound ? 'This order does not exist.' : 'Failed to load the order'}</p>
+        {!notFound && (
+          <Button variant="outline" size="sm" onClick={() => void refetch()}>
+            Try Again
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return <OrderPage detail={data} />;
+}
+
+/** The order named in the address (?order=<id>), over whichever tab is open. */
+export function OrderDetailSheet() {
+  const { orderId, close } = useOrderParam();
+  const { data } = useOrderDetail(orderId);
+  return (
+    <AdminDialog
+      open={orderId !== null}
+      onOpenChange={(open) => !open && close()}
+      variant="sheet"
+      title={data ? `Order ${data.order.orderNumber}` : 'Order'}
+      description={data ? `Placed ${formatDateTime(data.order.createdAt)} by ${data.order.customerName}` : undefined}
+    >
+      {orderId && <OrderDetailBody orderId={orderId} />}
+    </AdminDialog>
+  );
+}

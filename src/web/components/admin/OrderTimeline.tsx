@@ -1,0 +1,35 @@
+import { formatDateTime } from './order-format';
+import type { OrderEvent, OrderEventType } from '../../../shared/order-desk';
+
+const eventLabels: Record<OrderEventType, string> = {
+  placed: 'Order placed',
+  fulfilled: 'Sent to PAXI',
+  ready_for_collection: 'Arrived at the pickup point',
+  collected: 'Collected by the customer',
+  cancelled: 'Cancelled',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  refund_failed: 'Refund failed',
+  note: 'Note',
+};
+
+/** The order's history, oldest first, with who did each step (an empty actor is the shop itself or the customer). */
+export function OrderTimeline({ events }: { events: OrderEvent[] }) {
+  const oldestFirst = [...events].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (oldestFirst.length === 0) return <p className="text-sm text-slate-600">No history recorded.</p>;
+  return (
+    <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5" aria-label="Order history" data-testid="order-timeline">
+      {oldestFirst.map((event) => (
+        <li key={event.id} className="relative" data-testid="timeline-event">
+          <span aria-hidden="true" className="absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full border-2 border-white bg-brand-700 ring-1 ring-brand-700" />
+          <p className="text-sm font-semibold text-slate-900">{eventLabels[event.type] ?? event.type}</p>
+          <p className="text-xs text-slate-600">
+            <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+            {event.actorEmail && <> · by {event.actorEmail}</>}
+          </p>
+          {event.note && <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{event.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,192 @@
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { toast } from '../ui/toast-store';
+import {
+  orderDeskMessages,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AuditEntry,
+  type BatchEmailResult,
+  type ContactMessageView,
+  type OrderActionResult,
+  type OrderDeskOverview,
+  type OrderSearch,
+} from '../../../shared/order-desk';
+
+/**
+ * The order desk's calls (src/shared/order-desk.ts). Keys start with the address, so the default
+ * fetch (spec section 7) serves the plain ones and invalidating by address refreshes a whole list.
+ */
+export const orderDeskKeys = {
+  overview: ['/api/admin/overview'] as const,
+  orders: (search: OrderSearch) => ['/api/admin/orders', search] as const,
+  unfulfilled: ['/api/admin/orders/unfulfilled'] as const,
+  order: (id: string) => [`/api/admin/orders/${encodeURIComponent(id)}`] as const,
+  contacts: (status: ContactFilter) => ['/api/admin/contacts', status] as const,
+  auditLog: ['/api/admin/audit-log'] as const,
+};
+
+export type ContactFilter = 'open' | 'handled' | 'all';
+
+/** The query string of the order search (and of its CSV export): only the filters that are set. */
+export function orderSearchParams(search: OrderSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+export function useOverview() {
+  return useQuery<OrderDeskOverview>({ queryKey: orderDeskKeys.overview });
+}
+
+/** One page of the search, and how many orders match in all (the X-Total-Count header). */
+async function searchOrders(search: OrderSearch): Promise<{ orders: AdminOrder[]; total: number }> {
+  const response = await fetch(`/api/admin/orders?${orderSearchParams(search)}`, { credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const orders = (await response.json()) as AdminOrder[];
+  const total = Number(response.headers.get('x-total-count'));
+  return { orders, total: Number.isFinite(total) && total >= orders.length ? total : orders.length };
+}
+
+export function useOrderSearch(search: OrderSearch) {
+  return useQuery({
+    queryKey: orderDeskKeys.orders(search),
+    queryFn: () => searchOrders(search),
+    // Keeps the last answer on screen while a new filter loads, instead of flashing a spinner.
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useUnfulfilledOrders() {
+  return useQuery<AdminOrder[]>({ queryKey: orderDeskKeys.unfulfilled });
+}
+
+/** The order page's data; nothing is asked while no order is open. */
+export function useOrderDetail(id: string | null) {
+  return useQuery<AdminOrderDetail>({ queryKey: orderDeskKeys.order(id ?? ''), enabled: id !== null });
+}
+
+export function useContacts(status: ContactFilter) {
+  return useQuery<ContactMessageView[]>({
+    queryKey: orderDeskKeys.contacts(status),
+    queryFn: () => apiRequest('GET', `/api/admin/contacts?status=${status}`),
+  });
+}
+
+/** Entries per page of the activity log; a full page means there may be older ones. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The activity log, newest first, a page at a time: each next page starts before the last entry shown. */
+export function useAuditLog() {
+  return useInfiniteQuery({
+    queryKey: orderDeskKeys.auditLog,
+    queryFn: ({ pageParam }) =>
+      apiRequest<AuditEntry[]>('GET', `/api/admin/audit-log?limit=${AUDIT_PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.length === AUDIT_PAGE_SIZE ? page[page.length - 1]?.id : undefined),
+  });
+}
+
+// The writes below are never sent twice by themselves: each one notifies a customer or moves money,
+// so after a failure the admin reads the message and decides. Each order write answers the order as
+// it is now with a message in words; every list refreshes once a write settles (the query client
+// invalidates all queries after any mutation).
+//
+// Their toasts and follow-ups are given to useMutation, not to mutate(): the list refresh runs
+// before mutate()'s callbacks, and when it removes the row that made the call (an order fulfilled
+// from Unfulfilled, a message marked handled) those callbacks never run.
+
+const orderPath = (orderId: string, action: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`;
+
+const failed = (fallback: string) => (error: unknown) => toast({ title: 'Error', description: messageOf(error, fallback), variant: 'destructive' });
+
+/** Spec sections 7 and 8: the success toast in the spec's words, the server's message on a refusal. */
+export function useFulfilOrder(onFulfilled: () => void) {
+  return useMutation({
+    mutationFn: ({ orderId, trackingNumber }: { orderId: string; trackingNumber: string }) =>
+      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'fulfill'), { trackingNumber }),
+    retry: false,
+    onSuccess: () => {
+      toast({ title: 'Order Fulfilled', description: orderDeskMessages.fulfilled });
+      onFulfilled();
+    },
+    onError: failed(orderDeskMessages.fulfilFailed),
+  });
+}
+
+/** The moves without a form: arrived at the pickup point, collected. */
+export function useMoveOrder() {
+  return useMutation({
+    mutationFn: ({ orderId, to }: { orderId: string; to: 'ready-for-collection' | 'collected' }) =>
+      apiRequest<OrderActionResult>('POST', orderPath(orderId, to), {}),
+    retry: false,
+    onSuccess: (result, { to }) => toast({ title: to === 'collected' ? 'Order Collected' : 'Ready for Collection', description: result.message }),
+    onError: failed('Failed to update the order'),
+  });
+}
+
+// The forms below show a refusal beside their fields (mutation.error); success closes them.
+
+export function useAddOrderNote(onAdded: () => void) {
+  return useMutation({
+    mutationFn: ({ orderId, note }: { orderId: string; note: string }) =>
+      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'notes'), { note }),
+    retry: false,
+    onSuccess: (result) => {
+      toast({ title: 'Note Added', description: result.message });
+      onAdded();
+    },
+  });
+}
+
+export type CancelRefund = 'full' | 'none' | { amountCents: number };
+
+export function useCancelOrder(onCancelled: () => void) {
+  return useMutation({
+    mutationFn: ({ orderId, refund, reason }: { orderId: string; refund: CancelRefund; reason?: string }) =>
+      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'cancel'), { refund, reason }),
+    retry: false,
+    onSuccess: (result) => {
+      toast({ title: 'Order Cancelled', description: result.message });
+      onCancelled();
+    },
+  });
+}
+
+export function useRefundOrder(onRefunded: () => void) {
+  return useMutation({
+    mutationFn: ({ orderId, amountCents, reason }: { orderId: string; amountCents: number; reason?: string }) =>
+      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'refund'), { amountCents, reason }),
+    retry: false,
+    onSuccess: (result) => {
+      toast({ title: 'Refund Requested', description: result.message });
+      onRefunded();
+    },
+  });
+}
+
+export function useSendDigest() {
+  return useMutation({
+    mutationFn: () => apiRequest<BatchEmailResult>('POST', '/api/admin/batch-email', {}),
+    retry: false,
+    onSuccess: (result) => toast({ title: result.sent ? 'Digest Sent' : 'No Digest Sent', description: result.message }),
+    onError: failed(orderDeskMessages.batchEmailFailed),
+  });
+}
+
+export function useMarkHandled() {
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: string; handled: boolean; name: string }) =>
+      apiRequest<ContactMessageView>('POST', `/api/admin/contacts/${encodeURIComponent(id)}/handled`, { handled }),
+    retry: false,
+    onSuccess: (_message, { handled, name }) =>
+      toast(
+        handled
+          ? { title: 'Message Handled', description: `The message from ${name} is marked as handled.` }
+          : { title: 'Message Reopened', description: `The message from ${name} is open again.` },
+      ),
+    onError: failed('Failed to update the message'),
+  });
+}

@@ -1,0 +1,148 @@
+import { useEffect, useRef, type ComponentType } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Button } from '../components/ui/Button';
+import { PageSpinner } from '../components/ui/Spinner';
+import { Tabs, TabsContent, TabsCount, TabsList, TabsTrigger } from '../components/ui/Tabs';
+import { toast } from '../components/ui/toast-store';
+import { openAuthDialog } from '../components/auth/auth-dialog-store';
+import { useSession, type SessionUser } from '../components/auth/use-session';
+import { ActivityTab } from '../components/admin/ActivityTab';
+import { AllOrdersTab } from '../components/admin/AllOrdersTab';
+import { MessagesTab } from '../components/admin/MessagesTab';
+import { OrderDetailSheet } from '../components/admin/OrderDetailSheet';
+import { OverviewTab } from '../components/admin/OverviewTab';
+import { UnfulfilledTab } from '../components/admin/UnfulfilledTab';
+import { ProductsPanel } from '../components/admin/products/ProductsPanel';
+import { useOverview } from '../components/admin/use-order-desk';
+import { useAdminCheck } from '../components/auth/use-admin-check';
+import { ApiError } from '../lib/api';
+import { shop } from '../lib/initial-data';
+import { usePageMeta } from '../lib/use-page-meta';
+import { staticPageMeta } from '../../shared/page-meta';
+import { orderDeskMessages } from '../../shared/order-desk';
+
+/** The waiting orders beside the Unfulfilled tab's name, from the overview's figures. */
+function UnfulfilledCount() {
+  const { data } = useOverview();
+  if (!data?.unfulfilledOrders) return null;
+  return <TabsCount>{data.unfulfilledOrders}</TabsCount>;
+}
+
+interface DeskTab {
+  /** The tab's name in the address: /admin?tab=<id>. */
+  id: string;
+  label: string;
+  Panel: ComponentType;
+  Count?: ComponentType;
+}
+
+/** The desk's tabs, in order; a new one is one more entry here. */
+const tabs: DeskTab[] = [
+  { id: 'overview', label: 'Overview', Panel: OverviewTab },
+  { id: 'orders', label: 'All Orders', Panel: AllOrdersTab },
+  { id: 'unfulfilled', label: 'Unfulfilled', Panel: UnfulfilledTab, Count: UnfulfilledCount },
+  { id: 'products', label: 'Products', Panel: ProductsPanel },
+  { id: 'messages', label: 'Messages', Panel: MessagesTab },
+  { id: 'activity', label: 'Activity', Panel: ActivityTab },
+];
+
+function Dashboard({ email }: { email: string }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const current = tabs.find((tab) => tab.id === requested) ?? tabs[0]!;
+
+  // Each tab is a history entry (Back returns to the previous tab); the filters of the old one are left behind.
+  const onTabChange = (id: string) => setParams(id === tabs[0]!.id ? {} : { tab: id });
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <header>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Admin Dashboard</h1>
+          <p className="mt-2 text-slate-600">
+            Welcome back, <span className="font-medium break-all text-slate-900">{email}</span>
+          </p>
+        </header>
+        <Tabs value={current.id} onValueChange={onTabChange} className="mt-6" activationMode="manual">
+          <TabsList aria-label="Order desk">
+            {tabs.map(({ id, label, Count }) => (
+              <TabsTrigger key={id} value={id}>
+                {label}
+                {Count && <Count />}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map(({ id, Panel }) => (
+            <TabsContent key={id} value={id} className="mt-6">
+              <Panel />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+      <OrderDetailSheet />
+    </div>
+  );
+}
+
+/**
+ * Signed out: the spec sends visitors to /login, which the shop does not have. The page asks them
+ * to sign in with the shop's own dialog instead, and fills in once they have (decision 0021).
+ */
+function AdminSignIn() {
+  useEffect(() => openAuthDialog('login'), []);
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-24 text-center">
+      <ShieldCheck className="h-12 w-12 text-slate-400" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
+      <p className="text-slate-600">Sign in with your admin account to open the order desk.</p>
+      <Button onClick={() => openAuthDialog('login')}>Sign In</Button>
+    </section>
+  );
+}
+
+/** Spec section 6: a signed-in user who is not an admin is told so and sent to the home page. */
+function AccessDenied() {
+  const navigate = useNavigate();
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast({ title: 'Access Denied', description: orderDeskMessages.accessDenied, variant: 'destructive' });
+    void navigate('/', { replace: true });
+  }, [navigate]);
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-24 text-center">
+      <ShieldAlert className="h-12 w-12 text-red-700" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>
+      <p className="text-slate-600">{orderDeskMessages.accessDenied}</p>
+    </section>
+  );
+}
+
+function AdminGate({ user }: { user: SessionUser }) {
+  const check = useAdminCheck(user.id);
+  if (check.isPending) return <PageSpinner />;
+  if (check.isError) {
+    // The session ended between the two answers: the same as signed out.
+    if (check.error instanceof ApiError && check.error.status === 401) return <AdminSignIn />;
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-24 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
+        <p className="text-slate-600">We could not check your admin access just now. Please try again.</p>
+        <Button onClick={() => void check.refetch()}>Try Again</Button>
+      </section>
+    );
+  }
+  if (!check.data.isAdmin) return <AccessDenied />;
+  return <Dashboard email={check.data.adminUser?.email ?? user.email} />;
+}
+
+/** /admin: the order desk. Signed-in admins only; never indexed. */
+export default function AdminPage() {
+  usePageMeta(staticPageMeta('admin', shop.name));
+  const { data: session, isPending } = useSession();
+  if (isPending) return <PageSpinner />;
+  if (!session) return <AdminSignIn />;
+  return <AdminGate user={session.user} />;
+}
