@@ -173,7 +173,7 @@ test('the desk: figures, fulfilling with a tracking number, the customer told, a
   const orderPage = page.getByRole('dialog', { name: `Order ${first.orderNumber}` });
   const timeline = orderPage.getByTestId('timeline-event');
   await expect(timeline).toHaveCount(2);
-  await expect(timeline.nth(0)).toContainText('Order placed');
+  await expect(timeline.nth(0)).toContainText('Order placed and paid');
   await expect(timeline.nth(1)).toContainText('Sent to PAXI');
   await expect(timeline.nth(1)).toContainText(`by ${ADMIN_EMAIL}`);
   await expect(timeline.nth(1)).toContainText(trackingNumber);

@@ -2,7 +2,7 @@ import { formatDateTime } from './order-format';
 import type { OrderEvent, OrderEventType } from '../../../shared/order-desk';
 
 const eventLabels: Record<OrderEventType, string> = {
-  placed: 'Order placed',
+  placed: 'Order placed and paid',
   fulfilled: 'Sent to PAXI',
   ready_for_collection: 'Arrived at the pickup point',
   collected: 'Collected by the customer',
