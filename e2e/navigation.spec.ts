@@ -20,8 +20,11 @@ test('on a 320 px phone the menu button replaces the links', async ({ page }) =>
   for (const name of ['Home', 'Shop', 'Contact']) {
     await expect(mainNav.getByRole('link', { name, exact: true })).toBeHidden();
   }
-
+  // Signing in is in the menu on a phone; the bar keeps only the logo, the cart and the menu button.
   const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await expect(menuButton).toBeVisible();
+  await expect(mainNav.getByRole('button', { name: 'Sign In' })).toBeHidden();
+
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   await menuButton.click();
   const closeButton = page.getByRole('button', { name: 'Close menu' });

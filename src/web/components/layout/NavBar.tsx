@@ -56,7 +56,7 @@ function AccountControl() {
   if (isPending) return null;
   if (!session) {
     return (
-      <Button variant="ghost" size="sm" className="hidden md:inline-flex" debounceMs={0} onClick={() => openAuthDialog('login')}>
+      <Button variant="ghost" size="sm" className="max-md:hidden" debounceMs={0} onClick={() => openAuthDialog('login')}>
         Sign In
       </Button>
     );
@@ -130,8 +130,12 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-800">
+      {/* From tablets up, three columns: the links stay put when the account control appears after the session loads. */}
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:grid md:grid-cols-[1fr_auto_1fr]"
+      >
+        <Link to="/" className="flex items-center gap-2 justify-self-start text-lg font-extrabold tracking-tight text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {shop.name}
         </Link>
@@ -142,7 +146,7 @@ export function NavBar() {
             </PrefetchNavLink>
           ))}
         </div>
-        <div className="flex items-center gap-1">
+        <div className="col-start-3 flex items-center gap-1 justify-self-end">
           <AccountControl />
           <CartButton />
           <Button
