@@ -31,28 +31,40 @@ export function testDatabases(): TestDatabase[] {
   return targets;
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** One statement on a PostgreSQL server, on a connection of its own; the rows it returned. */
+export async function queryServer<T = Record<string, unknown>>(url: string, statement: string): Promise<T[]> {
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: serverUrl });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement)).rows as T[];
   } finally {
     await client.end();
   }
 }
 
-async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle> {
+/** A new, empty database on the server named by serverUrl: its URL, and how to drop it. */
+export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   // Only [a-z0-9_] in the name, so it is safe to write into the statement unquoted.
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await queryServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await queryServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle> {
+  const scratch = await scratchDatabase(serverUrl);
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ databaseUrl: url.toString(), prepare: seedCatalogue });
+    handle = await openDatabase({ databaseUrl: scratch.url, prepare: seedCatalogue });
   } catch (err) {
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await scratch.drop();
     throw err;
   }
   return {
@@ -61,7 +73,7 @@ async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle> {
       try {
         await handle.close();
       } finally {
-        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await scratch.drop();
       }
     },
   };

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port';
 import { startShop, stopShop } from '../shop-process';
+import { scratchDatabase } from '../test-support';
 import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
 
 
@@ -143,26 +144,13 @@ const serverUrl = process.env.TEST_DATABASE_URL?.trim();
 describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
   let yoco: YocoStandIn;
   const shops: ChildProcess[] = [];
-  const database = `shop_test_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
   const bases: string[] = [];
 
-  async function adminQuery(statement: string): Promise<void> {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     yoco = await startYocoStandIn();
-    await adminQuery(`CREATE DATABASE ${database}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${database}`;
+    database = await scratchDatabase(serverUrl!);
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       bases.push(`http://127.0.0.1:${port}`);
@@ -170,7 +158,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: bases[0]!,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         SESSION_SECRET: 'two-processes-share-this-secret-0123456789',
         SMTP_URL: '',
         PAYMENT_PROVIDER: 'yoco',
@@ -186,7 +174,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
   afterAll(async () => {
     for (const shop of shops) await stopShop(shop);
     await yoco?.close();
-    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database?.drop();
   });
 
   it('the return and the webhooks at once make one order and one confirmation email', async () => {

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port';
 import { startShop, stopShop } from '../shop-process';
+import { queryServer, scratchDatabase } from '../test-support';
 import { todayInSouthAfrica } from '../../shared/profile';
 
 const DESK = 'orders@capeflag.co.za';
@@ -16,26 +16,11 @@ const DESK = 'orders@capeflag.co.za';
 const serverUrl = process.env.TEST_DATABASE_URL?.trim();
 describe.skipIf(!serverUrl)('the daily digest with two shop processes on PostgreSQL', () => {
   const shops: ChildProcess[] = [];
-  const database = `shop_test_${randomBytes(6).toString('hex')}`;
-  let databaseUrl: string;
+  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   const bases: string[] = [];
 
-  async function query<T>(url: string, statement: string): Promise<T[]> {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(statement)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await query(serverUrl!, `CREATE DATABASE ${database}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    database = await scratchDatabase(serverUrl!);
     const started = [];
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
@@ -44,7 +29,7 @@ describe.skipIf(!serverUrl)('the daily digest with two shop processes on Postgre
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: database.url,
         SESSION_SECRET: 'two-processes-share-this-secret-0123456789',
         SMTP_URL: '',
         PAYMENT_PROVIDER: 'sandbox',
@@ -60,7 +45,7 @@ describe.skipIf(!serverUrl)('the daily digest with two shop processes on Postgre
 
   afterAll(async () => {
     await Promise.all(shops.map(stopShop));
-    await query(serverUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database?.drop();
   });
 
   it('sends exactly one digest that day', async () => {
@@ -73,9 +58,9 @@ describe.skipIf(!serverUrl)('the daily digest with two shop processes on Postgre
 
     // Once both have stopped, every check they began has finished: still one.
     await Promise.all(shops.map(stopShop));
-    const days = await query<{ day: string; trigger: string }>(databaseUrl, `SELECT day::text AS day, trigger FROM order_desk_digests`);
+    const days = await queryServer<{ day: string; trigger: string }>(database!.url, `SELECT day::text AS day, trigger FROM order_desk_digests`);
     expect(days).toEqual([{ day: todayInSouthAfrica(), trigger: 'schedule' }]);
-    const emails = await query<{ count: string }>(databaseUrl, `SELECT count(*) FROM outbox WHERE payload->>'to' = '${DESK}'`);
+    const emails = await queryServer<{ count: string }>(database!.url, `SELECT count(*) FROM outbox WHERE payload->>'to' = '${DESK}'`);
     expect(emails).toEqual([{ count: '1' }]);
   }, 120_000);
 });
