@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, uploadedImages, users } from '../db/schema';
+import { adminAuditLog, uploadedImages } from '../db/schema';
 import { buildApp } from '../app';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { signedIn } from '../admin/test-admin';
 import type { Product } from '../../shared/product';
 import type { AdminProduct } from '../../shared/product-admin';
 import { sniffImage } from './admin-images';
@@ -62,17 +63,10 @@ describe.each(testDatabases())('product management on $name', (target) => {
   let admin: string;
   let shopper: string;
 
-  async function signUp(email: string): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: origin, payload: { name: 'Stock Room', email, password: 'flags-for-all-1' } });
-    expect(res.statusCode).toBe(200);
-    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    return [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
-  }
-
   beforeAll(async () => {
     t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN } });
-    admin = await signUp(ADMIN);
-    shopper = await signUp('just-browsing@example.co.za');
+    admin = await signedIn(t, { name: 'Stock Room', email: ADMIN, password: 'flags-for-all-1' });
+    shopper = await signedIn(t, { name: 'Stock Room', email: 'just-browsing@example.co.za', password: 'flags-for-all-1' });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,18 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkouts, orders, products, users } from '../db/schema';
+import { checkouts, orders, products } from '../db/schema';
+import { shopHelpers, type Shopper } from '../orderdesk/test-orders';
+import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import type { Product } from '../../shared/product';
 
 const origin = { origin: TEST_PUBLIC_URL };
-const STANDARD_FEE_CENTS = 6_000;
-
-interface Shopper {
-  cookie: string;
-  cartId: string;
-}
 
 describe.each(testDatabases())('stock at checkout on $name', (target) => {
   let t: TestApp;
@@ -23,15 +18,8 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
 
-  async function signUp(label: string): Promise<Shopper> {
-    const email = `${label}-${randomBytes(4).toString('hex')}@example.co.za`;
-    const res = await inject('POST', '/api/auth/sign-up/email', undefined, { name: `${label} Tester`, email, password: 'stock-takes-1' });
-    expect(res.statusCode).toBe(200);
-    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
-    const claim = await inject('POST', '/api/cart/claim', cookie, {});
-    return { cookie, cartId: claim.json<{ sessionId: string }>().sessionId };
-  }
+  const shop = shopHelpers(() => t);
+  const signUp = (label: string) => shop.signUp(label);
 
   const addToCart = (shopper: Shopper, product: Product, quantity: number) =>
     inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: product.id, quantity });
@@ -44,15 +32,7 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
 
   async function startCheckout(shopper: Shopper) {
     const cart = (await inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
-    return inject('POST', '/api/payments/yoco/create-checkout', shopper.cookie, {
-      amount: cart.subtotalCents + STANDARD_FEE_CENTS,
-      currency: 'ZAR',
-      metadata: {
-        customerInfo: { firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe@example.co.za', phone: '082 555 0101' },
-        deliverySpeed: 'paxi-standard',
-        paxiPoint: { id: pointId },
-      },
-    });
+    return shop.createCheckout(shopper, shop.checkoutBody(cart.subtotalCents + PAXI_STANDARD_FEE_CENTS, pointId));
   }
 
   async function openCheckout(shopper: Shopper): Promise<{ id: string; redirectUrl: string }> {
