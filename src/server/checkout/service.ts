@@ -10,7 +10,7 @@ import type { PickupPoint } from '../pickup/service';
 import { refundableFrom } from '../orders/transitions';
 import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
-import { recordOrderEvent } from '../orderdesk/events';
+import { recordOrderEvent } from '../orders/events';
 import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';

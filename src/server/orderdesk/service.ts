@@ -26,7 +26,7 @@ import {
   type orderSearchSchema,
   type PaymentStatus,
 } from '../../shared/order-desk';
-import { recordOrderEvent } from './events';
+import { recordOrderEvent } from '../orders/events';
 import { ordersCsv } from './csv';
 import {
   collectedEmail,
