@@ -387,21 +387,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { completed, expired };
     },
 
-    /** Refund through the provider (admins); the order's payment status follows the refund webhook. */
-    async refund(input: { paymentId: string; amountCents?: number }): Promise<RefundResult & { orderNumber: string }> {
-      const [order] = await db.select().from(orders).where(eq(orders.paymentId, input.paymentId));
-      if (!order) throw new NotFoundError('No order was paid with that payment id');
-      const remaining = order.totalAmount - order.refundedCents;
-      const amount = input.amountCents ?? remaining;
-      if (amount <= 0 || amount > remaining) {
-        throw new InvalidInputError(`A refund can be at most ${formatRand(remaining)} for order ${order.orderNumber}`);
-      }
-      const [checkout] = await db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
-      const result = await payments.refund(checkout!.providerCheckoutId!, {
-        amountCents: input.amountCents,
-        idempotencyKey: `${order.id}-${order.refundedCents}-${amount}`,
-      });
-      return { ...result, orderNumber: order.orderNumber };
+    /**
+     * Asks the provider to refund part of an order's payment (the order desk has checked the
+     * amount). The key is made of the order, the amount refunded so far and this amount: a
+     * repeated request answers the same refund.
+     */
+    async refund(order: Pick<OrderRow, 'id' | 'checkoutId' | 'refundedCents'>, amountCents: number): Promise<RefundResult> {
+      const [checkout] = await db.select({ providerCheckoutId: checkouts.providerCheckoutId }).from(checkouts).where(eq(checkouts.id, order.checkoutId));
+      return payments.refund(checkout!.providerCheckoutId!, { amountCents, idempotencyKey: `${order.id}-${order.refundedCents}-${amountCents}` });
     },
 
     /** The signed-in shopper's orders, newest first (the profile's order history). */

@@ -246,7 +246,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
   /** Asks the payment provider for the refund, through the checkout's refund. */
   async function askProvider(order: OrderRow, amountCents: number, requestedAt: Date): Promise<AcceptedRefund> {
     if (!order.paymentId) throw new ConflictError(`Order ${order.orderNumber} has no card payment to refund`);
-    const result = await deps.checkout.refund({ paymentId: order.paymentId, amountCents });
+    const result = await deps.checkout.refund(order, amountCents);
     if (!result.refundId) {
       throw new ConflictError(`The payment provider says the payment for order ${order.orderNumber} is already refunded in full`);
     }
