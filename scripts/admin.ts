@@ -9,7 +9,7 @@
  * Exit codes: 0 done, 1 could not do it (settings, database, shop running), 2 bad usage.
  */
 import { z } from 'zod';
-import { loadConfigOrExit, runCommand, withShopDatabase } from './shop-database';
+import { exitOnHelp, loadConfigOrExit, runCommand, withShopDatabase } from './shop-database';
 import { createAdminService, type AdminService } from '../src/server/admin/service';
 
 const USAGE = `Usage:
@@ -29,10 +29,7 @@ const argsSchema = z.union([
 type Command = z.infer<typeof argsSchema>;
 
 function parseArgs(argv: string[]): Command {
-  if (argv.length === 1 && ['-h', '--help', 'help'].includes(argv[0]!)) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  exitOnHelp(argv, USAGE);
   const parsed = argsSchema.safeParse(argv);
   if (parsed.success) return parsed.data;
   // The email's own problem when the command was right; otherwise just the usage.

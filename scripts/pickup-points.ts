@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Database } from '../src/server/db/client';
-import { loadConfigOrExit, runCommand, withShopDatabase } from './shop-database';
+import { exitOnHelp, loadConfigOrExit, runCommand, withShopDatabase } from './shop-database';
 import { PointListError, csvColumns, parsePointList, type ParsedPointList } from '../src/server/pickup/point-list';
 import { importPickupPoints, pickupPointSummary } from '../src/server/pickup/service';
 
@@ -38,10 +38,7 @@ const argsSchema = z.union([
 type Command = z.infer<typeof argsSchema>;
 
 function parseArgs(argv: string[]): Command {
-  if (argv.length === 1 && ['-h', '--help', 'help'].includes(argv[0]!)) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  exitOnHelp(argv, USAGE);
   const parsed = argsSchema.safeParse(argv);
   if (parsed.success && !(parsed.data.command === 'import' && parsed.data.file.startsWith('--'))) return parsed.data;
   console.error(USAGE);

@@ -56,3 +56,11 @@ export function runCommand(main: () => Promise<void>): void {
     },
   );
 }
+
+/** `-h`, `--help` or `help` alone prints the usage and exits 0. */
+export function exitOnHelp(argv: string[], usage: string): void {
+  if (argv.length === 1 && ['-h', '--help', 'help'].includes(argv[0]!)) {
+    console.log(usage);
+    process.exit(0);
+  }
+}
