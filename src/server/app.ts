@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { registerCrossSiteGuard } from './http/cross-site';
+import { registerTextGuard } from './http/text-guard';
 import { createCatalogService } from './catalog/service';
 import { catalogRoutes } from './catalog/routes';
 import { createProductAdminService } from './catalog/admin-service';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
 
   registerErrorHandling(app);
   registerCrossSiteGuard(app, config.publicUrl);
+  registerTextGuard(app);
 
   const { db } = database;
   const catalog = createCatalogService(db);

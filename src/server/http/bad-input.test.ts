@@ -108,6 +108,27 @@ describe.each(testDatabases())('bad input on $name', (target) => {
     });
   });
 
+  it.each([
+    ['a NUL byte in a field', { name: 'Thandi\u0000', email: 'thandi@example.co.za', message: 'Hello' }, 'name contains a NUL character, which is not allowed'],
+    ['a lone surrogate in a field', { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi \ud83c' }, 'message contains a broken character (an unpaired UTF-16 surrogate), which is not allowed'],
+    ['a NUL byte in a field name', { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi', ['x\u0000']: 1 }, 'A field name in The request body contains a NUL character, which is not allowed'],
+  ])('refuses %s with a 400 naming it, and stores nothing', async (_label, payload, message) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
+    expectCleanRefusal(res, 400);
+    expect(res.json()).toEqual({ message });
+    expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi 🇿🇦' } })).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['/api/products/%00', 'The address (key) contains a NUL character, which is not allowed'],
+    ['/api/cart/abc%00def', 'The address (sessionId) contains a NUL character, which is not allowed'],
+    ['/api/admin/orders?q=%00', 'The query parameter q contains a NUL character, which is not allowed'],
+  ])('refuses a NUL byte in the address %s with a 400 naming it', async (url, message) => {
+    const res = await t.app.inject({ url });
+    expectCleanRefusal(res, 400);
+    expect(res.json()).toEqual({ message });
+  });
+
   it('leaves the cart line untouched after all that', async () => {
     const cart = (await t.app.inject({ url: `/api/cart/${SESSION}` })).json<{ cartItems: { id: string; quantity: number }[] }>();
     expect(cart.cartItems).toEqual([expect.objectContaining({ id: itemId, quantity: 1 })]);

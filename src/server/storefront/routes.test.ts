@@ -173,3 +173,40 @@ describe.each(testDatabases())('storefront pages on $name', (target) => {
     });
   });
 });
+
+describe.each(testDatabases())('pages when something goes wrong on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close().catch(() => undefined);
+  });
+
+  it('answers a bad page address with an HTML page in words', async () => {
+    const res = await t.app.inject({ url: '/product/south%00africa' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<h1>This page cannot be shown</h1>');
+    expect(res.body).toContain('The address (key) contains a NUL character, which is not allowed');
+  });
+
+  it('answers pages with an HTML error page while the database is down, and the API with JSON', async () => {
+    await t.database.close();
+    const page = await t.app.inject({ url: '/product/south-africa', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['retry-after']).toBe('30');
+    expect(page.body).toContain('<h1>Something went wrong</h1>');
+    expect(page.body).toContain(`Reference: ${page.headers['x-request-id']}`);
+    expect(page.body).toContain('<a href="/product/south-africa">Try Again</a>');
+    expect(page.body).not.toMatch(/\bat \S+ \(|PGlite|pool/);
+
+    const api = await t.app.inject({ url: '/api/products/south-africa' });
+    expect(api.statusCode).toBe(500);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.json()).toEqual({ message: `Something went wrong on our side. Please try again. (Reference: ${api.headers['x-request-id']})` });
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+  });
+});

@@ -13,6 +13,7 @@ import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage }
 import type { Product } from '../../shared/product';
 import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
 import { createPageAssets } from './page-assets';
+import { pageErrorHandler } from './error-page';
 
 const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
 
@@ -70,6 +71,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
   const pageAssets = createPageAssets(webRoot);
   const shopName = config.shop.name;
   const absolute = (p: string) => `${config.publicUrl}${p}`;
+  app.setErrorHandler(pageErrorHandler(shopName));
 
   // Pages are compressed as they are sent; built files were compressed once by the build.
   await app.register(fastifyCompress, {

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors';
+import { escapeHtml } from './html';
+
+/**
+ * PostgreSQL's and PGlite's ways of saying the database cannot be reached (closed, restarting,
+ * connection lost): the page can come back by itself, so it is a 503 that asks to try again.
+ */
+function databaseUnavailable(error: unknown): boolean {
+  // Drizzle wraps the driver's error as its cause.
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /^(08|57P)/.test(code))) return true;
+    if (/PGlite is closed|Connection terminated|Cannot use a pool after calling end/i.test(cause.message)) return true;
+  }
+  return false;
+}
+
+function errorPage(shopName: string, heading: string, text: string, retryUrl: string, reference?: string): string {
+  return `<!doctype html>
+<html lang="en-ZA">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(heading)} - ${escapeHtml(shopName)}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="${escapeHtml(retryUrl)}">Try Again</a> · <a href="/">Return to Home</a> · <a href="/contact">Contact Support</a></p>
+${reference ? `<p><small>Reference: ${escapeHtml(reference)}</small></p>` : ''}
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * The error handler of the shop's pages: whatever went wrong, a person gets a page in words
+ * (the spec's 'Something went wrong' screen) rather than the API's JSON. It needs no database
+ * and no script, so it still shows when the database is down.
+ */
+export function pageErrorHandler(shopName: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const status = error instanceof DomainError ? error.status : (error.statusCode ?? 500);
+    // Only the address itself can be retried as it is.
+    const retryUrl = request.url.startsWith('/') && !request.url.startsWith('//') ? request.url : '/';
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorPage(shopName, 'This page cannot be shown', error.message || 'The address is not valid.', '/'));
+    }
+    if (databaseUnavailable(error)) {
+      request.log.error({ err: error }, 'page failed: the database is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .send(errorPage(shopName, 'Something went wrong', 'The shop cannot load this page just now. Please try again in a minute.', retryUrl, request.id));
+    }
+    request.log.error({ err: error }, 'page failed');
+    return reply
+      .code(500)
+      .send(errorPage(shopName, 'Something went wrong', 'Something went wrong on our side. Please try again.', retryUrl, request.id));
+  };
+}
