@@ -48,3 +48,10 @@ export class TooManyRequestsError extends DomainError {
     super('Too many failed attempts. Please try again later.', 429);
   }
 }
+
+/** A body in a form the call does not read; the shop's JSON calls take application/json only. */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message = 'Send the request body as application/json') {
+    super(message, 415);
+  }
+}

@@ -94,13 +94,14 @@ export function accountRoutes(app: FastifyInstance, auth: Auth, profiles: Profil
       [rateRules.signInFailuresPerIp, ipSubject(request.ip)],
       [rateRules.signInFailures, emailSubject(user.email)],
     ];
-    await limiter.assertAllowed(checks);
+    await limiter.consume(checks);
     try {
       await profiles.deleteAccount(user.id, input);
     } catch (err) {
-      if (err instanceof WrongPasswordError) await limiter.recordFailure(checks);
+      if (!(err instanceof WrongPasswordError)) await limiter.giveBack(checks);
       throw err;
     }
+    await limiter.giveBack(checks);
     // The session rows went with the user; better-auth's sign-out also expires this browser's cookies.
     // The account is gone either way, so a failure here is logged rather than reported.
     try {

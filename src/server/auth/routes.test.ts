@@ -182,4 +182,46 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Please enter a valid email address.' });
   });
+
+  it("closes better-auth's endpoints that the shop does not use, so a signed-in shopper cannot change the email or name around the shop's rules", async () => {
+    const shopper = { name: 'Nomsa', email: 'nomsa@example.co.za', password: 'nomsa-pass' };
+    const signUp = await post('/api/auth/sign-up/email', shopper);
+    const session = sessionCookie(signUp.headers['set-cookie'])!.pair;
+    const closed: [method: 'GET' | 'POST', url: string, payload?: object][] = [
+      ['POST', '/api/auth/update-user', { name: 'Someone else', image: 'javascript:alert(1)' }],
+      ['POST', '/api/auth/change-email', { newEmail: 'taken-over@example.co.za' }],
+      ['POST', '/api/auth/delete-user', {}],
+      ['POST', '/api/auth/revoke-sessions', {}],
+      ['POST', '/api/auth/link-social', { provider: 'google' }],
+      ['POST', '/api/auth/verify-password', { password: shopper.password }],
+      ['GET', '/api/auth/list-sessions'],
+      ['GET', '/api/auth/list-accounts'],
+      ['GET', '/api/auth/account-info'],
+      ['GET', '/api/auth/reset-password/some-token'],
+      ['GET', '/api/auth/ok'],
+      ['POST', '/api/auth/get-session', {}],
+      ['GET', '/api/auth/sign-in/email'],
+    ];
+    for (const [method, url, payload] of closed) {
+      const res = await t.app.inject({ method, url, payload, headers: { ...headers, cookie: session } });
+      expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 404, body: { message: 'Not found' } });
+    }
+    const [row] = await t.database.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.email, shopper.email));
+    expect(row).toEqual({ name: shopper.name, email: shopper.email });
+    expect((await getSession(session)).json()).toMatchObject({ user: { email: shopper.email } });
+  });
+
+  it('refuses NUL bytes and broken characters in sign-up and sign-in bodies with a 400 in words', async () => {
+    for (const payload of [
+      { name: 'Bad\u0000Name', email: 'nul@example.co.za', password: 'password-1' },
+      { name: 'Bad', email: 'nul\u0000@example.co.za', password: 'password-1' },
+      { name: 'Bad \ud800', email: 'half@example.co.za', password: 'password-1' },
+    ]) {
+      const res = await post('/api/auth/sign-up/email', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/^(name|email) contains (a NUL character|a broken character)/);
+    }
+    const res = await post('/api/auth/sign-in/email', { email: 'nomsa@example.co.za', password: 'x\u0000' });
+    expect(res.json()).toEqual({ message: 'password contains a NUL character, which is not allowed' });
+  });
 });

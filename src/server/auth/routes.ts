@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { accountMessages, sendVerificationSchema, userSyncSchema, verifyEmailQuerySchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
+import { assertStorableText } from '../http/text-guard';
+import { InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../errors';
 import { rawBodyScope } from '../http/raw-body';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { shopAuthMessage } from './errors';
@@ -17,25 +19,52 @@ function checksFor(kind: 'signUp' | 'accountEmails' | 'signInFailures', request:
   return checks;
 }
 
-/** The email of a JSON body as better-auth will read it, if there is one. */
-function emailInBody(body: unknown): string | undefined {
-  if (!(body instanceof Buffer) || body.length === 0) return undefined;
-  try {
-    const email = (JSON.parse(body.toString('utf8')) as { email?: unknown }).email;
-    return typeof email === 'string' ? email : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * better-auth's calls that the shop's pages use; every other endpoint of the library (update-user,
+ * change-email, list-sessions, delete-user, …) answers 404, so nothing bypasses the shop's own rules.
+ */
+const openAuthCalls = new Set([
+  'POST /sign-up/email',
+  'POST /sign-in/email',
+  'POST /sign-in/social',
+  'POST /sign-out',
+  'POST /request-password-reset',
+  'POST /reset-password',
+  'POST /change-password',
+  'POST /send-verification-email',
+  'GET /get-session',
+  'GET /callback/google',
+]);
 
 /** better-auth's calls that send email or create accounts, and what limits them. */
 const limitedAuthCalls: Record<string, 'signUp' | 'accountEmails'> = {
-  [`${AUTH_BASE_PATH}/sign-up/email`]: 'signUp',
-  [`${AUTH_BASE_PATH}/request-password-reset`]: 'accountEmails',
-  [`${AUTH_BASE_PATH}/send-verification-email`]: 'accountEmails',
+  '/sign-up/email': 'signUp',
+  '/request-password-reset': 'accountEmails',
+  '/send-verification-email': 'accountEmails',
 };
-const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
-const CHANGE_PASSWORD_PATH = `${AUTH_BASE_PATH}/change-password`;
+const SIGN_IN_PATH = '/sign-in/email';
+const CHANGE_PASSWORD_PATH = '/change-password';
+
+/**
+ * The body of a write to better-auth, parsed once here: the rate limits key on the email in it,
+ * and better-auth is handed this same object again as JSON. A body in any other form (a web form,
+ * JSON behind a byte-order mark) would be read one way by the limits and another by the library.
+ */
+function authBody(request: FastifyRequest): Record<string, unknown> | undefined {
+  const raw = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+  if (raw.length === 0) return undefined;
+  const mediaType = request.headers['content-type']?.split(';', 1)[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') throw new UnsupportedMediaTypeError();
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new InvalidInputError('The request body is not valid JSON');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidInputError('The request body must be a JSON object');
+  assertStorableText(body);
+  return body as Record<string, unknown>;
+}
 
 export function authRoutes(app: FastifyInstance, auth: Auth, accounts: AccountService, limiter: RateLimiter, publicUrl: string): void {
   // Static paths: Fastify's router prefers them to the catch-all below, whatever the order.
@@ -57,37 +86,42 @@ export function authRoutes(app: FastifyInstance, auth: Auth, accounts: AccountSe
     return accounts.syncUser(user.id, parseInput(userSyncSchema, request.body));
   });
 
-  // Everything else under /api/auth is better-auth's (sign-up, sign-in, get-session, sign-out, …),
-  // which reads the body itself from a web Request: it gets the bytes as they came.
+  // The rest of /api/auth is better-auth's (sign-up, sign-in, get-session, sign-out, …), which reads
+  // the body itself from a web Request: it gets the body that the limits read.
   void rawBodyScope(app, (scope) => {
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       handler: async (request, reply) => {
+        const path = request.url.split('?', 1)[0]!.slice(AUTH_BASE_PATH.length).replace(/\/+$/, '');
+        if (!openAuthCalls.has(`${request.method} ${path}`)) throw new NotFoundError();
         if (request.method !== 'POST') return forwardToAuth(auth, publicUrl, request, reply);
-        const path = request.url.split('?', 1)[0]!.replace(/\/+$/, '');
-        const email = emailInBody(request.body);
+        const body = authBody(request);
+        const email = typeof body?.email === 'string' ? body.email : undefined;
         const limited = limitedAuthCalls[path];
         if (limited) await limiter.consume(checksFor(limited, request, email));
         if (path === SIGN_IN_PATH) {
-          // Only failed sign-ins count, so a shopper who signs in often is never locked out.
+          // Counted before the password is checked, and given back unless it was wrong: parallel
+          // guesses meet the limit as surely as one after another.
           const checks = checksFor('signInFailures', request, email);
-          await limiter.assertAllowed(checks);
-          return forwardToAuth(auth, publicUrl, request, reply, async (response) => {
-            if (response.status === 401) await limiter.recordFailure(checks);
-            else if (response.ok && email) await limiter.reset(checks[1]!);
+          await limiter.consume(checks);
+          return forwardToAuth(auth, publicUrl, request, reply, body, async (response) => {
+            if (response.status === 401) return;
+            await limiter.giveBack(checks);
+            // Only failed sign-ins count, so a shopper who signs in often is never locked out.
+            if (response.ok && email) await limiter.reset(checks[1]!);
           });
         }
         if (path === CHANGE_PASSWORD_PATH) {
           // A wrong current password counts like a failed sign-in of the account's email.
           const checks = checksFor('signInFailures', request, (await sessionUser(auth, request))?.email);
-          await limiter.assertAllowed(checks);
-          return forwardToAuth(auth, publicUrl, request, reply, async (response) => {
+          await limiter.consume(checks);
+          return forwardToAuth(auth, publicUrl, request, reply, body, async (response) => {
             const { code } = (await response.json().catch(() => ({}))) as { code?: string };
-            if (code === 'INVALID_PASSWORD') await limiter.recordFailure(checks);
+            if (code !== 'INVALID_PASSWORD') await limiter.giveBack(checks);
           });
         }
-        return forwardToAuth(auth, publicUrl, request, reply);
+        return forwardToAuth(auth, publicUrl, request, reply, body);
       },
     });
   });
@@ -99,14 +133,17 @@ async function forwardToAuth(
   publicUrl: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  body?: Record<string, unknown>,
   beforeAnswer?: (response: Response) => Promise<void>,
 ): Promise<FastifyReply> {
-  const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete('content-length');
+  if (body) headers.set('content-type', 'application/json');
   const response = await auth.handler(
     new Request(new URL(request.url, publicUrl), {
       method: request.method,
-      headers: fromNodeHeaders(request.headers),
-      body: request.method === 'GET' ? undefined : body,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
     }),
   );
 

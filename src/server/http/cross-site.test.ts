@@ -42,6 +42,19 @@ describe.each(testDatabases())('writes with a session cookie from other websites
     expect(signOut.statusCode).toBe(403);
   });
 
+  it('refuses a cross-site write whatever the spelling of its path', async () => {
+    for (const [method, url] of [
+      ['PUT', '/%61pi/profile'],
+      ['POST', '/%61%70%69/cart/claim'],
+      ['POST', '/api%2Fcart/claim'],
+      ['DELETE', '/%61pi/profile/addresses/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/sandbox-pay/ch_x/pay'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { cookie, origin: 'https://evil.example' }, payload: {} });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+    }
+  });
+
   it("lets the shop's own pages through, by PUBLIC_URL or by the address the browser used", async () => {
     expect((await claim({ cookie, origin: TEST_PUBLIC_URL })).statusCode).toBe(200);
     expect((await claim({ cookie, origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' })).statusCode).toBe(200);

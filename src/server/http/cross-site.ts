@@ -16,12 +16,13 @@ function fromOwnPages(request: FastifyRequest, shopOrigin: string): boolean {
 /**
  * Writes that ride on a session cookie must come from the shop's own pages: another site could
  * otherwise make a signed-in shopper's browser change their cart or profile. Calls with a bearer
- * token and no cookie prove themselves and pass.
+ * token and no cookie prove themselves and pass. Every write is checked, whatever its path: the
+ * router decodes paths (`/%61pi/profile` is `/api/profile`), so a test of the raw path would miss some.
  */
 export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string): void {
   const shopOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || !request.headers.cookie) return;
+    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
     if (!fromOwnPages(request, shopOrigin)) return reply.code(403).send({ message: CROSS_SITE_MESSAGE });
   });
 }

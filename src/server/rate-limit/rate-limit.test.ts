@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { buildApp } from '../app';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
 
@@ -124,5 +126,66 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
       expect(res.json()).toEqual(TOO_MANY);
     }
     expect((await post('/api/auth/sign-in/email', account, '203.0.113.72')).statusCode).toBe(429);
+  });
+
+  it('checks at most 5 passwords of one email when 40 guesses arrive at once', async () => {
+    const account = { name: 'Dumisani', email: 'dumisani@example.co.za', password: 'right-password' };
+    expect((await post('/api/auth/sign-up/email', account, '203.0.113.80')).statusCode).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post('/api/auth/sign-in/email', { email: account.email, password: `guess-${i}` }, `198.51.100.${100 + i}`, i % 2 ? other : t.app),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+  });
+
+  it('reads the email of a sign-in the way better-auth does: forms and JSON behind a byte-order mark are refused, not uncounted', async () => {
+    const account = { name: 'Esethu', email: 'esethu@example.co.za', password: 'right-password' };
+    expect((await post('/api/auth/sign-up/email', account, '203.0.113.90')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/auth/sign-in/email', { email: account.email, password: 'wrong' }, '203.0.113.91')).statusCode).toBe(401);
+    }
+    const send = (payload: string, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload,
+        headers: { ...headers, 'content-type': contentType },
+        remoteAddress: '203.0.113.92',
+      });
+    const form = await send(new URLSearchParams(account).toString(), 'application/x-www-form-urlencoded');
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toEqual({ message: 'Send the request body as application/json' });
+    expect((await send(JSON.stringify(account), 'text/plain')).statusCode).toBe(415);
+    const withMark = await send(`\uFEFF${JSON.stringify(account)}`, 'application/json');
+    expect(withMark.statusCode).toBe(400);
+    expect(withMark.json()).toEqual({ message: 'The request body is not valid JSON' });
+    // The same email in another case or with spaces is the same account to better-auth, and to the limit.
+    const shouted = await post('/api/auth/sign-in/email', { email: ` ${account.email.toUpperCase()}`, password: account.password }, '203.0.113.93');
+    expect(shouted.statusCode).toBe(429);
+    expect((await send(JSON.stringify(account), 'application/json; charset=utf-8')).statusCode).toBe(429);
+  });
+
+  it('limits sign-up and reset emails for an email however the body is sent', async () => {
+    const email = 'formfill@example.co.za';
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: new URLSearchParams({ email, redirectTo: '/password-reset' }).toString(),
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: '203.0.113.95',
+    });
+    expect(form.statusCode).toBe(415);
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: new URLSearchParams({ name: 'F', email, password: 'password-1' }).toString(),
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: '203.0.113.95',
+    });
+    expect(signUp.statusCode).toBe(415);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 });

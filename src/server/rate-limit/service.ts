@@ -86,30 +86,16 @@ export function createRateLimiter(db: Database) {
       if (over.length > 0) throw new TooManyRequestsError(Math.max(...over.map((r) => r.retryAfterSeconds)));
     },
 
-    /** Counts a failed attempt without refusing anything (the next attempt meets the limit). */
-    async recordFailure(checks: RateCheck[]): Promise<void> {
-      await count(checks);
-    },
-
-    /** Refuses when any counter has used up its attempts in the current window; counts nothing. */
-    async assertAllowed(checks: RateCheck[]): Promise<void> {
-      const rows = await db
-        .select({
-          key: rateLimits.key,
-          count: rateLimits.count,
-          windowStart: rateLimits.windowStart,
-        })
-        .from(rateLimits)
+    /**
+     * Gives back an attempt that consume counted, once it turned out not to be a failure (a
+     * sign-in with the right password). Counting first and giving back after means parallel
+     * guesses cannot all pass a check that none of them has counted yet.
+     */
+    async giveBack(checks: RateCheck[]): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
         .where(inArray(rateLimits.key, checks.map(keyOf)));
-      const now = Date.now();
-      let retryAfterSeconds = 0;
-      for (const check of checks) {
-        const row = rows.find((r) => r.key === keyOf(check));
-        if (!row || row.count < check[0].limit) continue;
-        const endsAt = row.windowStart.getTime() + check[0].windowSeconds * 1000;
-        if (endsAt > now) retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((endsAt - now) / 1000));
-      }
-      if (retryAfterSeconds > 0) throw new TooManyRequestsError(retryAfterSeconds);
     },
 
     /** Forgets a counter, e.g. an email's failed sign-ins after it signs in. */
