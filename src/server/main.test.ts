@@ -92,3 +92,57 @@ describe('the shop process on the embedded database', () => {
     }
   }, 90_000);
 });
+
+describe('restarts of the shop process on the embedded database', () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-restart-'));
+
+  afterAll(() => {
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  async function expectServing(shop: ShopProcess): Promise<void> {
+    const started = await shop.started;
+    if (!('url' in started)) throw new Error(`the shop did not start:\n${shop.output()}`);
+    expect(await (await fetch(`${started.url}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
+    expect(((await (await fetch(`${started.url}/api/products`)).json()) as unknown[]).length).toBe(64);
+  }
+
+  it('after kill -9 starts again at once, taking over the killed process\'s lock by its pid', async () => {
+    const dataDir = path.join(parent, 'killed');
+    const killed = startShop(dataDir);
+    await expectServing(killed);
+    const exited = once(killed.child, 'exit');
+    killed.child.kill('SIGKILL');
+    await exited;
+    // kill -9 leaves the lock behind.
+    expect(fs.existsSync(`${dataDir}.lock`)).toBe(true);
+
+    const restarted = startShop(dataDir);
+    try {
+      await expectServing(restarted);
+      expect(restarted.output()).toContain(`took over the DATA_DIR lock of shop process ${killed.child.pid}`);
+    } finally {
+      await stop(restarted);
+    }
+  }, 120_000);
+
+  it('runs on a DATA_DIR that is a symlink and refuses a second process reaching the folder through another one', async () => {
+    const folder = path.join(parent, 'real-data');
+    fs.mkdirSync(folder);
+    const viaA = path.join(parent, 'data-a');
+    const viaB = path.join(parent, 'data-b');
+    fs.symlinkSync(folder, viaA);
+    fs.symlinkSync(folder, viaB);
+
+    const first = startShop(viaA);
+    try {
+      await expectServing(first);
+      const second = startShop(viaB);
+      expect(await second.started).toEqual({ exitCode: 1 });
+      expect(second.output()).toContain(`Another shop process is already using the embedded database in ${viaB}`);
+      expect(second.output()).toContain(`Stop that process (pid ${first.child.pid})`);
+    } finally {
+      await stop(first);
+    }
+  }, 120_000);
+});

@@ -33,6 +33,12 @@ async function main(): Promise<void> {
   const sms = createSmsProvider(config);
   const outboxWorker = createOutboxWorker({ db: database.db, mailer, sms, logger: app.log.child({ component: 'outbox' }) });
   outboxQueued.nudge = outboxWorker.nudge;
+  if (releaseLock?.takenOverFrom !== undefined) {
+    app.log.warn(
+      { previousPid: releaseLock.takenOverFrom },
+      `took over the DATA_DIR lock of shop process ${releaseLock.takenOverFrom}, which stopped without releasing it (a crash or kill -9)`,
+    );
+  }
   app.log.info(
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
     'database ready',

@@ -55,9 +55,11 @@ async function openEmbedded({ dataDir, prepare }: OpenDatabaseOptions): Promise<
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) await createEmbeddedCluster(dataDir);
+  // PGlite cannot open a folder through a symlink: a DATA_DIR that is one is opened at its real path.
+  const folder = dataDir && fs.existsSync(dataDir) ? fs.realpathSync(dataDir) : dataDir;
+  if (folder) await createEmbeddedCluster(folder);
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...EMBEDDED_SETTINGS];
-  const client = new PGlite(dataDir, { startParams });
+  const client = new PGlite(folder, { startParams });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Database;
   await migrate(drizzle({ client, schema }), { migrationsFolder });
