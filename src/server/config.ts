@@ -8,6 +8,20 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/**
+ * The seller's details a fresh shop starts with, so that the footer and terms read well on a new
+ * machine. They are made up (a 555 phone number, a VAT number nobody holds): a public shop must set its own.
+ */
+export const sampleShop: ShopDetails = {
+  name: 'Cape Flag Co.',
+  legalName: 'Cape Flag Company (Pty) Ltd',
+  registrationNumber: '2004/012345/07',
+  vatNumber: '4123456789',
+  address: '12 Bree Street, Cape Town City Centre, Cape Town, 8001, South Africa',
+  phone: '+27 21 555 0142',
+  email: 'hello@capeflag.co.za',
+};
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -62,13 +76,14 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
   SESSION_SECRET: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHOP_NAME: z.string().default('Cape Flag Co.'),
-  SHOP_LEGAL_NAME: z.string().default('Cape Flag Company (Pty) Ltd'),
-  SHOP_REGISTRATION_NUMBER: z.string().default('2004/012345/07'),
-  SHOP_VAT_NUMBER: z.string().default('4123456789'),
-  SHOP_ADDRESS: z.string().default('12 Bree Street, Cape Town City Centre, Cape Town, 8001, South Africa'),
-  SHOP_PHONE: z.string().default('+27 21 555 0142'),
-  SHOP_EMAIL: z.string().default('hello@capeflag.co.za'),
+  SHOP_NAME: z.string().default(sampleShop.name),
+  SHOP_LEGAL_NAME: z.string().default(sampleShop.legalName),
+  SHOP_REGISTRATION_NUMBER: z.string().default(sampleShop.registrationNumber),
+  SHOP_VAT_NUMBER: z.string().default(sampleShop.vatNumber),
+  SHOP_ADDRESS: z.string().default(sampleShop.address),
+  SHOP_PHONE: z.string().default(sampleShop.phone),
+  SHOP_EMAIL: z.string().default(sampleShop.email),
+  SHOP_DEMO: optional.pipe(z.enum(['true', 'false'], "SHOP_DEMO must be 'true' or 'false'").optional()),
 });
 
 
@@ -93,6 +108,8 @@ export interface Config {
   adminEmails: string[];
   /** Google sign-in is offered only when both its client id and secret are set. */
   googleEnabled: boolean;
+  /** SHOP_DEMO=true: a public demo, allowed to run on stand-ins; every page says so. */
+  demo: boolean;
   env: z.infer<typeof envSchema>;
 }
 
@@ -155,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'dev-mailbox' },
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     googleEnabled: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+    demo: e.SHOP_DEMO === 'true',
     env: e,
   };
 }

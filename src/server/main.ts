@@ -4,6 +4,7 @@ import { lockDataDir, DataDirInUseError } from './db/data-dir-lock';
 import { seedCatalogue } from './catalog/seed';
 import { seedSamplePickupPoints } from './pickup/sample-points';
 import { buildApp } from './app';
+import { goingLiveProblems, goingLiveRefusal, mustBeLive, NotReadyToGoLiveError } from './going-live';
 import { createMailer } from './notify/mailer';
 import { createOutboxWorker } from './notify/outbox';
 import { createSmsProvider } from './notify/sms';
@@ -16,15 +17,22 @@ async function main(): Promise<void> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      // Seeds fill only empty tables: the sample pickup points stand in until PAXI's list is imported.
+      // Seeds fill only empty tables: the sample pickup points stand in until PAXI's list is imported
+      // (never in a public shop, which must import the real list first).
       prepare: async (db) => {
         await seedCatalogue(db);
-        await seedSamplePickupPoints(db);
+        if (!mustBeLive(config)) await seedSamplePickupPoints(db);
       },
     });
   } catch (err) {
     await releaseLock?.();
     throw err;
+  }
+  const problems = await goingLiveProblems(config, database.db);
+  if (problems.length > 0) {
+    await database.close();
+    await releaseLock?.();
+    throw new NotReadyToGoLiveError(goingLiveRefusal(config, problems));
   }
   // The worker needs the app's logger and the app needs the worker's nudge: bound late.
   const outboxQueued = { nudge: (): void => undefined };
@@ -43,6 +51,9 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
     'database ready',
   );
+  if (config.demo) {
+    app.log.warn('SHOP_DEMO=true: this is a demo shop. Every page says so; it may run on the sandbox payments, the dev mailbox and the sample details.');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -78,6 +89,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof DataDirInUseError ? err.message : err);
+  console.error(err instanceof DataDirInUseError || err instanceof NotReadyToGoLiveError ? err.message : err);
   process.exit(1);
 });

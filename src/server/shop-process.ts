@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { projectRoot } from './paths';
 
 /** The shop as its own process, as `npm start` runs it: the process tests can kill it like a crash would. */
-export function startShop(env: Record<string, string>): { child: ChildProcess; listening: Promise<boolean> } {
+export function startShop(env: Record<string, string>): { child: ChildProcess; listening: Promise<boolean>; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
@@ -19,7 +19,7 @@ export function startShop(env: Record<string, string>): { child: ChildProcess; l
     child.stderr!.on('data', onData);
     child.on('exit', () => resolve(false));
   });
-  return { child, listening };
+  return { child, listening, output: () => text };
 }
 
 /** Stops a shop process as an operator would (SIGTERM) and waits for it; nothing to do if it already ended. */

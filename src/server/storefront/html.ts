@@ -6,6 +6,8 @@ import type { PageMeta } from '../../shared/page-meta';
 /** What the app finds in the page before any request: the shop's details and data already fetched. */
 export interface InitialData {
   shop: ShopDetails;
+  /** SHOP_DEMO=true: every page shows that this is a demo shop that takes no real payment. */
+  demo: boolean;
   queries: [queryKey: string, data: unknown][];
 }
 

@@ -105,7 +105,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
   }
 
   function sendPage(reply: FastifyReply, status: number, head: PageHead, queries: InitialData['queries'] = []) {
-    const initial: InitialData = { shop: config.shop, queries };
+    const initial: InitialData = { shop: config.shop, demo: config.demo, queries };
     return reply
       .code(status)
       .type('text/html; charset=utf-8')

@@ -2,6 +2,7 @@ import type { ShopDetails } from '../../shared/shop-details';
 
 interface InitialData {
   shop: ShopDetails;
+  demo?: boolean;
   queries: [string, unknown][];
 }
 
@@ -28,3 +29,5 @@ function readInitialData(): InitialData {
 
 export const initialData = readInitialData();
 export const shop = initialData.shop;
+/** A demo shop (SHOP_DEMO=true) says so on every page. */
+export const demoShop = initialData.demo === true;

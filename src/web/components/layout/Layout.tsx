@@ -3,6 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
+import { DemoBanner } from './DemoBanner';
+import { demoShop } from '../../lib/initial-data';
 import { LazyCartPanel } from '../cart/LazyCartPanel';
 import { LazyAuthDialog } from '../auth/LazyAuthDialog';
 import { PageSpinner } from '../ui/Spinner';
@@ -31,6 +33,7 @@ export function Layout() {
       <ScrollToTop pathname={pathname} />
       <NavBar />
       <main id="main" className="min-h-screen flex-1 pt-16">
+        {demoShop && <DemoBanner />}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

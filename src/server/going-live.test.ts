@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { pickupPoints } from './db/schema';
+import { freePort } from './free-port';
+import { goingLiveProblems } from './going-live';
+import { seedSamplePickupPoints } from './pickup/sample-points';
+import { startShop, stopShop } from './shop-process';
+import { testDatabases } from './test-support';
+
+const PUBLIC = 'https://flags.example.co.za';
+
+/** Everything a real shop sets: real mail, texts, payments and its own details. */
+const liveSettings = {
+  PUBLIC_URL: PUBLIC,
+  SESSION_SECRET: 'a-long-and-stable-session-secret-for-every-process',
+  SMTP_URL: 'smtp://shop:secret@smtp.example.co.za:587',
+  SMS_PROVIDER: 'bulksms',
+  BULKSMS_TOKEN_ID: 'token-id',
+  BULKSMS_TOKEN_SECRET: 'token-secret',
+  PAYMENT_PROVIDER: 'yoco',
+  YOCO_SECRET_KEY: 'sk_live_0123456789abcdef',
+  YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  SHOP_LEGAL_NAME: 'Vlaggies Trading CC',
+  SHOP_REGISTRATION_NUMBER: '2011/104422/23',
+  SHOP_VAT_NUMBER: '4987654321',
+  SHOP_ADDRESS: '3 Long Street, Cape Town, 8001',
+  SHOP_PHONE: '+27 21 424 1000',
+  SHOP_EMAIL: 'orders@vlaggies.co.za',
+};
+
+describe.each(testDatabases())('what keeps a public shop from opening, on $name', (target) => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const problems = (env: Record<string, string>) => goingLiveProblems(loadConfig(env as NodeJS.ProcessEnv), database.db);
+
+  it('names every stand-in, sample detail and the sample pickup points of an https shop with no settings', async () => {
+    await seedSamplePickupPoints(database.db);
+    const found = await problems({ PUBLIC_URL: PUBLIC });
+    expect(found).toHaveLength(5);
+    expect(found[0]).toMatch(/^SMTP_URL is unset, so every email .* \/dev\/mailbox\. Set SMTP_URL/);
+    expect(found[1]).toMatch(/^SMS_PROVIDER is dev-mailbox, .* Set SMS_PROVIDER=bulksms with BULKSMS_TOKEN_ID and BULKSMS_TOKEN_SECRET/);
+    expect(found[2]).toMatch(/^PAYMENT_PROVIDER is sandbox, .* Set PAYMENT_PROVIDER=yoco with YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET/);
+    expect(found[3]).toMatch(
+      /^SHOP_LEGAL_NAME, SHOP_REGISTRATION_NUMBER, SHOP_VAT_NUMBER, SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL are still the sample details/,
+    );
+    expect(found[4]).toMatch(/^75 of the 75 pickup points are the built-in sample .* npm run pickup-points -- import/);
+  });
+
+  it('refuses a Yoco test key and any one sample detail left', async () => {
+    const found = await problems({ ...liveSettings, YOCO_SECRET_KEY: 'sk_test_0123', SHOP_PHONE: '+27 21 555 0142' });
+    expect(found).toEqual([
+      expect.stringMatching(/^YOCO_SECRET_KEY is a test key/),
+      expect.stringMatching(/^SHOP_PHONE is still the sample details/),
+      expect.stringMatching(/pickup points are the built-in sample/),
+    ]);
+  });
+
+  it('lets a fully set https shop with real pickup points open, and any shop over plain http or a declared demo', async () => {
+    expect(await problems({ PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
+    expect(await problems({ PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true' })).toEqual([]);
+    await database.db.update(pickupPoints).set({ isSample: false });
+    expect(await problems(liveSettings)).toEqual([]);
+    await database.db.delete(pickupPoints);
+    expect(await problems(liveSettings)).toEqual([expect.stringMatching(/^There are no pickup points, so nobody could check out/)]);
+  });
+});
+
+describe('starting a public shop', () => {
+  const dataDirs: string[] = [];
+  const freshDataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-live-'));
+    dataDirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start an https shop on stand-ins, naming each setting, and leaves no sample points behind', async () => {
+    const shop = startShop({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: freshDataDir(), DATABASE_URL: '', PUBLIC_URL: PUBLIC });
+    expect(await shop.listening).toBe(false);
+    expect(shop.child.exitCode).toBe(1);
+    const output = shop.output();
+    expect(output).toContain(`This shop is public (PUBLIC_URL is ${PUBLIC}) but is not ready to take real orders:`);
+    for (const name of ['SMTP_URL', 'SMS_PROVIDER', 'PAYMENT_PROVIDER', 'SHOP_VAT_NUMBER', 'SHOP_PHONE', 'npm run pickup-points -- import', 'SHOP_DEMO=true']) {
+      expect(output).toContain(name);
+    }
+    expect(output).toContain('There are no pickup points');
+  }, 90_000);
+
+  it('starts a declared demo on stand-ins, warns in its log, and tells every page it is a demo', async () => {
+    const port = await freePort();
+    const shop = startShop({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: freshDataDir(), DATABASE_URL: '', PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true' });
+    try {
+      expect(await shop.listening).toBe(true);
+      expect(shop.output()).toContain('SHOP_DEMO=true: this is a demo shop');
+      const page = await fetch(`http://127.0.0.1:${port}/shop`);
+      const initial = /<script id="initial-data" type="application\/json">([^<]*)<\/script>/.exec(await page.text());
+      expect(JSON.parse(initial![1]!)).toMatchObject({ demo: true });
+    } finally {
+      await stopShop(shop.child);
+    }
+  }, 90_000);
+});

@@ -1,0 +1,90 @@
+import { count, eq } from 'drizzle-orm';
+import { sampleShop, type Config } from './config';
+import type { Database } from './db/client';
+import { pickupPoints } from './db/schema';
+import type { ShopDetails } from '../shared/shop-details';
+
+/** A shop served over https is a public shop: real shoppers reach it. */
+export function isPublicShop(config: Config): boolean {
+  return config.publicUrl.startsWith('https://');
+}
+
+/** A public shop runs on real services and its own details, unless it is a declared demo. */
+export function mustBeLive(config: Config): boolean {
+  return isPublicShop(config) && !config.demo;
+}
+
+const shopDetailVariables: Record<Exclude<keyof ShopDetails, 'name'>, string> = {
+  legalName: 'SHOP_LEGAL_NAME',
+  registrationNumber: 'SHOP_REGISTRATION_NUMBER',
+  vatNumber: 'SHOP_VAT_NUMBER',
+  address: 'SHOP_ADDRESS',
+  phone: 'SHOP_PHONE',
+  email: 'SHOP_EMAIL',
+};
+
+/** The outside services that would still be stand-ins, each with what to set instead. */
+function standIns(config: Config): string[] {
+  const problems: string[] = [];
+  if (!config.smtpUrl) {
+    problems.push(
+      'SMTP_URL is unset, so every email (sign-up verification and password-reset links included) would be published on the open page /dev/mailbox. ' +
+        'Set SMTP_URL to your mail server, e.g. smtp://user:pass@smtp.example.co.za:587.',
+    );
+  }
+  if (config.sms.provider === 'dev-mailbox') {
+    problems.push('SMS_PROVIDER is dev-mailbox, so text messages would reach no phone. Set SMS_PROVIDER=bulksms with BULKSMS_TOKEN_ID and BULKSMS_TOKEN_SECRET.');
+  }
+  if (config.env.PAYMENT_PROVIDER === 'sandbox') {
+    problems.push('PAYMENT_PROVIDER is sandbox, so no real payment would be taken. Set PAYMENT_PROVIDER=yoco with YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET.');
+  } else if (config.env.YOCO_SECRET_KEY?.startsWith('sk_test_')) {
+    problems.push("YOCO_SECRET_KEY is a test key (sk_test_…), so no real money would move. Set the live key (sk_live_…) from Yoco's portal.");
+  }
+  return problems;
+}
+
+/** The seller's details still at the built-in sample (the 555 phone number, VAT number 4123456789). */
+function sampleDetails(config: Config): string[] {
+  const left = (Object.keys(shopDetailVariables) as (keyof typeof shopDetailVariables)[]).filter((key) => config.shop[key] === sampleShop[key]);
+  if (left.length === 0) return [];
+  const names = left.map((key) => shopDetailVariables[key]).join(', ');
+  return [
+    `${names} ${left.length === 1 ? 'is' : 'are'} still the sample details of "${sampleShop.name}", shown in the footer, contact page, terms and emails. ` +
+      "Set them to the seller's own (ECT Act s43).",
+  ];
+}
+
+/** The pickup points when they are the built-in sample, or none at all. */
+async function samplePickupPoints(db: Database): Promise<string[]> {
+  const [all] = await db.select({ points: count() }).from(pickupPoints);
+  const [samples] = await db.select({ points: count() }).from(pickupPoints).where(eq(pickupPoints.isSample, true));
+  const importHint = "Import PAXI's list while the shop is stopped: npm run pickup-points -- import paxi-points.json --replace";
+  if (all!.points === 0) return [`There are no pickup points, so nobody could check out. ${importHint}`];
+  if (samples!.points > 0) {
+    return [`${samples!.points} of the ${all!.points} pickup points are the built-in sample ('(sample point)', codes SAMPLE-…), not real PAXI points. ${importHint}`];
+  }
+  return [];
+}
+
+/** Everything that keeps a public shop from opening, each with the setting to change; empty when it may open. */
+export async function goingLiveProblems(config: Config, db: Database): Promise<string[]> {
+  if (!mustBeLive(config)) return [];
+  return [...standIns(config), ...sampleDetails(config), ...(await samplePickupPoints(db))];
+}
+
+/** The start refuses a public shop that is not ready; the message says what to set. */
+export class NotReadyToGoLiveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotReadyToGoLiveError';
+  }
+}
+
+/** The start's refusal, naming every setting at once so that one round of changes is enough. */
+export function goingLiveRefusal(config: Config, problems: string[]): string {
+  return [
+    `This shop is public (PUBLIC_URL is ${config.publicUrl}) but is not ready to take real orders:`,
+    ...problems.map((problem) => `  - ${problem}`),
+    'For a public demonstration that takes no real payment, set SHOP_DEMO=true: every page then says so.',
+  ].join('\n');
+}
