@@ -71,10 +71,16 @@ export type UpdateProductInput = z.output<typeof updateProductSchema>;
 
 export const altTextSchema = z.string({ error: productMessages.altText }).trim().min(1, productMessages.altText).max(200, productMessages.altText);
 
+/** A flag's pictures at most: uploads stop here, and a new order lists every picture, so it is also the order's limit. */
+export const MAX_PICTURES_PER_PRODUCT = 50;
+
 /** PATCH /api/admin/products/:id/images: a new order (every picture's id, first shown first) and/or alt texts by picture id. */
 export const updateImagesSchema = z
   .object({
-    order: z.array(z.uuid('Unknown picture'), { error: 'order must list the picture ids' }).max(50).optional(),
+    order: z
+      .array(z.uuid('Unknown picture'), { error: 'order must list the picture ids' })
+      .max(MAX_PICTURES_PER_PRODUCT, `A flag has at most ${MAX_PICTURES_PER_PRODUCT} pictures`)
+      .optional(),
     altTexts: z.record(z.uuid('Unknown picture'), altTextSchema).optional(),
   })
   .strict()
@@ -85,12 +91,25 @@ export type UpdateImagesInput = z.output<typeof updateImagesSchema>;
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+/**
+ * A picture is decoded in full before it is accepted, so its size is capped: a small file can
+ * claim to be 50 000 x 50 000 pixels and would need gigabytes of memory to open.
+ */
+export const MAX_PICTURE_SIDE = 8000;
+export const MAX_PICTURE_PIXELS = 40_000_000;
+
+/** 'image/png' -> 'PNG', as the admin knows the kinds of file. */
+const typeName = (type: string) => type.replace('image/', '').toUpperCase();
 
 export const uploadMessages = {
   tooLarge: 'The picture is too large: 2 MB at most',
   wrongType: 'Please upload a JPEG, PNG or WebP picture',
   svg: 'SVG pictures are not accepted (they can carry scripts). Please upload a JPEG, PNG or WebP picture',
-  notAnImage: (type: string) => `The file is not a real ${type.replace('image/', '').toUpperCase()} picture`,
+  notAnImage: (type: string) => `The file is not a real ${typeName(type)} picture`,
+  damaged: (type: string) => `This file is not a picture we can show: it is damaged, cut short or not a ${typeName(type)} picture at all`,
+  tooManyPixels: (width: number, height: number) =>
+    `This file is not a picture we can show: at ${width} x ${height} pixels it is too big (${MAX_PICTURE_SIDE} pixels a side and ${MAX_PICTURE_PIXELS / 1_000_000} megapixels at most)`,
+  tooMany: `A flag can have at most ${MAX_PICTURES_PER_PRODUCT} pictures. Delete one first.`,
   empty: 'The file is empty',
 } as const;
 

@@ -1,66 +1,57 @@
-import type { UploadImageType } from '../../shared/product-admin';
+import sharp from 'sharp';
+import { DomainError } from '../errors';
+import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, uploadMessages, type UploadImageType } from '../../shared/product-admin';
 
-export interface SniffedImage {
+/** A refused upload: 413 too large, 415 not a JPEG, PNG or WebP we can show. */
+export class ImageRefusedError extends DomainError {}
+
+export interface CheckedPicture {
   contentType: UploadImageType;
   width: number;
   height: number;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const TYPE_OF_FORMAT: Partial<Record<string, UploadImageType>> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-function png(bytes: Buffer): SniffedImage | null {
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
-  if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
-  return { contentType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
+/** Warnings (a few stray bytes, as some cameras write) pass; a cut-short or broken file does not. */
+const DECODING = { failOn: 'error', limitInputPixels: MAX_PICTURE_PIXELS } as const;
+const DECODING_SECONDS = 10;
 
-/** Start-of-frame markers carry the size; C4 (Huffman tables), C8 and CC (arithmetic coding) share the range but do not. */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-
-function jpeg(bytes: Buffer): SniffedImage | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff) return null;
-  let offset = 2;
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1]!;
-    // Fill bytes and markers without a length (restart, start/end of image).
-    if (marker === 0xff) {
-      offset += 1;
-      continue;
-    }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      offset += 2;
-      continue;
-    }
-    if (isStartOfFrame(marker)) {
-      return { contentType: 'image/jpeg', height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + bytes.readUInt16BE(offset + 2);
-  }
-  return null;
-}
-
-function webp(bytes: Buffer): SniffedImage | null {
-  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return null;
-  const chunk = bytes.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') {
-    return { contentType: 'image/webp', width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-  }
-  if (chunk === 'VP8L' && bytes[20] === 0x2f) {
-    const bits = bytes.readUInt32LE(21);
-    return { contentType: 'image/webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') {
-    return { contentType: 'image/webp', width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
-  }
-  return null;
+// Decoding a large picture holds tens of megabytes: one at a time, so a burst of uploads cannot pile them up.
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = decoding.then(work);
+  decoding = turn.catch(() => undefined);
+  return turn;
 }
 
 /**
- * What the bytes really are, read from their own header (never from the Content-Type the
- * browser claims), with the picture's size; null for anything that is not a JPEG, PNG or WebP.
+ * What the bytes really are, with the picture's size, read from the bytes themselves (never from
+ * the Content-Type the browser claims) and checked by decoding every pixel: a header that lies
+ * about the size, a cut-short or corrupt file and a picture too big to open are refused with the
+ * reason. `declared` is the type the upload says it is, which the bytes must match.
  */
-export function sniffImage(bytes: Buffer): SniffedImage | null {
-  const found = png(bytes) ?? jpeg(bytes) ?? webp(bytes);
-  return found && found.width > 0 && found.height > 0 ? found : null;
+export async function checkPicture(bytes: Buffer, declared: UploadImageType): Promise<CheckedPicture> {
+  // The header alone, without the pixel cap: a file claiming 50 000 x 50 000 is told its size below.
+  const header = await sharp(bytes, { ...DECODING, limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!header) throw new ImageRefusedError(uploadMessages.damaged(declared), 415);
+  const contentType = TYPE_OF_FORMAT[header.format];
+  // SVG, GIF, TIFF, AVIF and the like are refused here, before any of them is decoded.
+  if (contentType !== declared) throw new ImageRefusedError(uploadMessages.notAnImage(declared), 415);
+  const { width, height } = header;
+  if (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE || width * height > MAX_PICTURE_PIXELS) {
+    throw new ImageRefusedError(uploadMessages.tooManyPixels(width, height), 415);
+  }
+
+  // Every pixel is decoded (off the event loop, in sharp's threads); only the first channel is kept, a quarter of the memory.
+  const decoded = await oneAtATime(() =>
+    sharp(bytes, DECODING).timeout({ seconds: DECODING_SECONDS }).extractChannel(0).raw().toBuffer({ resolveWithObject: true }),
+  ).catch(() => null);
+  if (!decoded || decoded.info.width !== width || decoded.info.height !== height) {
+    throw new ImageRefusedError(uploadMessages.damaged(declared), 415);
+  }
+  return { contentType, width, height };
 }
+

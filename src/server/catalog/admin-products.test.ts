@@ -1,55 +1,56 @@
-import { eq } from 'drizzle-orm';
+import { crc32 } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, uploadedImages } from '../db/schema';
+import { adminAuditLog, productImages, uploadedImages } from '../db/schema';
 import { buildApp } from '../app';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
 import { signedIn } from '../admin/test-admin';
 import type { Product } from '../../shared/product';
-import type { AdminProduct } from '../../shared/product-admin';
-import { sniffImage } from './admin-images';
+import { MAX_PICTURES_PER_PRODUCT, type AdminProduct } from '../../shared/product-admin';
 import { slugFromName } from './admin-service';
 
 const origin = { origin: TEST_PUBLIC_URL };
 const ADMIN = 'stock-room@example.co.za';
 
-/** A real 1 x 1 PNG. */
+/** A real 1 x 1 PNG, the one the browser tests upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-/** The start of a baseline JPEG: SOI, an APP0 segment, then a start of frame of 640 x 480. */
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-  0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
-]);
-/** A lossless WebP header of 300 x 200. */
-function webpLossless(width: number, height: number): Buffer {
-  const bytes = Buffer.alloc(40);
-  bytes.write('RIFF', 0, 'latin1');
-  bytes.writeUInt32LE(32, 4);
-  bytes.write('WEBPVP8L', 8, 'latin1');
-  bytes.writeUInt32LE(20, 16);
-  bytes[20] = 0x2f;
-  bytes.writeUInt32LE((width - 1) | ((height - 1) << 14), 21);
+
+/** Real pictures made by sharp, some of them damaged below. */
+const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'avif', width = 2, height = 2) =>
+  sharp({ create: { width, height, channels: 3, background: '#00a3dd' } }).toFormat(format).toBuffer();
+const JPEG = await picture('jpeg', 64, 48);
+const WEBP = await picture('webp', 30, 20);
+const PNG_2X2 = await picture('png');
+const [GIF, TIFF, AVIF] = await Promise.all([picture('gif'), picture('tiff'), picture('avif')]);
+
+/** Deterministic noise, so a failure can be repeated. */
+function noise(length: number, seed: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (let i = 0, x = seed; i < length; i += 1) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    bytes[i] = x >>> 24;
+  }
   return bytes;
 }
 
-describe('picture sniffing', () => {
-  it('reads the type and size from the bytes of PNG, JPEG and WebP', () => {
-    expect(sniffImage(PNG)).toEqual({ contentType: 'image/png', width: 1, height: 1 });
-    expect(sniffImage(JPEG)).toEqual({ contentType: 'image/jpeg', width: 640, height: 480 });
-    expect(sniffImage(webpLossless(300, 200))).toEqual({ contentType: 'image/webp', width: 300, height: 200 });
+/** A copy of the PNG with one chunk's data changed and its checksum put right, so only the content lies. */
+function rewriteChunk(png: Buffer, type: 'IHDR' | 'IDAT', change: (data: Buffer) => void): Buffer {
+  const bytes = Buffer.from(png);
+  const at = bytes.indexOf(type, 8, 'latin1');
+  const length = bytes.readUInt32BE(at - 4);
+  change(bytes.subarray(at + 4, at + 4 + length));
+  bytes.writeUInt32BE(crc32(bytes.subarray(at, at + 4 + length)), at + 4 + length);
+  return bytes;
+}
+const claimingSize = (png: Buffer, width: number, height: number) =>
+  rewriteChunk(png, 'IHDR', (data) => {
+    data.writeUInt32BE(width, 0);
+    data.writeUInt32BE(height, 4);
   });
 
-  it('knows nothing else: text, SVG, GIF, a PNG signature without a header', () => {
-    for (const bytes of [
-      Buffer.from('hello, I am not a picture'),
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-      Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
-      PNG.subarray(0, 10),
-    ]) {
-      expect(sniffImage(bytes)).toBeNull();
-    }
-  });
-
+describe('web addresses', () => {
   it('makes web addresses from flag names', () => {
     expect(slugFromName('SOUTH AFRICA')).toBe('south-africa');
     expect(slugFromName("CÔTE D'IVOIRE")).toBe('cote-d-ivoire');
@@ -74,13 +75,18 @@ describe.each(testDatabases())('product management on $name', (target) => {
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = admin, app: FastifyInstance = t.app) =>
     app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
-  const upload = (productId: string, bytes: Buffer, contentType: string, query = '', cookie = admin) =>
+  const upload = (productId: string, bytes: Buffer, contentType: string | undefined, query = '', cookie = admin) =>
     t.app.inject({
       method: 'POST',
       url: `/api/admin/products/${productId}/images${query}`,
       payload: bytes,
-      headers: { ...origin, cookie, 'content-type': contentType },
+      headers: { ...origin, cookie, ...(contentType === undefined ? {} : { 'content-type': contentType }) },
     });
+  /** What is stored of a flag's pictures: the picture rows and every uploaded file's bytes. */
+  const storedPictures = async (productId: string) => ({
+    pictures: (await t.database.db.select().from(productImages).where(eq(productImages.productId, productId))).map((row) => row.id).sort(),
+    uploads: (await t.database.db.select({ count: sql<number>`count(*)::int` }).from(uploadedImages))[0]!.count,
+  });
   const storefront = async (): Promise<Product[]> => (await call('GET', '/api/products')).json<Product[]>();
   const auditOf = async (productId: string) =>
     (await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, productId))).map((row) => [row.action, row.summary]);
@@ -207,11 +213,15 @@ describe.each(testDatabases())('product management on $name', (target) => {
     });
 
     it.each([
-      ['a text file called PNG', Buffer.from('definitely not a picture'), 'image/png', 415, 'The file is not a real PNG picture'],
+      ['a text file called PNG', Buffer.from('definitely not a picture'), 'image/png', 415, 'This file is not a picture we can show: it is damaged, cut short or not a PNG picture at all'],
       ['a JPEG called PNG', JPEG, 'image/png', 415, 'The file is not a real PNG picture'],
       ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml', 415, 'SVG pictures are not accepted (they can carry scripts). Please upload a JPEG, PNG or WebP picture'],
+      ['an SVG called PNG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>'), 'image/png', 415, 'The file is not a real PNG picture'],
       ['a GIF', Buffer.from('GIF89a'), 'image/gif', 415, 'Please upload a JPEG, PNG or WebP picture'],
       ['an empty file', Buffer.alloc(0), 'image/png', 400, 'The file is empty'],
+      ['an empty body without a type', Buffer.alloc(0), undefined, 400, 'The file is empty'],
+      ['a picture without a type', PNG, undefined, 415, 'Please upload a JPEG, PNG or WebP picture'],
+      ['a picture sent as plain bytes', PNG, 'application/octet-stream', 415, 'Please upload a JPEG, PNG or WebP picture'],
       ['a picture over 2 MB', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'image/png', 413, 'The picture is too large: 2 MB at most'],
     ])('refuses %s', async (_label, bytes, type, status, message) => {
       const res = await upload(product.id, bytes, type);
@@ -219,9 +229,45 @@ describe.each(testDatabases())('product management on $name', (target) => {
       expect(res.json()).toEqual({ message });
     });
 
+    const damaged = (type: string) => `This file is not a picture we can show: it is damaged, cut short or not a ${type} picture at all`;
+    it.each([
+      ['a PNG whose header claims 50 000 x 50 000 pixels', claimingSize(PNG_2X2, 50_000, 50_000), 'image/png', 'This file is not a picture we can show: at 50000 x 50000 pixels it is too big (8000 pixels a side and 40 megapixels at most)'],
+      ['a PNG whose header claims 9000 x 1 pixels', claimingSize(PNG_2X2, 9000, 1), 'image/png', 'This file is not a picture we can show: at 9000 x 1 pixels it is too big (8000 pixels a side and 40 megapixels at most)'],
+      ['a PNG whose header claims a little more than its pixels', claimingSize(PNG_2X2, 3, 3), 'image/png', damaged('PNG')],
+      ['a PNG whose header claims a huge size its pixels do not fill', claimingSize(PNG_2X2, 6000, 6000), 'image/png', damaged('PNG')],
+      ['a PNG with corrupt image data', rewriteChunk(PNG_2X2, 'IDAT', (data) => data.fill(0x5a, 2)), 'image/png', damaged('PNG')],
+      ['a PNG signature followed by noise', Buffer.concat([PNG_2X2.subarray(0, 8), noise(500, 1)]), 'image/png', damaged('PNG')],
+      ['a PNG header followed by noise', Buffer.concat([PNG_2X2.subarray(0, 33), noise(500, 2)]), 'image/png', damaged('PNG')],
+      ['a JPEG cut short', JPEG.subarray(0, JPEG.length - 40), 'image/jpeg', damaged('JPEG')],
+      ['a JPEG start followed by noise', Buffer.concat([JPEG.subarray(0, 3), noise(500, 3)]), 'image/jpeg', damaged('JPEG')],
+      ['a WebP cut short', WEBP.subarray(0, WEBP.length - 10), 'image/webp', damaged('WEBP')],
+      ['a real GIF called PNG', GIF, 'image/png', 'The file is not a real PNG picture'],
+      ['a real TIFF called PNG', TIFF, 'image/png', 'The file is not a real PNG picture'],
+      ['a real AVIF called WebP', AVIF, 'image/webp', 'The file is not a real WEBP picture'],
+    ])('refuses %s in words and stores nothing', async (_label, bytes, type, message) => {
+      const before = await storedPictures(product.id);
+      const res = await upload(product.id, bytes, type);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ message });
+      expect(await storedPictures(product.id)).toEqual(before);
+    });
+
+    it('answers any body with a 4xx and a message, never a 500', async () => {
+      const before = await storedPictures(product.id);
+      const starts = [Buffer.alloc(0), PNG_2X2.subarray(0, 8), PNG_2X2.subarray(0, 33), JPEG.subarray(0, 20), WEBP.subarray(0, 16), Buffer.from('GIF89a')];
+      for (let seed = 1; seed <= 24; seed += 1) {
+        const bytes = Buffer.concat([starts[seed % starts.length]!, noise(seed * 37, seed)]);
+        const res = await upload(product.id, bytes, ['image/png', 'image/jpeg', 'image/webp', 'image/gif'][seed % 4]);
+        expect(res.statusCode, `body ${seed}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `body ${seed}`).toBeLessThan(500);
+        expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
+      }
+      expect(await storedPictures(product.id)).toEqual(before);
+    });
+
     it('adds pictures at the end, reorders them, changes alt text and removes one with its bytes', async () => {
       await upload(product.id, JPEG, 'image/jpeg', `?altText=${encodeURIComponent('Rwanda flag on a pole')}`);
-      const third = (await upload(product.id, webpLossless(300, 200), 'image/webp')).json<AdminProduct>();
+      const third = (await upload(product.id, WEBP, 'image/webp')).json<AdminProduct>();
       const [a, b, c] = third.images.map((img) => img.id);
       expect(third.images.map((img) => img.altText)).toEqual(['RWANDA flag', 'Rwanda flag on a pole', 'RWANDA flag']);
 
@@ -262,6 +308,31 @@ describe.each(testDatabases())('product management on $name', (target) => {
         'product.image.delete',
       ]);
       expect((await auditOf(product.id))[4]![1]).toBe('RWANDA: reordered the pictures and changed the alt text of 1 picture');
+    });
+
+    it(`takes ${MAX_PICTURES_PER_PRODUCT} pictures of a flag, the most a new order can list, and refuses one more in words, even when several come at once`, async () => {
+      const burundi = (await call('POST', '/api/admin/products', { ...newFlag, name: 'Burundi' })).json<AdminProduct>();
+      for (let n = 1; n < MAX_PICTURES_PER_PRODUCT; n += 1) expect((await upload(burundi.id, PNG, 'image/png')).statusCode).toBe(201);
+
+      // The last free place, asked for three times at the same moment: one upload gets it. Idle database
+      // connections are opened first, so that on PostgreSQL no upload waits for a new one.
+      await Promise.all([1, 2, 3, 4, 5, 6].map(() => t.database.db.execute(sql`select 1`)));
+      const racing = await Promise.all([PNG, PNG, PNG].map((bytes) => upload(burundi.id, bytes, 'image/png')));
+      expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
+      expect(racing.find((res) => res.statusCode === 409)!.json()).toEqual({ message: 'A flag can have at most 50 pictures. Delete one first.' });
+      const full = await storedPictures(burundi.id);
+      expect(full.pictures).toHaveLength(MAX_PICTURES_PER_PRODUCT);
+
+      const oneMore = await upload(burundi.id, WEBP, 'image/webp');
+      expect(oneMore.statusCode).toBe(409);
+      expect(oneMore.json()).toEqual({ message: 'A flag can have at most 50 pictures. Delete one first.' });
+      expect(await storedPictures(burundi.id)).toEqual(full);
+
+      // Every picture can still be put in a new order; after a delete there is room again.
+      const order = [...full.pictures].reverse();
+      expect((await call('PATCH', `/api/admin/products/${burundi.id}/images`, { order })).statusCode).toBe(200);
+      expect((await call('DELETE', `/api/admin/products/${burundi.id}/images/${order[0]}`)).statusCode).toBe(200);
+      expect((await upload(burundi.id, WEBP, 'image/webp')).statusCode).toBe(201);
     });
   });
 

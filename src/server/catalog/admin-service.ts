@@ -1,12 +1,13 @@
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { productImages, products, uploadedImages } from '../db/schema';
-import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
 import {
   defaultAltText,
+  MAX_PICTURES_PER_PRODUCT,
   MAX_UPLOAD_BYTES,
   UPLOAD_IMAGE_TYPES,
   uploadMessages,
@@ -16,7 +17,7 @@ import {
   type UpdateProductInput,
 } from '../../shared/product-admin';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { sniffImage } from './admin-images';
+import { checkPicture, ImageRefusedError } from './admin-images';
 import { toProduct, type CatalogService } from './service';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -27,9 +28,6 @@ const PICTURE_NOT_FOUND = 'Picture not found';
 
 /** Where an uploaded picture is served; its id is the uploaded_images row. */
 export const UPLOAD_URL_PREFIX = '/media/uploads/';
-
-/** A refused upload: 413 too large, 415 not a JPEG, PNG or WebP. */
-export class ImageRefusedError extends DomainError {}
 
 /** 'Kenya' -> 'kenya', 'Côte d’Ivoire' -> 'cote-d-ivoire': the product's web address from its name. */
 export function slugFromName(name: string): string {
@@ -198,18 +196,26 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
       });
     },
 
-    /** One uploaded picture, checked by its own bytes, added after the product's other pictures. */
+    /**
+     * One uploaded picture, checked by its own bytes, added after the product's other pictures.
+     * The pictures are counted under the product's lock, so two uploads at once cannot both pass the cap.
+     */
     async addImage(actor: AuditActor, id: string, upload: { bytes: Buffer; contentType: string; altText?: string }): Promise<AdminProduct> {
       const declared = upload.contentType.split(';')[0]!.trim().toLowerCase();
       if (upload.bytes.length === 0) throw new InvalidInputError(uploadMessages.empty);
       if (upload.bytes.length > MAX_UPLOAD_BYTES) throw new ImageRefusedError(uploadMessages.tooLarge, 413);
       if (declared === 'image/svg+xml') throw new ImageRefusedError(uploadMessages.svg, 415);
-      if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(declared)) throw new ImageRefusedError(uploadMessages.wrongType, 415);
-      const image = sniffImage(upload.bytes);
-      if (!image || image.contentType !== declared) throw new ImageRefusedError(uploadMessages.notAnImage(declared), 415);
+      const type = UPLOAD_IMAGE_TYPES.find((accepted) => accepted === declared);
+      if (!type) throw new ImageRefusedError(uploadMessages.wrongType, 415);
+      const image = await checkPicture(upload.bytes, type);
 
       return change(async (tx) => {
         const product = await lockProduct(tx, id);
+        const [{ count } = { count: 0 }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(productImages)
+          .where(eq(productImages.productId, id));
+        if (count >= MAX_PICTURES_PER_PRODUCT) throw new ConflictError(uploadMessages.tooMany);
         const [stored] = await tx
           .insert(uploadedImages)
           .values({

@@ -8,6 +8,7 @@ import { useDeletePicture, useUpdatePictures, useUploadPicture } from './use-adm
 import {
   altTextSchema,
   defaultAltText,
+  MAX_PICTURES_PER_PRODUCT,
   MAX_UPLOAD_BYTES,
   UPLOAD_IMAGE_TYPES,
   uploadMessages,
@@ -61,7 +62,7 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
           Pictures
         </h3>
-        <p className="text-sm text-slate-600">The first picture is shown on the shop card. JPEG, PNG or WebP, 2 MB at most.</p>
+        <p className="text-sm text-slate-600">The first picture is shown on the shop card. JPEG, PNG or WebP, 2 MB at most; up to {MAX_PICTURES_PER_PRODUCT} pictures.</p>
       </div>
       <p className="sr-only" aria-live="polite">
         {announcement}
@@ -211,6 +212,9 @@ function UploadForm({ product }: { product: AdminProduct }) {
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
   const [altText, setAltText] = useState(() => defaultAltText(product.name));
   const [error, setError] = useState<string>();
+  // The server refuses a picture over the cap; say so before a file is chosen.
+  const full = product.images.length >= MAX_PICTURES_PER_PRODUCT;
+  const describedBy = [full && `${id}-full`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   // The preview is a blob address of the chosen file: let go when another is chosen or the form closes.
   const previewUrl = useRef<string | null>(null);
@@ -235,7 +239,7 @@ function UploadForm({ product }: { product: AdminProduct }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (upload.isPending) return;
+    if (upload.isPending || full) return;
     if (!chosen) {
       setError('Please choose a picture first');
       fileInput.current?.focus();
@@ -272,15 +276,21 @@ function UploadForm({ product }: { product: AdminProduct }) {
           type="file"
           accept={UPLOAD_IMAGE_TYPES.join(',')}
           onChange={onChoose}
+          disabled={full}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900"
+          aria-describedby={describedBy}
+          className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 disabled:opacity-60"
         />
+        {full && (
+          <p id={`${id}-full`} className="mt-1.5 text-sm text-slate-700">
+            {uploadMessages.tooMany}
+          </p>
+        )}
       </div>
       {chosen && <img src={chosen.preview} alt="Preview of the chosen picture" className="h-32 w-44 rounded border border-slate-200 bg-slate-50 object-contain" data-testid="upload-preview" />}
       <TextField id={`${id}-alt`} label="Alt text" hint="Says what the picture shows, for people who cannot see it." type="text" maxLength={200} value={altText} onChange={(e) => setAltText(e.target.value)} />
       <FormAlert id={`${id}-error`} message={error ?? (upload.isError ? messageOf(upload.error, 'Failed to upload the picture. Please try again.') : undefined)} />
-      <Button type="submit" variant="secondary" disabled={upload.isPending}>
+      <Button type="submit" variant="secondary" disabled={upload.isPending || full} aria-describedby={full ? `${id}-full` : undefined}>
         <ImagePlus className="h-4 w-4" aria-hidden="true" />
         {upload.isPending ? 'Uploading...' : 'Upload Picture'}
       </Button>
