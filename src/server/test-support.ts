@@ -144,3 +144,30 @@ export async function outboxEmails(db: Database): Promise<(Omit<typeof outbox.$i
   const rows = await db.select().from(outbox).where(eq(outbox.kind, 'email')).orderBy(asc(outbox.createdAt));
   return rows.map((row) => ({ ...row, payload: row.payload as EmailMessage }));
 }
+
+export interface AppRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+}
+
+/**
+ * Every route of the app, read from Fastify's own route tree (printRoutes): one line per node,
+ * four characters of indentation per level, the node's part of the path, then its methods. HEAD
+ * and OPTIONS are left out (Fastify adds them to GET routes).
+ */
+export function appRoutes(app: FastifyInstance): AppRoute[] {
+  const routes: AppRoute[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method: method as AppRoute['method'], url: path });
+    }
+  }
+  return routes;
+}

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, TooManyRequestsError } from '../errors';
 
 /** Fastify's own refusals, reworded for people. */
@@ -12,19 +12,22 @@ const frameworkMessages: Record<string, string> = {
 
 /** The one place where errors become HTTP answers: always `{message}`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) {
-      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
-      return reply.code(error.status).send({ ...error.publicDetails, message: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = frameworkMessages[error.code] ?? (error.message || 'Bad request');
-      return reply.code(status).send({ message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({ message: `Something went wrong on our side. Please try again. (Reference: ${request.id})` });
-  });
+  app.setErrorHandler(sendErrorAsJson);
+}
+
+/** An error as the API answers it: `{message}` in words, a 500 with the request id for the unexpected. */
+export function sendErrorAsJson(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DomainError) {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
+    return reply.code(error.status).send({ ...error.publicDetails, message: error.message });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = frameworkMessages[error.code] ?? (error.message || 'Bad request');
+    return reply.code(status).send({ message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply
+    .code(500)
+    .send({ message: `Something went wrong on our side. Please try again. (Reference: ${request.id})` });
 }

@@ -1,42 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
+import { appRoutes, startTestApp, testDatabases, type AppRoute as Route, type TestApp } from '../test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { NOT_ADMIN_MESSAGE } from '../admin/routes';
 import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, shopHelpers, type Shopper } from './test-orders';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-interface Route {
-  method: Method;
-  url: string;
-}
-
-/**
- * Every route of the app, read from Fastify's own route tree (printRoutes): one line per node,
- * four characters of indentation per level, the node's part of the path, then its methods.
- */
-function routesOf(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method: method as Method, url: path });
-    }
-  }
-  return routes;
-}
-
 // The app's routes as they are today, whoever added them: a new admin route is covered here without
 // anyone writing a test line for it.
 const probe = await startTestApp(testDatabases()[0]!);
-const allRoutes = routesOf(probe.app);
+const allRoutes = appRoutes(probe.app);
 await probe.close();
 
 /** The one admin route that answers any signed-in user by design (the admin page asks it before showing 'Access Denied'). */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors';
+import { sendErrorAsJson } from '../http/errors';
 import { escapeHtml } from './html';
 
 /**
@@ -40,6 +41,8 @@ ${reference ? `<p><small>Reference: ${escapeHtml(reference)}</small></p>` : ''}
  */
 export function pageErrorHandler(shopName: string) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    // Unknown API addresses end in this scope's not-found handler; their errors are still the API's.
+    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) return sendErrorAsJson(error, request, reply);
     const status = error instanceof DomainError ? error.status : (error.statusCode ?? 500);
     // Only the address itself can be retried as it is.
     const retryUrl = request.url.startsWith('/') && !request.url.startsWith('//') ? request.url : '/';
