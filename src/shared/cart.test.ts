@@ -3,9 +3,9 @@ import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY,
 
 describe('cart totals', () => {
   const lines = [
-    { priceCents: 13000, quantity: 2 },
-    { priceCents: 12500, quantity: 1 },
-    { priceCents: 15000, quantity: 10 },
+    { priceCents: 13000, quantity: 2, available: true },
+    { priceCents: 12500, quantity: 1, available: true },
+    { priceCents: 15000, quantity: 10, available: true },
   ];
 
   it('adds up the price times quantity of every line', () => {
@@ -14,6 +14,12 @@ describe('cart totals', () => {
 
   it('counts the flags across lines', () => {
     expect(cartItemCount(lines)).toBe(13);
+  });
+
+  it('leaves out a flag that is no longer sold', () => {
+    const withHidden = [...lines, { priceCents: 20000, quantity: 3, available: false }];
+    expect(cartSubtotalCents(withHidden)).toBe(cartSubtotalCents(lines));
+    expect(cartItemCount(withHidden)).toBe(13);
   });
 
   it('gives 0 for an empty cart', () => {

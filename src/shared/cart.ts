@@ -14,19 +14,24 @@ export interface CartItemView {
   price: string;
   priceCents: number;
   quantity: number;
+  /** false once the flag is no longer sold (hidden from the shop): the line can only be removed. */
+  available: boolean;
 }
 
 export interface CartLine {
   priceCents: number;
   quantity: number;
+  available: boolean;
 }
 
-export function cartItemCount(lines: readonly Pick<CartLine, 'quantity'>[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
+/** The flags that can be bought: a line no longer sold is not counted. */
+export function cartItemCount(lines: readonly Pick<CartLine, 'quantity' | 'available'>[]): number {
+  return lines.reduce((sum, line) => (line.available ? sum + line.quantity : sum), 0);
 }
 
+/** What the flags that can be bought cost: a line no longer sold is not counted. */
 export function cartSubtotalCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  return lines.reduce((sum, line) => (line.available ? sum + line.priceCents * line.quantity : sum), 0);
 }
 
 /** Plus and minus move by one; a step below the minimum is ignored (removal is its own action). */

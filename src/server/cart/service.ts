@@ -20,6 +20,14 @@ const tooMany = `You can have at most ${MAX_LINE_QUANTITY} of one flag in your c
 const notEnoughStock = (name: string, left: number, inCart: number) =>
   `${stockShortMessage(name, left)}${inCart > 0 ? ` Your cart already has ${inCart}.` : ''}`;
 
+/** 409 naming a flag hidden from the shop since it was put in the cart; it can only be removed. */
+export class FlagNoLongerSoldError extends ConflictError {
+  constructor(productId: string, productName: string) {
+    super(`The ${productName} flag is no longer sold. Please remove it from your cart.`);
+    this.publicDetails.productId = productId;
+  }
+}
+
 /** The first image of a product, read live so the cart always shows the catalogue's picture. */
 const primaryImage = sql<string | null>`(
   select ${productImages.url} from ${productImages}
@@ -40,6 +48,7 @@ export function createCartService(db: Database) {
         priceCents: products.priceCents,
         salePriceCents: products.salePriceCents,
         quantity: cartItems.quantity,
+        available: products.isActive,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
@@ -147,11 +156,18 @@ export function createCartService(db: Database) {
 
     async setQuantity(sessionId: string, itemId: string, quantity: number): Promise<CartItemView> {
       const [line] = await db
-        .select({ quantity: cartItems.quantity, name: products.name, stockQuantity: products.stockQuantity })
+        .select({
+          quantity: cartItems.quantity,
+          productId: products.id,
+          name: products.name,
+          stockQuantity: products.stockQuantity,
+          available: products.isActive,
+        })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.id, itemId)));
       if (!line) throw new NotFoundError(ITEM_NOT_FOUND);
+      if (!line.available) throw new FlagNoLongerSoldError(line.productId, line.name);
       // Going down is always allowed, even while still above the flags left.
       if (line.stockQuantity !== null && quantity > line.quantity && quantity > line.stockQuantity) {
         throw new ConflictError(notEnoughStock(line.name, line.stockQuantity, 0));

@@ -8,8 +8,9 @@ export interface Reconciler {
 
 /**
  * Settles checkouts whose shoppers never came back and whose webhook never arrived: every minute
- * each process asks the provider about a few open checkouts. Completion is idempotent, so two
- * processes asking about the same checkout still make one order.
+ * each process handles again the stored webhooks that are due (failed before, or cut short) and
+ * asks the provider about a few open checkouts. Completion is idempotent, so two processes asking
+ * about the same checkout still make one order; a webhook is claimed by one process at a time.
  */
 export function startReconciler(
   checkout: CheckoutService,
@@ -22,7 +23,7 @@ export function startReconciler(
     running = checkout
       .reconcile()
       .then((result) => {
-        if (result.completed > 0 || result.expired > 0) log.info(result, 'reconciled checkouts');
+        if (result.completed > 0 || result.expired > 0 || result.replayedWebhooks > 0) log.info(result, 'reconciled checkouts');
       })
       .catch((err: unknown) => log.error({ err }, 'reconciliation failed'))
       .finally(() => {

@@ -8,12 +8,12 @@ import type { PaymentProvider } from '../payments/provider';
 import { rawBodyScope } from '../http/raw-body';
 import { WEBHOOK_PATH } from '../payments/sandbox';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
-import type { CheckoutService } from './service';
+import type { CheckoutService, Reconciliation } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** One round of the reconciliation, as the background job runs it (tests call it directly). */
-    reconcileCheckouts(): Promise<{ completed: number; expired: number }>;
+    reconcileCheckouts(): Promise<Reconciliation>;
   }
 }
 
@@ -66,13 +66,14 @@ export async function checkoutRoutes(app: FastifyInstance, { auth, checkout, pay
     scope.post(WEBHOOK_PATH, async (request, reply) => {
       const raw = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
       const event = payments.verifyWebhook(raw, request.headers);
-      if (!(await checkout.recordWebhook(event))) return { received: true, duplicate: true };
-      // Acknowledged at once (the provider waits 15 s at most); the work is confirmed with the
-      // provider and, if this process dies first, done by the reconciliation.
+      const fresh = await checkout.recordWebhook(event);
+      // Acknowledged at once (the provider waits 15 s at most) and handled after. A repeated
+      // delivery of an event not processed yet is handled too; one processed already is not.
+      // What fails, or is cut short by this process dying, is taken up by the reconciliation.
       setImmediate(() => {
-        checkout.handleWebhook(event).catch((err: unknown) => log.error({ err, webhook: event.id }, 'webhook handling failed'));
+        checkout.processWebhook(event.id).catch((err: unknown) => log.error({ err, webhook: event.id }, 'webhook handling failed'));
       });
-      return reply.code(200).send({ received: true });
+      return fresh ? reply.code(200).send({ received: true }) : { received: true, duplicate: true };
     });
   });
 }

@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUuid } from '../http/ids';
-import { cartItems, checkouts, orders, paymentWebhooks, type CheckoutSnapshot, type CheckoutStatus, type OrderItem } from '../db/schema';
+import { cartItems, checkouts, orderRefunds, orders, type CheckoutSnapshot, type CheckoutStatus, type OrderItem } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
-import type { CartService } from '../cart/service';
+import { FlagNoLongerSoldError, type CartService } from '../cart/service';
 import type { SessionUser } from '../auth/session';
 import { MINIMUM_CARD_PAYMENT_CENTS, BELOW_MINIMUM_MESSAGE, type PaymentProvider, type PaymentWebhookEvent, type RefundResult } from '../payments/provider';
+import { readPaymentEvent } from '../payments/webhooks';
 import type { PickupPoint } from '../pickup/service';
 import { refundableFrom } from '../orders/transitions';
 import { enqueueEmail } from '../notify/outbox';
@@ -15,6 +16,7 @@ import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } 
 import { collectionFeeCents, findDeliveryOption } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
 import { endUnpaid, holdStock, releaseEarlierHolds, retakeStock } from './stock';
+import { claimDueWebhooks, claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
 
 /** An unpaid checkout older than this is expired by the reconciliation. */
 export const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -29,8 +31,11 @@ export interface CheckoutDeps {
   publicUrl: string;
   email: EmailContext;
   onEmailQueued?: () => void;
-  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
+
+/** The shop sells in rand only: a payment in anything else is not one it can count. */
+const SHOP_CURRENCY = 'ZAR';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -149,10 +154,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (status.status === 'failed' && checkout.status === 'open') await endUnpaid(db, checkout.id, 'failed');
       return null;
     }
+    // Paid, but not in rand or not what the order costs: no order; the owner settles it by hand
+    // (the log says what came in), and the checkout ends so that the reconciliation stops asking.
+    if (status.currency !== SHOP_CURRENCY) {
+      deps.log.error({ checkoutId: checkout.id, currency: status.currency, amount: status.amountCents }, 'paid in a currency the shop does not take');
+      await endUnpaid(db, checkout.id, 'failed');
+      throw new PaymentMismatchError(`The payment was made in ${status.currency}, not in rand. Please contact us with your payment reference.`);
+    }
     if (status.amountCents !== checkout.totalCents) {
-      // Paid, but not what the order costs: record nothing automatically; the log tells the owner.
-      deps.log.warn({ checkoutId: checkout.id, paid: status.amountCents, expected: checkout.totalCents }, 'paid amount differs from the order total');
-      throw new ConflictError('The amount paid does not match the order. Please contact us with your payment reference.');
+      deps.log.error({ checkoutId: checkout.id, paid: status.amountCents, expected: checkout.totalCents }, 'paid amount differs from the order total');
+      await endUnpaid(db, checkout.id, 'failed');
+      throw new PaymentMismatchError('The amount paid does not match the order. Please contact us with your payment reference.');
     }
     return recordOrder(checkout, status.paymentId);
   }
@@ -163,6 +175,109 @@ export function createCheckoutService(deps: CheckoutDeps) {
       .from(checkouts)
       .where(and(eq(checkouts.provider, payments.name), eq(checkouts.providerCheckoutId, providerCheckoutId)));
     return row;
+  }
+
+  /**
+   * refund.succeeded: counted once per refund id, only a positive amount in rand, and never more
+   * than is left to refund. Returns why it was refused (and logged), or null once counted.
+   */
+  async function countRefund(checkout: CheckoutRow, event: PaymentWebhookEvent): Promise<string | null> {
+    const { refundId, amountCents } = event;
+    const refuse = (reason: string, orderNumber?: string): string => {
+      deps.log.error({ webhook: event.id, checkoutId: checkout.id, orderNumber, refundId, amountCents, currency: event.currency }, reason);
+      return reason;
+    };
+    // Yoco always names the refund; without its id a repeat could not be told from a second refund.
+    if (!refundId) return refuse('refund.succeeded without a refund id: not counted');
+    if (amountCents === undefined || !Number.isInteger(amountCents) || amountCents <= 0) {
+      return refuse(`refund ${refundId} is not a positive number of cents (${String(amountCents)}): not counted`);
+    }
+    if (event.currency !== undefined && event.currency !== SHOP_CURRENCY) return refuse(`refund ${refundId} is in ${event.currency}, not in rand: not counted`);
+    return db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).for('update');
+      // The order may still be on its way (its payment webhook is waiting for a retry): try again later.
+      if (!order) throw new Error(`refund ${refundId}: checkout ${checkout.id} has no order yet`);
+      // With the order locked, no other delivery of this refund is between this read and the insert below.
+      const [known] = await tx.select({ id: orderRefunds.id }).from(orderRefunds).where(eq(orderRefunds.providerRefundId, refundId));
+      if (known) {
+        deps.log.info({ webhook: event.id, refundId, orderNumber: order.orderNumber }, 'refund already counted');
+        return null;
+      }
+      const leftCents = order.totalAmount - order.refundedCents;
+      if (!refundableFrom.includes(order.paymentStatus) || amountCents > leftCents) {
+        return refuse(
+          `refund ${refundId} of ${formatRand(amountCents)} for order ${order.orderNumber} is more than the ${formatRand(Math.max(0, leftCents))} left to refund: not counted`,
+          order.orderNumber,
+        );
+      }
+      // The unique refund id is the last word: a refund counted meanwhile elsewhere fails this transaction.
+      await tx.insert(orderRefunds).values({ orderId: order.id, providerRefundId: refundId, amountCents, webhookId: event.id });
+      const refundedCents = order.refundedCents + amountCents;
+      await tx
+        .update(orders)
+        .set({ refundedCents, paymentStatus: refundedCents === order.totalAmount ? 'refunded' : 'partially_refunded', updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+      // The order's timeline shows the refund with the change; refundId settles the order desk's request.
+      await recordOrderEvent(tx, order.id, 'refunded', {
+        note: `Refunded ${formatRand(amountCents)} to the customer's card`,
+        details: { refundId, amountCents },
+      });
+      return null;
+    });
+  }
+
+  /**
+   * Acts on a verified webhook, confirming a payment with the provider first. Returns why the
+   * event was refused or left alone (already logged), or null when it was applied. Throws when
+   * it should be tried again (the database or the provider failed, or the payment is not
+   * confirmed yet).
+   */
+  async function handleWebhook(event: PaymentWebhookEvent): Promise<string | null> {
+    if (!event.checkoutId) {
+      deps.log.warn({ webhook: event.id, type: event.type }, 'webhook without a checkout id');
+      return 'The event names no checkout';
+    }
+    const checkout = await checkoutByProviderId(event.checkoutId);
+    if (!checkout) {
+      deps.log.warn({ webhook: event.id, checkoutId: event.checkoutId }, 'webhook for an unknown checkout');
+      return `No checkout ${event.checkoutId} in this shop`;
+    }
+    if (event.type === 'payment.succeeded') {
+      try {
+        if (!(await completeCheckout(checkout))) throw new Error(`The payment provider does not report checkout ${event.checkoutId} as paid yet`);
+      } catch (err) {
+        if (err instanceof PaymentMismatchError) return err.message;
+        throw err;
+      }
+    } else if (event.type === 'refund.succeeded') return countRefund(checkout, event);
+    else if (event.type === 'refund.failed') {
+      // Nothing moved: the timeline says so, and the order desk may ask for the refund again.
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkout.id));
+      if (order) {
+        const amount = event.amountCents === undefined ? 'A refund' : `The refund of ${formatRand(event.amountCents)}`;
+        await recordOrderEvent(db, order.id, 'refund_failed', {
+          note: `${amount} failed at the payment provider${event.failureReason ? `: ${event.failureReason}` : ''}`,
+          details: { refundId: event.refundId ?? null, amountCents: event.amountCents ?? null },
+        });
+      }
+    }
+    return null;
+  }
+
+  /** Handles a claimed webhook and records the outcome; true when it is processed. */
+  async function handleStored(row: StoredWebhook): Promise<boolean> {
+    let refusal: string | null;
+    try {
+      refusal = await handleWebhook(readPaymentEvent(row.id, row.payload));
+    } catch (err) {
+      const { givenUp, retryInSeconds } = await markFailed(db, row, err);
+      const details = { err, webhook: row.id, type: row.type, attempts: row.attempts };
+      if (givenUp) deps.log.error(details, 'giving up on a payment webhook: it stays unprocessed');
+      else deps.log.warn({ ...details, retryInSeconds }, 'payment webhook handling failed, will retry');
+      return false;
+    }
+    await markProcessed(db, row.id, refusal);
+    return true;
   }
 
   return {
@@ -178,6 +293,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
       const cart = await deps.cart.claimForUser(user.id, undefined);
       if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`);
+      const unavailable = cart.cartItems.find((item) => !item.available);
+      if (unavailable) throw new FlagNoLongerSoldError(unavailable.productId, unavailable.productName);
       const subtotalCents = cart.subtotalCents;
       const deliveryFeeCents = collectionFeeCents(speed, cart.itemCount);
       const totalCents = subtotalCents + deliveryFeeCents;
@@ -302,65 +419,29 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return completion;
     },
 
-    /**
-     * A verified webhook. Returns false for one already seen (acknowledged, nothing done again).
-     * What it announces is confirmed with the provider before anything changes.
-     */
-    async recordWebhook(event: PaymentWebhookEvent): Promise<boolean> {
-      const [fresh] = await db
-        .insert(paymentWebhooks)
-        .values({ id: event.id, provider: payments.name, type: event.type, payload: event.raw })
-        .onConflictDoNothing()
-        .returning({ id: paymentWebhooks.id });
-      return fresh !== undefined;
+    /** Stores a verified webhook; false for a repeated delivery of one already stored. */
+    recordWebhook: (event: PaymentWebhookEvent): Promise<boolean> => storeWebhook(db, payments.name, event),
+
+    /** Handles a stored webhook now, unless it is processed, or another process is at it. */
+    async processWebhook(webhookId: string): Promise<void> {
+      const row = await claimWebhook(db, webhookId);
+      if (row) await handleStored(row);
     },
 
-    async handleWebhook(event: PaymentWebhookEvent): Promise<void> {
-      if (!event.checkoutId) return;
-      const checkout = await checkoutByProviderId(event.checkoutId);
-      if (!checkout) {
-        deps.log.warn({ webhook: event.id, checkoutId: event.checkoutId }, 'webhook for an unknown checkout');
-        return;
-      }
-      if (event.type === 'payment.succeeded') await completeCheckout(checkout);
-      else if (event.type === 'refund.succeeded' && event.amountCents !== undefined) {
-        const amountCents = event.amountCents;
-        // The order's timeline shows the refund with the change; refundId settles the order desk's request.
-        await db.transaction(async (tx) => {
-          const [refunded] = await tx
-            .update(orders)
-            .set({
-              refundedCents: sql`least(${orders.totalAmount}, ${orders.refundedCents} + ${amountCents})`,
-              paymentStatus: sql`CASE WHEN ${orders.refundedCents} + ${amountCents} >= ${orders.totalAmount} THEN 'refunded' ELSE 'partially_refunded' END`,
-              updatedAt: sql`now()`,
-            })
-            .where(and(eq(orders.checkoutId, checkout.id), inArray(orders.paymentStatus, refundableFrom)))
-            .returning({ id: orders.id });
-          if (refunded) {
-            await recordOrderEvent(tx, refunded.id, 'refunded', {
-              note: `Refunded ${formatRand(amountCents)} to the customer's card`,
-              details: { refundId: event.refundId ?? null, amountCents },
-            });
-          }
-        });
-      } else if (event.type === 'refund.failed') {
-        // Nothing moved: the timeline says so, and the order desk may ask for the refund again.
-        const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkout.id));
-        if (order) {
-          const amount = event.amountCents === undefined ? 'A refund' : `The refund of ${formatRand(event.amountCents)}`;
-          await recordOrderEvent(db, order.id, 'refund_failed', {
-            note: `${amount} failed at the payment provider${event.failureReason ? `: ${event.failureReason}` : ''}`,
-            details: { refundId: event.refundId ?? null, amountCents: event.amountCents ?? null },
-          });
+    /**
+     * For webhooks that failed or were cut short, and shoppers who never came back from the payment
+     * page: stored webhooks that are due are handled again, open checkouts are asked about, a paid
+     * one gets its order, and one past its lifetime is expired.
+     */
+    async reconcile(limit = 20): Promise<Reconciliation> {
+      let replayedWebhooks = 0;
+      for (const row of await claimDueWebhooks(db, limit)) {
+        try {
+          if (await handleStored(row)) replayedWebhooks += 1;
+        } catch (err) {
+          deps.log.warn({ err, webhook: row.id }, 'reconciliation could not record the outcome of a webhook');
         }
       }
-    },
-
-    /**
-     * For shoppers who never came back from the payment page: open checkouts are asked about, a
-     * paid one gets its order, and one past its lifetime is expired.
-     */
-    async reconcile(limit = 20): Promise<{ completed: number; expired: number }> {
       const open = await db
         .select()
         .from(checkouts)
@@ -384,7 +465,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           deps.log.warn({ err, checkoutId: checkout.id }, 'reconciliation could not settle a checkout');
         }
       }
-      return { completed, expired };
+      return { completed, expired, replayedWebhooks };
     },
 
     /**
@@ -406,6 +487,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
+export interface Reconciliation {
+  /** Orders made for checkouts whose shoppers never came back. */
+  completed: number;
+  /** Unpaid checkouts past their lifetime. */
+  expired: number;
+  /** Stored webhooks handled again and processed this time. */
+  replayedWebhooks: number;
+}
+
 /** 409 with the total the server worked out, so the browser can show it and ask again. */
 export class TotalChangedError extends ConflictError {
   constructor(expectedAmount: number) {
@@ -413,6 +503,9 @@ export class TotalChangedError extends ConflictError {
     this.publicDetails.expectedAmount = expectedAmount;
   }
 }
+
+/** The provider reports the checkout paid, but not in rand or not the order's total: no order is made. */
+export class PaymentMismatchError extends ConflictError {}
 
 /** The provider does not (yet) report the checkout as paid. */
 export class PaymentNotPaidError extends ConflictError {

@@ -418,17 +418,61 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_unique').on(t.checkoutId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_unfulfilled_idx').on(t.fulfilled, t.createdAt),
+    check('orders_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalAmount}`),
   ],
 );
 
-/** Provider webhooks already seen, by their webhook-id: a replay is acknowledged and ignored. */
-export const paymentWebhooks = pgTable('payment_webhooks', {
-  id: text('id').primaryKey(),
-  provider: text('provider').notNull(),
-  type: text('type').notNull(),
-  payload: jsonb('payload').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Refunds confirmed by the provider (refund.succeeded) and counted in orders.refunded_cents,
+ * written in the same transaction: the unique refund id makes a refund count once, however many
+ * webhooks announce it.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The provider's refund id (Yoco's rfd_…). */
+    providerRefundId: text('provider_refund_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The webhook that brought it. */
+    webhookId: text('webhook_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_provider_refund_unique').on(t.providerRefundId),
+    index('order_refunds_order_idx').on(t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Every verified provider webhook, by its webhook-id (a repeated delivery is not stored twice). It
+ * is handled after the answer; one not processed yet (it failed, or its process died) is handled
+ * again by the reconciliation, with growing waits and a cap on attempts.
+ */
+export const paymentWebhooks = pgTable(
+  'payment_webhooks',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once handled: applied, or refused for good (then lastError says why). */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Times a process took it up to handle it. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the reconciliation may take it up again. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a process handles it, so that no other does; lapses if that process dies. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('payment_webhooks_due_idx').on(t.nextAttemptAt).where(sql`${t.processedAt} IS NULL`)],
+);
 
 export const sandboxCheckoutStatuses = ['created', 'completed', 'failed'] as const;
 export type SandboxCheckoutStatus = (typeof sandboxCheckoutStatuses)[number];

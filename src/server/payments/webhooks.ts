@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { findUnstorableText } from '../http/text-guard';
 import { WebhookVerificationError, type PaymentWebhookEvent, type WebhookHeaders } from './provider';
 
 /**
@@ -112,6 +113,17 @@ export function verifyPaymentWebhook(secret: string, rawBody: Buffer, headers: W
   } catch {
     throw new WebhookVerificationError('The webhook body is not JSON', 'bad_payload');
   }
+  // Stored as it came (jsonb), which refuses a NUL character: the provider gets a 400, not a 500 it would retry for days.
+  const unstorable = findUnstorableText(json, (path) => (path.length === 0 ? 'The webhook body' : `The webhook body ${path.join('.')}`));
+  if (unstorable) throw new WebhookVerificationError(unstorable, 'bad_payload');
+  return readPaymentEvent(webhookId, json);
+}
+
+/**
+ * Reads an envelope already verified: on arrival, and again when a stored event is handled later
+ * (the signature was checked when it came in).
+ */
+export function readPaymentEvent(webhookId: string, json: unknown): PaymentWebhookEvent {
   const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) throw new WebhookVerificationError('The webhook body is not a payment event', 'bad_payload');
   const { id: eventId, type, payload } = parsed.data;

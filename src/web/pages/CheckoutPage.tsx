@@ -142,7 +142,8 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
       openAuthDialog('login');
       return;
     }
-    void payment.start({ customer: checked.data, speed, point, items, itemCount, subtotalCents, feeCents, totalCents });
+    const buyable = items.filter((item) => item.available);
+    void payment.start({ customer: checked.data, speed, point, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
   };
 
   return (

@@ -28,31 +28,39 @@ function CartLine({ item }: { item: CartItemView }) {
       </Link>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">{name}</p>
-        <p className="text-sm whitespace-nowrap text-slate-600">{item.price}</p>
+        {item.available ? (
+          <p className="text-sm whitespace-nowrap text-slate-600">{item.price}</p>
+        ) : (
+          <p className="text-sm font-medium text-red-700">No longer available</p>
+        )}
         <div className="mt-2 flex items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-8 w-8 px-0"
-            aria-label={`One fewer ${name}`}
-            disabled={update.isPending}
-            onClick={() => step(-1)}
-          >
-            <Minus className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <span className="w-6 text-center text-sm font-medium" aria-label={`Quantity of ${name}`} data-testid="cart-item-quantity">
-            {item.quantity}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-8 w-8 px-0"
-            aria-label={`One more ${name}`}
-            disabled={update.isPending || item.quantity >= MAX_LINE_QUANTITY}
-            onClick={() => step(1)}
-          >
-            <Plus className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          {item.available && (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-8 w-8 px-0"
+                aria-label={`One fewer ${name}`}
+                disabled={update.isPending}
+                onClick={() => step(-1)}
+              >
+                <Minus className="h-4 w-4" aria-hidden="true" />
+              </Button>
+              <span className="w-6 text-center text-sm font-medium" aria-label={`Quantity of ${name}`} data-testid="cart-item-quantity">
+                {item.quantity}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-8 w-8 px-0"
+                aria-label={`One more ${name}`}
+                disabled={update.isPending || item.quantity >= MAX_LINE_QUANTITY}
+                onClick={() => step(1)}
+              >
+                <Plus className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </>
+          )}
           <Button
             variant="ghost"
             size="sm"

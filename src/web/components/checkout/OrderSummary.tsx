@@ -14,6 +14,7 @@ import { formatRand, VAT_RATE_PERCENT, vatIncluded } from '../../../shared/money
 export type ReviewSection = 'details' | 'speed' | 'point';
 
 interface OrderSummaryProps {
+  /** The cart's lines; those no longer sold are named apart and not counted. */
   items: readonly CartItemView[];
   subtotalCents: number;
   speed: DeliveryOption;
@@ -56,6 +57,8 @@ function ChangeButton({ label, onClick }: { label: string; onClick: () => void }
 export function OrderSummary(props: OrderSummaryProps) {
   const { items, subtotalCents, speed, feeCents, totalCents, point, customer, onChange } = props;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
+  const buyable = items.filter((item) => item.available);
+  const unavailable = items.filter((item) => !item.available);
   return (
     <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:sticky lg:top-24">
       <div className="flex items-center justify-between gap-3">
@@ -67,8 +70,15 @@ export function OrderSummary(props: OrderSummaryProps) {
         </button>
       </div>
 
+      {unavailable.length > 0 && (
+        <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="summary-unavailable">
+          No longer available, so not in this order: {unavailable.map((item) => item.productName).join(', ')}. Please remove{' '}
+          {unavailable.length === 1 ? 'it' : 'them'} from your cart.
+        </p>
+      )}
+
       <ul className="mt-4 divide-y divide-slate-200" aria-label="Items in your order">
-        {items.map((item) => (
+        {buyable.map((item) => (
           <li key={item.id} className="flex items-center gap-3 py-3 text-sm" data-testid="summary-item">
             <span className="h-10 w-14 shrink-0 overflow-hidden rounded border border-slate-200 bg-white">
               <ProductImage src={item.productImage} alt="" className="h-full w-full object-cover" />

@@ -1,0 +1,118 @@
+/**
+ * A flag hidden from the shop while it sits in a shopper's cart: the cart says 'No longer
+ * available' and offers only Remove, the totals leave it out, and checkout refuses it by name until
+ * it is removed.
+ *
+ * Other files count the shop's flags while these tests run, so the flag is a new one, added hidden
+ * and shown only for the moment it takes to put it in the cart.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { afterDebounce, cartBadge, cartLine, closeCart, effectivePriceCents, expect, fetchProduct, openCart, rand, test, toast } from './fixtures';
+import { PRODUCTS_ADMIN_EMAIL } from './admins';
+import { addToCart, chooseNearestPoint, fillDetails, newShopper, origin, PASSWORD, pay, payButton, signUp, verifyEmail } from './shopper';
+
+const STANDARD_FEE_CENTS = 6_000;
+
+test.describe.configure({ timeout: 90_000 });
+
+/** A browser signed in as the catalogue's admin, making and verifying the account the first time. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  const signIn = () => page.request.post('/api/auth/sign-in/email', { data: { email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD }, headers: origin(page) });
+  if ((await signIn()).ok()) return page;
+  const signUpAnswer = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD },
+    headers: origin(page),
+  });
+  if (signUpAnswer.ok()) await verifyEmail(page, { email: PRODUCTS_ADMIN_EMAIL });
+  // Made by e2e/admin-products.spec.ts at the same moment: its account is there now.
+  else expect((await signIn()).ok()).toBe(true);
+  return page;
+}
+
+async function setShown(admin: Page, productId: string, isActive: boolean): Promise<void> {
+  const answer = await admin.request.patch(`/api/admin/products/${productId}`, { data: { isActive }, headers: origin(admin) });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Puts one of the flag in the shopper's own cart through the cart API, as the product page would. */
+async function putInCart(request: APIRequestContext, page: Page, productId: string): Promise<void> {
+  const sessionId = await page.evaluate(() => localStorage.getItem('cart-session-id'));
+  const answer = await request.post('/api/cart', { data: { sessionId, productId, quantity: 1 }, headers: origin(page) });
+  expect(answer.status()).toBe(201);
+}
+
+test('a flag hidden while in the cart is marked no longer available, left out of the totals, and refused at checkout until removed', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await adminPage(browser);
+  const created = await admin.request.post('/api/admin/products', {
+    data: {
+      name: 'Zanzibar',
+      description: 'The blue, black and green bands of Zanzibar with the flag of Tanzania, in 150cm x 90cm polyester.',
+      priceCents: 15_000,
+      isActive: false,
+    },
+    headers: origin(admin),
+  });
+  expect(created.status()).toBe(201);
+  const zanzibar = (await created.json()) as { id: string };
+
+  await signUp(page, newShopper('Amina', 'Juma'));
+  await addToCart(page, 'kenya', 'KENYA');
+  const kenya = await fetchProduct(request, 'kenya');
+  const kenyaCents = effectivePriceCents(kenya);
+
+  await setShown(admin, zanzibar.id, true);
+  try {
+    await putInCart(page.request, page, zanzibar.id);
+  } finally {
+    await setShown(admin, zanzibar.id, false);
+  }
+
+  // The cart keeps the line, says why it cannot be bought, and offers only to remove it.
+  await page.goto('/');
+  await openCart(page);
+  const hidden = cartLine(page, 'ZANZIBAR');
+  await expect(hidden.getByText('No longer available')).toBeVisible();
+  await expect(hidden.getByRole('button', { name: 'Remove ZANZIBAR' })).toBeVisible();
+  await expect(hidden.getByRole('button', { name: /One (more|fewer) ZANZIBAR/ })).toHaveCount(0);
+  await expect(hidden.getByTestId('cart-item-quantity')).toHaveCount(0);
+  await expect(cartLine(page, 'KENYA').getByRole('button', { name: 'One more KENYA' })).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText(rand(kenyaCents));
+  await expect(cartBadge(page)).toHaveText('1');
+
+  // The order summary counts only what can be bought, and names the rest.
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary.getByTestId('summary-item')).toHaveCount(1);
+  await expect(summary.getByTestId('summary-item')).toContainText('KENYA');
+  await expect(summary.getByTestId('summary-unavailable')).toContainText('ZANZIBAR');
+  await expect(page.getByTestId('checkout-subtotal')).toHaveText(rand(kenyaCents));
+  await expect(page.getByTestId('checkout-total')).toHaveText(rand(kenyaCents + STANDARD_FEE_CENTS));
+
+  // Paying while it is still in the cart is refused in words, and nothing is opened.
+  await fillDetails(page, { phone: '082 555 0142' });
+  await chooseNearestPoint(page);
+  await pay(page);
+  const message = 'The ZANZIBAR flag is no longer sold. Please remove it from your cart.';
+  await expect(toast(page, 'Please Review Your Order', message)).toBeVisible();
+  await expect(summary.getByRole('alert')).toHaveText(message);
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // Removed, the rest of the order goes to the payment page.
+  await openCart(page);
+  await afterDebounce(page);
+  await cartLine(page, 'ZANZIBAR').getByRole('button', { name: 'Remove ZANZIBAR' }).click();
+  await expect(cartLine(page, 'ZANZIBAR')).toHaveCount(0);
+  await closeCart(page);
+  await expect(summary.getByTestId('summary-unavailable')).toHaveCount(0);
+  await expect(payButton(page)).toContainText(`Pay ${rand(kenyaCents + STANDARD_FEE_CENTS)}`);
+  await pay(page);
+  await expect(page).toHaveURL(/\/sandbox-pay\//);
+  await expect(page.getByText(rand(kenyaCents + STANDARD_FEE_CENTS)).first()).toBeVisible();
+});
