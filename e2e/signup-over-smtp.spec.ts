@@ -2,18 +2,13 @@
  * Sign-up with a real mail server: the shop runs with SMTP_URL pointing at a loopback SMTP server
  * started here, the verification email arrives over SMTP, and its link verifies the account.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../src/server/free-port';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../src/server/notify/test-smtp-server';
 import { afterDebounce, expect, test } from './fixtures';
+import { startSecondShop, type SecondShop } from './second-shop';
 
 let smtp: TestSmtpServer;
-let shop: ChildProcess;
+let shop: SecondShop;
 let shopUrl: string;
-let dataDir: string;
 
 /** The body of a received message with quoted-printable soft breaks and escapes undone. */
 function decodedBody(mail: ReceivedMail): string {
@@ -23,27 +18,16 @@ function decodedBody(mail: ReceivedMail): string {
 }
 
 test.beforeAll(async () => {
+  // The first start creates the embedded database.
+  test.setTimeout(90_000);
   smtp = await startTestSmtpServer();
-  const port = await freePort();
-  shopUrl = `http://127.0.0.1:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-smtp-e2e-'));
-  shop = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: shopUrl, DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await expect
-    .poll(async () => (await fetch(`${shopUrl}/readyz`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
+  shop = await startSecondShop({ SMTP_URL: smtp.url });
+  shopUrl = shop.url;
 });
 
 test.afterAll(async () => {
-  if (shop && shop.exitCode === null) {
-    const exited = new Promise((resolve) => shop.once('exit', resolve));
-    shop.kill('SIGTERM');
-    await exited;
-  }
+  await shop?.stop();
   await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('sign up, the verification email arrives over SMTP, its link verifies the account', async ({ page }) => {

@@ -1,0 +1,44 @@
+/** A second shop process beside the one playwright.config.ts starts, with settings of its own. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { freePort } from '../src/server/free-port';
+import { expect } from './fixtures';
+
+export interface SecondShop {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built shop on a free port and a fresh embedded database, and waits until it is ready;
+ * call it from a beforeAll that allows for the minute a first start may take on a busy machine.
+ */
+export async function startSecondShop(env: Record<string, string>): Promise<SecondShop> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-second-e2e-'));
+  const shop = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (shop.exitCode === null && shop.signalCode === null) {
+      const exited = new Promise((resolve) => shop.once('exit', resolve));
+      shop.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await expect
+      .poll(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status, { timeout: 60_000 })
+      .toBe(200);
+  } catch (err) {
+    // A shop that never became ready must not outlive the test run.
+    await stop();
+    throw err;
+  }
+  return { url, stop };
+}
