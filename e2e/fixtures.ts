@@ -6,7 +6,7 @@
  * a test step over the 300 ms window in which the shop's buttons ignore a repeated click
  * (spec section 5) without sleeping.
  */
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { effectivePriceCents, type Product } from '../src/shared/product';
 import { formatRand } from '../src/shared/money';
 
@@ -15,8 +15,54 @@ export { expect };
 /** Spec section 5: buttons ignore repeat clicks within 300 ms. */
 export const BUTTON_DEBOUNCE_MS = 300;
 
+/**
+ * What Chromium logs when a page breaks the shop's security headers: a load, inline script or style,
+ * eval or frame refused by the Content-Security-Policy, or a Permissions-Policy it cannot read.
+ */
+const SECURITY_HEADER_VIOLATION = /Content[- ]Security[- ]Policy|Refused to|Permissions-Policy/i;
 
-export const test = base.extend({
+/** Collects the violations of every page of the context, popups included, as `page address: message`. */
+function watchForViolations(context: BrowserContext, violations: string[]): void {
+  context.on('console', (message) => {
+    if (SECURITY_HEADER_VIOLATION.test(message.text())) violations.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
+  });
+  context.on('weberror', (error) => {
+    if (SECURITY_HEADER_VIOLATION.test(error.error().message)) violations.push(`${error.page()?.url() ?? 'a worker'}: ${error.error().message}`);
+  });
+}
+
+/** Browser contexts a test makes itself (a second shopper beside the admin) are watched too. */
+function watchNewContexts(browser: Browser, violations: string[]): () => void {
+  const newContext = browser.newContext;
+  browser.newContext = async (options) => {
+    const context = await newContext.call(browser, options);
+    watchForViolations(context, violations);
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+export const test = base.extend<{ securityViolations: string[] }>({
+  /**
+   * Fails the test when any page it opened broke the shop's security headers: the fix belongs in the
+   * policy or the app. A test that provokes a violation on purpose empties the list.
+   */
+  securityViolations: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      watchForViolations(context, violations);
+      const stopWatchingNewContexts = watchNewContexts(browser, violations);
+      try {
+        await use(violations);
+      } finally {
+        stopWatchingNewContexts();
+      }
+      expect(violations, `the browser reported security header violations:\n${violations.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await page.clock.install();
     await use(page);

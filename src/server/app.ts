@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { registerCrossSiteGuard } from './http/cross-site';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerTextGuard } from './http/text-guard';
 import { createCatalogService } from './catalog/service';
 import { catalogRoutes } from './catalog/routes';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.publicUrl);
   registerCrossSiteGuard(app, config.publicUrl);
   registerTextGuard(app);
 

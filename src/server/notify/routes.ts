@@ -6,6 +6,12 @@ import type { DevMailbox, MailboxEmail, MailboxMessage, MailboxSms } from './mai
 
 const idSchema = z.uuid();
 
+/**
+ * The mailbox's own pages and the emails in them: no script at all; inline styles, which emails
+ * are made of (the previews are srcdoc frames, which inherit this policy).
+ */
+const MAILBOX_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 const shownTime = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
   dateStyle: 'medium',
@@ -68,7 +74,11 @@ ${items || '<p>No messages yet.</p>'}
  */
 export function devMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): void {
   app.get('/dev/mailbox', async (_request, reply) => {
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailbox(await mailbox.list()));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', MAILBOX_POLICY)
+      .send(renderMailbox(await mailbox.list()));
   });
 
   app.get('/dev/mailbox.json', async (_request, reply) => {
@@ -82,7 +92,7 @@ export function devMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): voi
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "script-src 'none'; object-src 'none'")
+      .header('content-security-policy', MAILBOX_POLICY)
       .send(message.html);
   });
 }

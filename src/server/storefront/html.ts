@@ -46,7 +46,11 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-export function renderPage(template: string, head: PageHead, shopName: string, initial: InitialData): string {
+/**
+ * styleNonce: the nonce of this response's Content-Security-Policy, which the app gives the <style>
+ * tags it injects (src/web/lib/content-security.ts).
+ */
+export function renderPage(template: string, head: PageHead, shopName: string, initial: InitialData, styleNonce: string): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
   const tags = [
@@ -65,6 +69,7 @@ export function renderPage(template: string, head: PageHead, shopName: string, i
     head.leadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.leadImage)}" />` : '',
     ...(head.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+    `<meta property="csp-nonce" nonce="${escapeHtml(styleNonce)}" />`,
     `<script id="initial-data" type="application/json">${scriptJson(initial)}</script>`,
   ];
   return template.replace(HEAD_MARK, tags.filter(Boolean).join('\n    '));

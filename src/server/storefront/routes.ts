@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { webRoot } from '../paths';
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
@@ -14,11 +14,12 @@ import type { Product } from '../../shared/product';
 import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
+import { popupReturnPage } from '../http/security-headers';
 
 const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
 
 /** Every client route of the app, with its page description; pages behind sign-in are not indexed. */
-const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen?: string }> = {
+const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen?: string; options?: RouteShorthandOptions }> = {
   '/': { page: 'home' },
   '/shop': { page: 'shop', screen: 'pages/ShopPage.tsx' },
   '/contact': { page: 'contact', screen: 'pages/ContactPage.tsx' },
@@ -28,7 +29,7 @@ const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen
   '/shipping-policy': { page: 'shippingPolicy', screen: 'pages/policies/ShippingPolicyPage.tsx' },
   '/checkout': { page: 'checkout', noIndex: true, screen: 'pages/CheckoutPage.tsx' },
   '/profile': { page: 'profile', noIndex: true, screen: 'pages/ProfilePage.tsx' },
-  '/auth/callback': { page: 'other', noIndex: true, screen: 'pages/AuthCallbackPage.tsx' },
+  '/auth/callback': { page: 'other', noIndex: true, screen: 'pages/AuthCallbackPage.tsx', options: popupReturnPage },
   '/payment/success': { page: 'other', noIndex: true, screen: 'pages/PaymentSuccessPage.tsx' },
   '/payment/cancel': { page: 'other', noIndex: true, screen: 'pages/PaymentCancelPage.tsx' },
   '/password-reset': { page: 'other', noIndex: true, screen: 'pages/PasswordResetPage.tsx' },
@@ -110,11 +111,11 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPage(template, head, shopName, initial));
+      .send(renderPage(template, head, shopName, initial, reply.cspNonce.style));
   }
 
   for (const [routePath, route] of Object.entries(clientRoutes)) {
-    app.get(routePath, async (request, reply) => {
+    app.get(routePath, route.options ?? {}, async (request, reply) => {
       const meta = staticPageMeta(route.page, shopName);
       const catalogue = route.page === 'shop' ? (await catalog.productList()).products : undefined;
       const queries: InitialData['queries'] = catalogue ? [['/api/products', catalogue]] : [];

@@ -1,0 +1,228 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../admin/test-admin';
+import { createSandboxProvider, sandboxWebhookSecret } from '../payments/sandbox';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../test-support';
+
+/** A Content-Security-Policy header as directive name → sources. */
+function directives(response: LightMyRequestResponse): Record<string, string[]> {
+  const policy = String(response.headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+/** The headers every answer of the shop carries, whatever it is. */
+function expectShopHeaders(response: LightMyRequestResponse): void {
+  const csp = directives(response);
+  expect(csp['default-src']).toEqual(["'self'"]);
+  expect(csp['script-src']?.[0]).toBe("'self'");
+  expect(csp['script-src']?.slice(1)).toEqual([expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+  expect(csp['style-src']?.[0]).toBe("'self'");
+  expect(csp['style-src']?.slice(1)).toEqual([expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+  expect(csp).toMatchObject({
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+  expect(Object.values(csp).flat()).not.toContain("'unsafe-inline'");
+  expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
+  expect(csp).not.toHaveProperty('upgrade-insecure-requests');
+  expect(response.headers).toMatchObject({
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'permissions-policy':
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), clipboard-write=(self)',
+  });
+  expect(response.headers).not.toHaveProperty('cross-origin-embedder-policy');
+  // Plain http: browsers must not be told to insist on https.
+  expect(response.headers).not.toHaveProperty('strict-transport-security');
+}
+
+/** A real 1 x 1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const ADMIN = { name: 'Stock Room', email: 'stock-room@example.co.za', password: 'flags-for-all-1' };
+
+describe.each(testDatabases())('security headers on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN.email } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('are on API answers, pages, static files, 404s and errors', async () => {
+    const answers = {
+      api: await get('/api/products'),
+      home: await get('/'),
+      orderDesk: await get('/admin'),
+      product: await get('/product/south-africa'),
+      flag: await get('/flags/4x3/za.svg'),
+      unknownApi: await get('/api/no-such-call'),
+      unknownPage: await get('/no-such-page'),
+      unknownProduct: await get('/api/products/no-such-flag'),
+      badJson: await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
+        payload: '{"name":',
+      }),
+      refusedCrossSite: await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/claim',
+        headers: { cookie: 'better-auth.session_token=x', origin: 'https://evil.example' },
+        payload: {},
+      }),
+      signedOutUpload: await t.app.inject({ method: 'POST', url: '/api/admin/products/x/images', headers: { 'content-type': 'image/png' }, payload: PNG }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.statusCode]))).toEqual({
+      api: 200,
+      home: 200,
+      orderDesk: 200,
+      product: 200,
+      flag: 200,
+      unknownApi: 404,
+      unknownPage: 404,
+      unknownProduct: 404,
+      badJson: 400,
+      refusedCrossSite: 403,
+      signedOutUpload: 401,
+    });
+    for (const res of Object.values(answers)) expectShopHeaders(res);
+  });
+
+  it('give every page a fresh nonce, which the page carries for the styles the app injects', async () => {
+    const first = await get('/shop');
+    const second = await get('/shop');
+    const nonceOf = (res: LightMyRequestResponse) => directives(res)['style-src']![1]!.slice("'nonce-".length, -1);
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(first.body).toContain(`<meta property="csp-nonce" nonce="${nonceOf(first)}" />`);
+    // The data in the page is JSON, not script: no inline script needs allowing.
+    expect(first.body).toContain('<script id="initial-data" type="application/json">');
+  });
+
+  it("leave no opener policy on the page Google's sign-in popup returns to", async () => {
+    const res = await get('/auth/callback');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).not.toHaveProperty('cross-origin-opener-policy');
+    expect(directives(res)['frame-ancestors']).toEqual(["'none'"]);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('let the sandbox payment page keep its own policy, whose forms post to the page itself', async () => {
+    const sandbox = createSandboxProvider({
+      db: t.database.db,
+      publicUrl: TEST_PUBLIC_URL,
+      webhookSecret: sandboxWebhookSecret(TEST_SESSION_SECRET),
+      deliver: async () => 200,
+    });
+    const { id } = await sandbox.createCheckout({
+      amountCents: 13_000,
+      currency: 'ZAR',
+      successUrl: `${TEST_PUBLIC_URL}/payment/success`,
+      cancelUrl: `${TEST_PUBLIC_URL}/payment/cancel`,
+      failureUrl: `${TEST_PUBLIC_URL}/payment/success?failed=1`,
+      metadata: { shopCheckoutId: 'security-headers' },
+      externalId: 'CF-security-headers',
+      idempotencyKey: 'security-headers',
+      lineItems: [{ displayName: 'SOUTH AFRICA flag', quantity: 1, priceCents: 13_000 }],
+    });
+    const res = await get(`/sandbox-pay/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<form method="post" action="/sandbox-pay/${id}/pay">`);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'");
+    expect(res.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
+  });
+
+  it('let uploaded pictures keep their own sandboxed policy', async () => {
+    const cookie = await signedIn(t, ADMIN);
+    const headers = { origin: TEST_PUBLIC_URL, cookie };
+    const product = (await t.app.inject({ method: 'POST', url: '/api/admin/products', headers, payload: { name: 'Lesotho', description: 'A mokorotlo hat.', priceCents: 13_000 } })).json<{ id: string }>();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product.id}/images`,
+      headers: { ...headers, 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const res = await get(uploaded.json<{ images: { url: string }[] }>().images[0]!.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+  });
+
+  it('let the dev mailbox keep its own policy: inline styles for the emails, framed previews, no script', async () => {
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Do you sell the Lesotho flag?' },
+    });
+    expect(contact.statusCode).toBe(201);
+    await t.worker.runOnce();
+    const { messages } = (await get('/dev/mailbox.json')).json<{ messages: { id: string; kind: string }[] }>();
+    const email = messages.find((m) => m.kind === 'email')!;
+    for (const url of ['/dev/mailbox', `/dev/mailbox/${email.id}`]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(directives(res)).toEqual({
+        'default-src': ["'none'"],
+        'style-src': ["'unsafe-inline'"],
+        'img-src': ["'self'"],
+        'frame-src': ["'self'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+});
+
+describe.each(testDatabases())('security headers of a shop served over https on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { env: { PUBLIC_URL: 'https://flags.example.co.za', SHOP_DEMO: 'true' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('tell browsers to keep to https for a year, subdomains too, and upgrade any http address', async () => {
+    for (const url of ['/', '/api/products', '/flags/4x3/za.svg']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(directives(res)).toHaveProperty('upgrade-insecure-requests', []);
+    }
+  });
+});
+
+describe.each(testDatabases())('security headers of an unexpected error on $name', (target) => {
+  it('are on the 500 answer too', async () => {
+    const t = await startTestApp(target);
+    try {
+      // The database goes away under the app: the catalogue query fails.
+      await t.database.close();
+      const res = await t.app.inject({ method: 'GET', url: '/api/products' });
+      expect(res.statusCode).toBe(500);
+      expectShopHeaders(res);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
