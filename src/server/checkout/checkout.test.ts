@@ -172,21 +172,11 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
     await yoco?.close();
   });
 
-  async function openCheckout(label: string) {
-    const shopper = await shop.signUp(label);
-    await shop.addToCart(shopper, 'south-africa', 1);
-    const point = await shop.nearestPoint('7441');
-    const res = await shop.createCheckout(shopper, shop.checkoutBody(19_000, point.id));
-    expect(res.statusCode).toBe(200);
-    const { id } = res.json<{ id: string }>();
-    const [row] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, id));
-    return { shopper, id, yocoId: row!.providerCheckoutId! };
-  }
   const postWebhook = (signed: { headers: Record<string, string>; body: Buffer }) =>
     t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
 
   it('creates the Yoco checkout with the shop total, an Idempotency-Key and the way back', async () => {
-    const { id, yocoId } = await openCheckout('yoco-create');
+    const { id, yocoId } = await shop.openCheckout('yoco-create');
     const request = yoco.requests.find((r) => r.method === 'POST' && r.path === '/api/checkouts' && (r.body as { externalId?: string }).externalId === id)!;
     expect(request.headers['idempotency-key']).toBe(id);
     expect(request.body).toMatchObject({
@@ -200,7 +190,7 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
   });
 
   it('acts on a signed webhook only after the provider confirms, and ignores tampered, foreign, stale and replayed ones', async () => {
-    const { shopper, id, yocoId } = await openCheckout('yoco-webhook');
+    const { shopper, id, yocoId } = await shop.openCheckout('yoco-webhook');
     yoco.markPaid(yocoId);
     const event = yoco.paymentSucceeded(yocoId);
     // A webhook can arrive while the checkout still reads as processing.
@@ -228,8 +218,8 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
   });
 
   it('the reconciliation finds a payment whose shopper never came back and expires stale checkouts', async () => {
-    const paid = await openCheckout('yoco-gone');
-    const stale = await openCheckout('yoco-stale');
+    const paid = await shop.openCheckout('yoco-gone');
+    const stale = await shop.openCheckout('yoco-stale');
     yoco.markPaid(paid.yocoId);
     // Both are older than the reconciliation's grace period; the stale one is past its lifetime.
     await t.database.db.update(checkouts).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(checkouts.id, paid.id));
@@ -246,7 +236,7 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
   });
 
   it('the browser return and duplicate webhooks at once, on two processes, make one order and one email', async () => {
-    const { shopper, id, yocoId } = await openCheckout('yoco-race');
+    const { shopper, id, yocoId } = await shop.openCheckout('yoco-race');
     const secondProcess = await buildApp({ config: t.config, database: t.database, logger: false });
     await secondProcess.ready();
     try {
@@ -271,7 +261,7 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
   });
 
   it('refunds through Yoco for admins only; the payment status follows the refund webhooks', async () => {
-    const { shopper, id, yocoId } = await openCheckout('yoco-refund');
+    const { shopper, id, yocoId } = await shop.openCheckout('yoco-refund');
     yoco.markPaid(yocoId);
     expect((await shop.complete(shopper, id)).statusCode).toBe(200);
     const [order] = await shop.ordersOf(id);

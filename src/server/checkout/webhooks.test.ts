@@ -36,20 +36,8 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
     vi.restoreAllMocks();
   });
 
-  /** A shopper's checkout of one South African flag (R190.00 with collection), open at Yoco. */
-  async function openCheckout(label: string) {
-    const shopper = await shop.signUp(label);
-    await shop.addToCart(shopper, 'south-africa', 1);
-    const point = await shop.nearestPoint('7441');
-    const res = await shop.createCheckout(shopper, shop.checkoutBody(19_000, point.id));
-    expect(res.statusCode).toBe(200);
-    const { id } = res.json<{ id: string }>();
-    const [row] = await db().select().from(checkouts).where(eq(checkouts.id, id));
-    return { shopper, id, yocoId: row!.providerCheckoutId! };
-  }
-
   async function paidOrder(label: string) {
-    const opened = await openCheckout(label);
+    const opened = await shop.openCheckout(label);
     yoco.markPaid(opened.yocoId);
     expect((await shop.complete(opened.shopper, opened.id)).statusCode).toBe(200);
     const [order] = await shop.ordersOf(opened.id);
@@ -93,7 +81,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
   describe('a payment counts only in rand', () => {
     it('a checkout paid in dollars makes no order: 409 to the shopper, an error in the log, the webhook refused', async () => {
       const errors = vi.spyOn(t.app.log, 'error');
-      const { shopper, id, yocoId } = await openCheckout('dollars');
+      const { shopper, id, yocoId } = await shop.openCheckout('dollars');
       yoco.checkouts.get(yocoId)!.currency = 'USD';
       yoco.markPaid(yocoId);
 
@@ -188,7 +176,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
 
   describe('stored webhooks are handled again until processed', () => {
     it('a payment whose handling failed after the answer becomes its order at the next reconciliation, once', async () => {
-      const { shopper, id, yocoId } = await openCheckout('replay-payment');
+      const { shopper, id, yocoId } = await shop.openCheckout('replay-payment');
       yoco.markPaid(yocoId);
       // Yoco cannot be asked about the payment while the webhook is handled.
       yoco.respondNext({ status: 500, body: { errorMessage: 'Internal error' } });
@@ -242,7 +230,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
     });
 
     it('a repeated delivery of an event not processed yet is handled, not dropped', async () => {
-      const { id, yocoId } = await openCheckout('replay-duplicate');
+      const { id, yocoId } = await shop.openCheckout('replay-duplicate');
       yoco.markPaid(yocoId);
       yoco.respondNext({ status: 500, body: { errorMessage: 'Internal error' } });
       const event = yoco.paymentSucceeded(yocoId);

@@ -77,7 +77,19 @@ export function shopHelpers(get: () => TestApp) {
   const confirmations = async (orderNumber: string) =>
     (await outboxEmails(get().database.db)).filter((r) => r.payload.subject.includes(orderNumber));
 
-  return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, verify, complete, ordersOf, confirmations };
+  /** A shopper's checkout of one South African flag (R190.00 with collection), open at the provider. */
+  async function openCheckout(label: string): Promise<{ shopper: Shopper; id: string; yocoId: string }> {
+    const shopper = await signUp(label);
+    await addToCart(shopper, 'south-africa', 1);
+    const point = await nearestPoint('7441');
+    const res = await createCheckout(shopper, checkoutBody(19_000, point.id));
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json<{ id: string }>();
+    const [row] = await get().database.db.select().from(checkouts).where(eq(checkouts.id, id));
+    return { shopper, id, yocoId: row!.providerCheckoutId! };
+  }
+
+  return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, openCheckout, verify, complete, ordersOf, confirmations };
 }
 
 type OrderRow = typeof orders.$inferSelect;
