@@ -50,9 +50,15 @@ export function assertStorableText(value: unknown, name: (path: string[]) => str
  * are parsed.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    assertStorableText(request.params, (path) => (path.length === 0 ? 'The address' : `The address (${path.join('.')})`));
-    assertStorableText(request.query, (path) => (path.length === 0 ? 'The query' : `The query parameter ${path.join('.')}`));
-    assertStorableText(request.body);
+  // A callback hook, not an async one: it runs on every request, the product list's included.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertStorableText(request.params, (path) => (path.length === 0 ? 'The address' : `The address (${path.join('.')})`));
+      assertStorableText(request.query, (path) => (path.length === 0 ? 'The query' : `The query parameter ${path.join('.')}`));
+      assertStorableText(request.body);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }
