@@ -14,6 +14,14 @@ export default tseslint.config(
     },
   },
   {
+    // The stand-ins and helpers in src/server/testing/ serve the tests and benches, never the shop.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts', 'src/server/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/testing/*'], message: 'Test-only code stays out of the shop.' }] }],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -20,7 +20,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // Long shopper journeys run beside another worker and the shop on two cores; 30 s was too tight.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

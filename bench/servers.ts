@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../src/server/free-port';
+import { freePort } from '../src/server/testing/free-port';
 import { deferCleanup } from './cleanup';
 import { errorMessage } from './outcome';
 import { repoRoot } from './paths';

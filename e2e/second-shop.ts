@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { freePort } from '../src/server/free-port';
+import { freePort } from '../src/server/testing/free-port';
 import { expect } from './fixtures';
 
 export interface SecondShop {

@@ -2,7 +2,7 @@
  * Sign-up with a real mail server: the shop runs with SMTP_URL pointing at a loopback SMTP server
  * started here, the verification email arrives over SMTP, and its link verifies the account.
  */
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../src/server/notify/test-smtp-server';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../src/server/testing/smtp-server';
 import { afterDebounce, expect, test } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
 

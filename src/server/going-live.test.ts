@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { pickupPoints } from './db/schema';
-import { freePort } from './free-port';
+import { freePort } from './testing/free-port';
 import { goingLiveProblems } from './going-live';
 import { seedSamplePickupPoints } from './pickup/sample-points';
-import { startShop, stopShop } from './shop-process';
-import { testDatabases } from './test-support';
+import { startShop, stopShop } from './testing/shop-process';
+import { testDatabases } from './testing/test-support';
 
 const PUBLIC = 'https://flags.example.co.za';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, cartItems, sessions, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import type { ProfileView, SavedAddress, WishlistItem } from '../../shared/profile';
 
 const PASSWORD = 'vlag-2026';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/order-desk';
 import { adminAuditLog } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { recordAdminAction } from './audit';
-import { callAs, DESK_ADMIN, SHOPPER, signedIn } from './test-admin';
+import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 
 describe.each(testDatabases())('the audit log on $name', (target) => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, ContactMessageView } from '../../shared/order-desk';
 import { adminAuditLog, contacts } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
-import { callAs, DESK_ADMIN, SHOPPER, signedIn } from './test-admin';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 
 describe.each(testDatabases())('the contact inbox on $name', (target) => {
   let t: TestApp;

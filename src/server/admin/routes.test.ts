@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, users } from '../db/schema';
 import { createAuth } from '../auth/auth';
 import { registerErrorHandling } from '../http/errors';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
 import { createRequireAdmin } from './routes';
 import { createAdminService, type AdminService } from './service';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { startTestApp, testDatabases } from '../test-support';
+import { startTestApp, testDatabases } from '../testing/test-support';
 
 const [pglite] = testDatabases();
 

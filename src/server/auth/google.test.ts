@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 const CLIENT_ID = 'flag-shop.apps.googleusercontent.com';
 const CLIENT_SECRET = 'google-client-secret';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 const account = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', password: 'vlag-2026' };
 // Browsers send Origin on POST; better-auth checks it against the trusted origins.

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 const headers = { origin: TEST_PUBLIC_URL };
 const HOUR = 60 * 60 * 1000;

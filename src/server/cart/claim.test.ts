@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/product';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import type { CartView } from './service';
 
 const newSession = () => `sess_${randomUUID().replaceAll('-', '')}`;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { createCatalogService } from './service';
 
 describe.each(testDatabases())('catalogue API on $name', (target) => {

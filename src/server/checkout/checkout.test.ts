@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminAuditLog, cartItems, checkouts, orderEvents } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
-import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { buildApp } from '../app';
-import { shopHelpers } from '../orderdesk/test-orders';
+import { shopHelpers } from '../testing/test-orders';
 
 const origin = { origin: TEST_PUBLIC_URL };
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../free-port';
-import { startShop, stopShop } from '../shop-process';
-import { scratchDatabase } from '../test-support';
-import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
+import { freePort } from '../testing/free-port';
+import { startShop, stopShop } from '../testing/shop-process';
+import { scratchDatabase } from '../testing/test-support';
+import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 
 
 /** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */

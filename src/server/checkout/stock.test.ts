@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkouts, orders, products } from '../db/schema';
-import { shopHelpers, type Shopper } from '../orderdesk/test-orders';
+import { shopHelpers, type Shopper } from '../testing/test-orders';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import type { Product } from '../../shared/product';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkouts, products, sandboxCheckouts } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
-import { ORDER_DESK_ADMIN, shopHelpers, type Shopper } from '../orderdesk/test-orders';
+import { ORDER_DESK_ADMIN, shopHelpers, type Shopper } from '../testing/test-orders';
 import type { CartItemView } from '../../shared/cart';
 import type { Product } from '../../shared/product';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';

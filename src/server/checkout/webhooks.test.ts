@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkouts, orderEvents, orderRefunds, orders, paymentWebhooks } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
-import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
-import { shopHelpers } from '../orderdesk/test-orders';
+import { shopHelpers } from '../testing/test-orders';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;

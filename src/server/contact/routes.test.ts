@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, outbox } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../test-support';
+import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 
 const valid = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'Do you sell a 3m x 2m South African flag?' };
 

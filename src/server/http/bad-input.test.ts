@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 
 const SESSION = 'bad_input_test_session_0001';
 

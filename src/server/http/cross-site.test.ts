@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 const refused = { message: 'This request came from another website and was refused.' };
 

@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../admin/test-admin';
-import { insertOrder } from '../orderdesk/test-orders';
+import { signedIn } from '../testing/test-admin';
+import { insertOrder } from '../testing/test-orders';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
-import { appRoutes, startTestApp, testDatabases, TEST_PUBLIC_URL, type AppRoute, type TestApp } from '../test-support';
+import { appRoutes, startTestApp, testDatabases, TEST_PUBLIC_URL, type AppRoute, type TestApp } from '../testing/test-support';
 
 const SEED = 20_261_124;
 /** Requests per route and role: about 1,900 requests per database in all. */

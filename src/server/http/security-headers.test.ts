@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../admin/test-admin';
+import { signedIn } from '../testing/test-admin';
 import { createSandboxProvider, sandboxWebhookSecret } from '../payments/sandbox';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
 
 /** A Content-Security-Policy header as directive name → sources. */
 function directives(response: LightMyRequestResponse): Record<string, string[]> {

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
-import { quietLogger, startTestApp, testDatabases, type TestApp } from '../test-support';
+import { quietLogger, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { smtpMailer, type EmailMessage, type Mailer } from './mailer';
 import { createOutboxWorker, enqueueEmail, MAX_ATTEMPTS, retryDelaySeconds } from './outbox';
-import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp-server';
 
 const FROM = '"Cape Flag Co." <hello@capeflag.co.za>';
 

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadConfig } from '../config';
 import { outbox } from '../db/schema';
 import { InvalidInputError } from '../errors';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
-import { startBulkSmsStandIn, type BulkSmsStandIn } from './bulksms-stand-in';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { startBulkSmsStandIn, type BulkSmsStandIn } from '../testing/bulksms-stand-in';
 import { DeliveryError } from './delivery-error';
 import { createOutboxWorker, enqueueSms, MAX_ATTEMPTS } from './outbox';
 import { devMailboxMailer } from './mailer';

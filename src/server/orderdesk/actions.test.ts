@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminAuditLog, checkouts, orderEvents, products } from '../db/schema';
-import { startYocoStandIn, type YocoStandIn } from '../payments/yoco-stand-in';
-import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../test-support';
+import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
+import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
 import { createOrderDeskService } from './service';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, outboxTexts, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from './test-orders';
+import { deskCall, insertOrder, ORDER_DESK_ADMIN, outboxTexts, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from '../testing/test-orders';
 
 describe.each(testDatabases())('order desk moves and money on $name', (target) => {
   let t: TestApp;

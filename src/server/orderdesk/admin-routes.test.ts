@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRoutes, startTestApp, testDatabases, type AppRoute as Route, type TestApp } from '../test-support';
+import { appRoutes, startTestApp, testDatabases, type AppRoute as Route, type TestApp } from '../testing/test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { NOT_ADMIN_MESSAGE } from '../admin/routes';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, shopHelpers, type Shopper } from './test-orders';
+import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, shopHelpers, type Shopper } from '../testing/test-orders';
 
 // The app's routes as they are today, whoever added them: a new admin route is covered here without
 // anyone writing a test line for it.

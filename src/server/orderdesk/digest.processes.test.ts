@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../free-port';
-import { startShop, stopShop } from '../shop-process';
-import { queryServer, scratchDatabase } from '../test-support';
+import { freePort } from '../testing/free-port';
+import { startShop, stopShop } from '../testing/shop-process';
+import { queryServer, scratchDatabase } from '../testing/test-support';
 import { todayInSouthAfrica } from '../../shared/profile';
 
 const DESK = 'orders@capeflag.co.za';

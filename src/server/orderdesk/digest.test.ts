@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchEmailResult } from '../../shared/order-desk';
-import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../admin/test-admin';
+import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { adminAuditLog, checkouts, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { createOrderDeskDigest, startDigestSchedule, type OrderDeskDigest } from './digest';
 
 const DESK = 'orders@capeflag.co.za';

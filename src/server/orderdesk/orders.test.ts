@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
 import { csvCell } from './csv';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from './test-orders';
+import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from '../testing/test-orders';
 
 type OrderRow = Awaited<ReturnType<typeof insertOrder>>;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { OrderDeskOverview } from '../../shared/order-desk';
 import { lastDays } from './service';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, shopHelpers, type Shopper } from './test-orders';
+import { deskCall, insertOrder, ORDER_DESK_ADMIN, shopHelpers, type Shopper } from '../testing/test-orders';
 
 /** A moment of a day some days back, in South African time (UTC+2 all year). */
 const sast = (daysAgo: number, time: string) => new Date(`${lastDays(todayInSouthAfrica(), daysAgo + 1)[0]}T${time}+02:00`);

@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { registerErrorHandling } from '../http/errors';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
 import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput, type PaymentWebhookEvent } from './provider';
 import { registerPayments } from './routes';
 import { rawBodyScope } from '../http/raw-body';

@@ -7,7 +7,7 @@ import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, 
 import { createPaymentProvider } from './service';
 import { signWebhook, verifyWebhookSignature } from './webhooks';
 import { createYocoProvider, MAX_TRIES, retryAfterMs, type YocoProvider } from './yoco';
-import { startYocoStandIn, type YocoStandIn } from './yoco-stand-in';
+import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 

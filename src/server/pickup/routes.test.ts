@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickupPoints } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { importPickupPoints } from './service';
 import { samplePoints, seedSamplePickupPoints } from './sample-points';
 import type { PointInput } from './point-list';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { buildApp } from '../app';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 const TOO_MANY = { message: 'Too many failed attempts. Please try again later.' };
 const headers = { origin: TEST_PUBLIC_URL };

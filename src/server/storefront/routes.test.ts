@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 /** Undoes the numeric character references the server writes into attributes and titles. */
 const decode = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));

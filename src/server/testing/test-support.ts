@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
-import { openDatabase, type Database, type DatabaseHandle } from './db/client';
-import { outbox } from './db/schema';
-import { seedCatalogue } from './catalog/seed';
-import { createMailer, type EmailMessage, type Mailer } from './notify/mailer';
-import { createOutboxWorker, type OutboxWorker } from './notify/outbox';
-import { createSmsProvider, type SmsProvider } from './notify/sms';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { outbox } from '../db/schema';
+import { seedCatalogue } from '../catalog/seed';
+import { createMailer, type EmailMessage, type Mailer } from '../notify/mailer';
+import { createOutboxWorker, type OutboxWorker } from '../notify/outbox';
+import { createSmsProvider, type SmsProvider } from '../notify/sms';
 
 /** A database the integration suites run against; each open() gives a fresh, seeded database. */
 export interface TestDatabase {

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { Database } from '../db/client';
 import { checkouts, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import type { SmsMessage } from '../notify/sms';
-import { outboxEmails, TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { outboxEmails, TEST_PUBLIC_URL, type TestApp } from './test-support';
 import type { Product } from '../../shared/product';
 import { PAXI_EXPRESS_FEE_CENTS, PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 

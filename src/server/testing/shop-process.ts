@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { projectRoot } from './paths';
+import { projectRoot } from '../paths';
 
 /** The shop as its own process, as `npm start` runs it: the process tests can kill it like a crash would. */
 export function startShop(env: Record<string, string>): { child: ChildProcess; listening: Promise<boolean>; output: () => string } {

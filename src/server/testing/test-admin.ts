@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../db/schema';
-import { TEST_PUBLIC_URL, type TestApp } from '../test-support';
+import { TEST_PUBLIC_URL, type TestApp } from './test-support';
 
 /** The owner of the shop in the admin suites: start the app with ADMIN_EMAILS set to this address. */
 export const DESK_ADMIN = { name: 'Lindiwe Dlamini', email: 'lindiwe@capeflag.co.za', password: 'order-desk-1' };
