@@ -18,7 +18,7 @@ import { contactRoutes } from './contact/routes';
 import { storefrontRoutes } from './storefront/routes';
 import { createDevMailbox } from './notify/mailbox';
 import { devMailboxRoutes } from './notify/routes';
-import { createAuth, resolveSessionSecret } from './auth/auth';
+import { createAuth, resolveSessionSecret, type PasswordHashing } from './auth/auth';
 import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
 import { createAdminService } from './admin/service';
@@ -49,11 +49,13 @@ export interface AppOptions {
   onOutboxQueued?: () => void;
   /** The server runs the checkout reconciliation; tests drive it themselves. */
   runBackgroundJobs?: boolean;
+  /** Tests only: a cheaper password hash than the shop's scrypt, which costs about 200 ms per sign-up. */
+  passwordHashing?: PasswordHashing;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false, passwordHashing }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Buffered, asynchronous log writes: a log line must not cost a request its speed.
     loggerInstance: logger
@@ -120,6 +122,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     secret: resolveSessionSecret(config),
     logger: app.log.child({ component: 'auth' }),
     onEmailQueued: onOutboxQueued,
+    passwordHashing,
   });
   const cart = createCartService(db);
   cartRoutes(app, cart, auth);

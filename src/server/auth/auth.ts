@@ -36,6 +36,12 @@ export function resolveSessionSecret(config: Config): string {
   return secret;
 }
 
+/** How passwords are hashed and checked; better-auth's scrypt unless given (tests give a cheaper one). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
 export interface AuthOptions {
   config: Config;
   db: Database;
@@ -43,6 +49,7 @@ export interface AuthOptions {
   logger: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   /** Told after a verification email was queued, so the outbox worker sends it now. */
   onEmailQueued?: () => void;
+  passwordHashing?: PasswordHashing;
 }
 
 /** The link in the verification email: the shop's own page, which calls GET /api/auth/verify-email. */
@@ -56,7 +63,7 @@ export function passwordResetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/password-reset?${new URLSearchParams({ token }).toString()}`;
 }
 
-export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOptions) {
+export function createAuth({ config, db, secret, logger, onEmailQueued, passwordHashing }: AuthOptions) {
   const emailContext = { shop: config.shop, publicUrl: config.publicUrl };
   return betterAuth({
     appName: config.shop.name,
@@ -71,6 +78,7 @@ export function createAuth({ config, db, secret, logger, onEmailQueued }: AuthOp
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      password: passwordHashing,
       // The spec lets an unverified user sign in; only paying needs a verified address.
       requireEmailVerification: false,
       // Spec section 9: a reset link expires after one hour.

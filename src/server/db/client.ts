@@ -24,6 +24,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Runs after the migrations while this process alone prepares the database (seeding). */
   prepare?: (db: Database) => Promise<unknown>;
+  /** An in-memory embedded database starts as a copy of this dump (tests: migrated and seeded once). */
+  copyOf?: Blob;
 }
 
 
@@ -51,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.prepare) : openEmbedded(options);
 }
 
-async function openEmbedded({ dataDir, prepare }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+async function openEmbedded({ dataDir, prepare, copyOf }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -59,7 +61,7 @@ async function openEmbedded({ dataDir, prepare }: OpenDatabaseOptions): Promise<
   const folder = dataDir && fs.existsSync(dataDir) ? fs.realpathSync(dataDir) : dataDir;
   if (folder) await createEmbeddedCluster(folder);
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...EMBEDDED_SETTINGS];
-  const client = new PGlite(folder, { startParams });
+  const client = new PGlite({ dataDir: folder, startParams, loadDataDir: copyOf });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Database;
   await migrate(drizzle({ client, schema }), { migrationsFolder });

@@ -1,16 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import type { PasswordHashing } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { outbox } from '../db/schema';
-import { seedCatalogue } from '../catalog/seed';
 import { createMailer, type EmailMessage, type Mailer } from '../notify/mailer';
 import { createOutboxWorker, type OutboxWorker } from '../notify/outbox';
 import { createSmsProvider, type SmsProvider } from '../notify/sms';
 
-/** A database the integration suites run against; each open() gives a fresh, seeded database. */
+/** A database the integration suites run against; each open() gives a fresh, seeded database (a copy of one seeded once per run: seeded-databases.ts). */
 export interface TestDatabase {
   name: 'pglite' | 'postgresql';
   open(): Promise<DatabaseHandle>;
@@ -25,9 +27,11 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef01234567
  * TEST_DATABASE_URL names a server (a fresh database per test file, dropped on close).
  */
 export function testDatabases(): TestDatabase[] {
-  const targets: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ prepare: seedCatalogue }) }];
+  const seededDump = new Blob([fs.readFileSync(inject('seededEmbeddedDump'))]);
+  const targets: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ copyOf: seededDump }) }];
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (serverUrl) targets.push({ name: 'postgresql', open: () => openFreshPostgres(serverUrl) });
+  const template = inject('seededPostgresTemplate');
+  if (serverUrl && template) targets.push({ name: 'postgresql', open: () => openFreshPostgres(serverUrl, template) });
   return targets;
 }
 
@@ -43,14 +47,15 @@ export async function queryServer<T = Record<string, unknown>>(url: string, stat
   }
 }
 
-/** A new, empty database on the server named by serverUrl: its URL, and how to drop it. */
-export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  // Only [a-z0-9_] in the name, so it is safe to write into the statement unquoted.
+/** A new database on the server named by serverUrl, empty or a copy of `template`: its name, URL, and how to drop it. */
+export async function scratchDatabase(serverUrl: string, template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  // Only [a-z0-9_] in the names, so they are safe to write into the statement unquoted.
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await queryServer(serverUrl, `CREATE DATABASE ${name}`);
+  await queryServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       await queryServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -58,11 +63,11 @@ export async function scratchDatabase(serverUrl: string): Promise<{ url: string;
   };
 }
 
-async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle> {
-  const scratch = await scratchDatabase(serverUrl);
+async function openFreshPostgres(serverUrl: string, template: string): Promise<DatabaseHandle> {
+  const scratch = await scratchDatabase(serverUrl, template);
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ databaseUrl: scratch.url, prepare: seedCatalogue });
+    handle = await openDatabase({ databaseUrl: scratch.url });
   } catch (err) {
     await scratch.drop();
     throw err;
@@ -99,6 +104,23 @@ export interface TestAppOptions {
   sms?: SmsProvider;
 }
 
+/**
+ * A salted SHA-256 instead of the shop's scrypt: a test signs up hundreds of shoppers, and the
+ * shop's hashing is slow on purpose. The tests are about who may do what, not about the hash.
+ */
+export const quickPasswordHashing: PasswordHashing = {
+  hash: async (password) => {
+    const salt = randomBytes(8).toString('hex');
+    return `${salt}:${createHash('sha256').update(salt + password).digest('hex')}`;
+  },
+  verify: async ({ hash, password }) => {
+    const [salt = '', digest = ''] = hash.split(':');
+    const expected = Buffer.from(createHash('sha256').update(salt + password).digest('hex'));
+    const actual = Buffer.from(digest);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  },
+};
+
 /** A logger for workers in tests: errors still reach the test output. */
 export const quietLogger = { info: () => undefined, warn: () => undefined, error: console.error };
 
@@ -115,7 +137,7 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
     const mailer = options.mailer ?? createMailer(config);
     const sms = options.sms ?? createSmsProvider(config);
     const worker = createOutboxWorker({ db: database.db, mailer, sms, logger: quietLogger });
-    const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge });
+    const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge, passwordHashing: quickPasswordHashing });
     await app.ready();
     if (options.startWorker) worker.start();
     return {
