@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // At least two test files at a time, also on two cores: much of a file's time is spent waiting on
+    // PostgreSQL or on a shop process, and vitest's default (cores - 1) would run them one by one.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // A worker keeps its loaded modules from one test file to the next: importing the app took
+    // 2-3 s per file. Each file still gets its own databases and app (test-support.ts).
+    isolate: false,
     globalSetup: ['src/server/testing/seeded-databases.ts'],
   },
 });
