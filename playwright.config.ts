@@ -26,7 +26,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // The DOM at each step, kept for a failed test; no screencast, whose frames cost every test CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromePath,
       args: chromiumArgs,
