@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatRand, parseRandToCents, vatIncluded } from './money';
+import { centsToDecimal, formatRand, formatRandCompact, parseRandToCents, vatIncluded } from './money';
 
 describe('formatRand', () => {
   it.each([
@@ -14,6 +14,17 @@ describe('formatRand', () => {
     [-123456, '-R1 234.56'],
   ])('writes %i cents as %s', (cents, text) => {
     expect(formatRand(cents)).toBe(text);
+  });
+});
+
+describe('formatRandCompact', () => {
+  it.each([
+    [6000, 'R60'],
+    [11000, 'R110'],
+    [123400, 'R1 234'],
+    [6050, 'R60.50'],
+  ])('writes %i cents as %s', (cents, text) => {
+    expect(formatRandCompact(cents)).toBe(text);
   });
 });
 

@@ -9,6 +9,12 @@ export function formatRand(cents: number): string {
   return `${negative ? '-' : ''}R${rands}.${rest}`;
 }
 
+/** Like formatRand, without '.00' on a whole amount: 'R60' for a fee or a 'from' price in a sentence. */
+export function formatRandCompact(cents: number): string {
+  const text = formatRand(cents);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
 /** Cents as the decimal text the product API has always used for prices, e.g. 13000 -> '130.00'. */
 export function centsToDecimal(cents: number): string {
   return (cents / 100).toFixed(2);

@@ -1,4 +1,6 @@
 import { countryName } from './product';
+import { formatRandCompact } from './money';
+import { BEST_SELLER_FROM_CENTS, PAXI_EXPRESS, PAXI_STANDARD } from './shop-facts';
 
 /** Titles and descriptions of the storefront pages: the server writes them into the HTML, the app keeps them on navigation. */
 export interface PageMeta {
@@ -27,7 +29,7 @@ export function staticPageMeta(page: StaticPage, shopName: string): PageMeta {
       return {
         title: `${shopName} | Premium Polyester Country Flags, Cape Town`,
         description:
-          'Premium 150cm x 90cm polyester flags of 60+ countries from R130, VAT included. Cape Town flag specialists since 2004, collected at a PAXI point near you.',
+          `Premium 150cm x 90cm polyester flags of 60+ countries from ${formatRandCompact(BEST_SELLER_FROM_CENTS)}, VAT included. Cape Town flag specialists since 2004, collected at a PAXI point near you.`,
       };
     case 'shop':
       return {
@@ -64,7 +66,7 @@ export function staticPageMeta(page: StaticPage, shopName: string): PageMeta {
     case 'shippingPolicy':
       return {
         title: `Shipping Policy | ${shopName}`,
-        description: 'PAXI collection across South Africa: standard R60 (7-9 business days) or express R110 (3-5 business days).',
+        description: `PAXI collection across South Africa: standard ${PAXI_STANDARD.feeLabel} (${PAXI_STANDARD.time}) or express ${PAXI_EXPRESS.feeLabel} (${PAXI_EXPRESS.time}).`,
       };
     case 'paxiFinder':
       return {

@@ -3,6 +3,7 @@
  * Marketing claims and business hours are the spec's own wording (spec sections 1 and 9).
  * No Node or DOM imports: shared by the server and the browser.
  */
+import { formatRandCompact } from './money';
 
 /** The shop was established about 2003-2004 in Cape Town. */
 export const ESTABLISHED_YEAR = 2004;
@@ -21,7 +22,7 @@ export const FLAG_MATERIAL = 'polyester';
 export const FLAG_WEIGHT = '200g';
 export const POLYESTER_LIFE = '3-5 years';
 export const BEST_SELLER_FROM_CENTS = 13_000;
-export const BEST_SELLER_FROM_LABEL = 'From R130';
+export const BEST_SELLER_FROM_LABEL = `From ${formatRandCompact(BEST_SELLER_FROM_CENTS)}`;
 
 export const VAT_NOTICE = 'All prices include 15% VAT.';
 
@@ -59,6 +60,7 @@ export interface DeliveryOption {
   /** Admin and summary label, e.g. 'Standard (7-9 days)'. */
   label: string;
   feeCents: number;
+  /** The fee as pages write it, e.g. 'R60'. */
   feeLabel: string;
   minBusinessDays: number;
   maxBusinessDays: number;
@@ -72,7 +74,7 @@ export const PAXI_STANDARD: DeliveryOption = {
   name: 'PAXI Standard',
   label: 'Standard (7-9 days)',
   feeCents: PAXI_STANDARD_FEE_CENTS,
-  feeLabel: 'R60',
+  feeLabel: formatRandCompact(PAXI_STANDARD_FEE_CENTS),
   minBusinessDays: 7,
   maxBusinessDays: 9,
   time: '7-9 business days',
@@ -84,7 +86,7 @@ export const PAXI_EXPRESS: DeliveryOption = {
   name: 'PAXI Express',
   label: 'Express (3-5 days)',
   feeCents: PAXI_EXPRESS_FEE_CENTS,
-  feeLabel: 'R110',
+  feeLabel: formatRandCompact(PAXI_EXPRESS_FEE_CENTS),
   minBusinessDays: 3,
   maxBusinessDays: 5,
   time: '3-5 business days',

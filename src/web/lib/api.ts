@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../shared/error-codes';
+
 /**
  * Every call sends cookies; a non-success answer becomes an Error whose text is
  * '{status}: {body or status text}' (spec section 7), so screens can show the server's words.
@@ -14,9 +16,18 @@ export class ApiError extends Error {
 
   /** The server's `{message}` when the body carries one. */
   get serverMessage(): string | undefined {
+    return this.bodyText('message');
+  }
+
+  /** The refusal's machine code: what a page decides by, where the message is only for people to read. */
+  get code(): ErrorCode | undefined {
+    return this.bodyText('code') as ErrorCode | undefined;
+  }
+
+  private bodyText(field: 'message' | 'code'): string | undefined {
     try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
+      const value = (JSON.parse(this.body) as Record<string, unknown>)[field];
+      return typeof value === 'string' ? value : undefined;
     } catch {
       return undefined;
     }
@@ -39,6 +50,9 @@ export async function apiRequest<T = unknown>(
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** A refused call is not sent again by itself: the answer would be the same. Other failures get one retry. */
+export const noRetryOnRefusal = (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiError && error.status < 500);
 
 /** The message to show for a failed call: the server's own words, else the fallback. */
 export function messageOf(error: unknown, fallback: string): string {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ShoppingBag, UserRound } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/Button';
@@ -7,8 +7,9 @@ import { toast } from '../components/ui/toast-store';
 import { useCart } from '../components/cart/use-cart';
 import { openAuthDialog } from '../components/auth/auth-dialog-store';
 import { useSession, type SessionUser } from '../components/auth/use-session';
-import { useProfile } from '../components/profile/use-profile';
-import { CustomerDetailsFields, type CustomerDetailsHandle } from '../components/checkout/CustomerDetailsFields';
+import { useProfile } from '../components/account/use-profile';
+import { useValidatedForm } from '../components/ui/use-validated-form';
+import { CustomerDetailsFields } from '../components/checkout/CustomerDetailsFields';
 import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice';
 import { OrderSummary, type ReviewSection } from '../components/checkout/OrderSummary';
 import { PaxiPointFinder } from '../components/checkout/PaxiPointFinder';
@@ -18,9 +19,8 @@ import {
   customerFields,
   emptyCustomer,
   knownCustomer,
+  parseCustomer,
   prefill,
-  validateCustomer,
-  type CustomerField,
   type CustomerValues,
 } from '../components/checkout/customer-details';
 import type { PaxiPoint } from '../components/checkout/paxi-points';
@@ -80,12 +80,9 @@ interface CheckoutProps {
 function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const session = useSession();
   const { data: profileView } = useProfile(user?.id);
-  const [values, setValues] = useState<CustomerValues>(emptyCustomer);
-  const [touched, setTouched] = useState<ReadonlySet<CustomerField>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
+  const details = useValidatedForm({ initial: () => emptyCustomer, fields: customerFields, parse: parseCustomer, idPrefix: 'checkout', checkOnBlur: true });
   const [speed, setSpeed] = useState<DeliveryOption>(PAXI_STANDARD);
   const [point, setPoint] = useState<PaxiPoint | null>(readChosenPoint);
-  const details = useRef<CustomerDetailsHandle>(null);
   const speedInput = useRef<HTMLInputElement>(null);
   const pointInput = useRef<HTMLInputElement>(null);
 
@@ -95,7 +92,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const [filled, setFilled] = useState<{ key: string; values: CustomerValues }>({ key: '', values: emptyCustomer });
   if (user && knownKey !== filled.key) {
     setFilled({ key: knownKey, values: known });
-    setValues((current) => prefill(current, filled.values, known));
+    details.setValues((current) => prefill(current, filled.values, known));
   }
 
   const onPointRefused = useCallback(() => setPoint(null), []);
@@ -109,30 +106,16 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   };
   const payment = useStartPayment({ onPointRefused });
 
-  const { errors: allErrors } = validateCustomer(values);
-  const errors = Object.fromEntries(
-    customerFields.filter((field) => (submitted || touched.has(field)) && allErrors[field]).map((field) => [field, allErrors[field]]),
-  );
-
   const feeCents = collectionFeeCents(speed, itemCount);
   const totalCents = subtotalCents + feeCents;
 
   const goTo = (section: ReviewSection) => {
-    if (section === 'details') details.current?.focus('firstName');
+    if (section === 'details') details.focus('firstName');
     else if (section === 'speed') speedInput.current?.focus();
     else pointInput.current?.focus();
   };
 
-  const onPay = (event: FormEvent) => {
-    event.preventDefault();
-    if (payment.preparing) return;
-    setSubmitted(true);
-    const checked = validateCustomer(values);
-    if (!checked.data) {
-      const first = customerFields.find((field) => checked.errors[field]);
-      if (first) details.current?.focus(first);
-      return;
-    }
+  const onPay = details.onSubmit(payment.preparing, (customer) => {
     if (!point) {
       toast({ ...titledMessage(checkoutMessages.pickupPointRequired, 'PAXI Point Required'), variant: 'destructive' });
       pointInput.current?.focus();
@@ -143,8 +126,8 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
       return;
     }
     const buyable = items.filter((item) => item.available);
-    void payment.start({ customer: checked.data, speed, point, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
-  };
+    void payment.start({ customer, speed, point, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
+  });
 
   return (
     <div className="bg-white">
@@ -162,15 +145,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
               <VerificationBanner email={user.email} checking={session.isFetching} onCheckAgain={() => void checkVerification()} />
             )}
             <form id={FORM_ID} noValidate onSubmit={onPay} aria-label="Checkout" className="space-y-6">
-              <CustomerDetailsFields
-                ref={details}
-                values={values}
-                errors={errors}
-                onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
-                onBlur={(field) => {
-                  if (values[field].trim() && !touched.has(field)) setTouched(new Set(touched).add(field));
-                }}
-              />
+              <CustomerDetailsFields form={details} />
               <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />
             </form>
             <PaxiPointFinder ref={pointInput} selected={point} onSelect={setPoint} />
@@ -182,7 +157,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
             feeCents={feeCents}
             totalCents={totalCents}
             point={point}
-            customer={values}
+            customer={details.values}
             onChange={goTo}
             formId={FORM_ID}
             preparing={payment.preparing}

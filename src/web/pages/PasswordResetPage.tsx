@@ -5,7 +5,9 @@ import { CheckCircle2 } from 'lucide-react';
 import { apiRequest, messageOf } from '../lib/api';
 import { Button } from '../components/ui/Button';
 import { openAuthDialog } from '../components/auth/auth-dialog-store';
-import { authMessages, Field, FormMessage, MIN_PASSWORD_LENGTH } from '../components/auth/form-parts';
+import { TextField } from '../components/ui/Field';
+import { FormAlert } from '../components/ui/FormAlert';
+import { AUTH_ERROR_ID, authField, authMessages, MIN_PASSWORD_LENGTH } from '../components/auth/auth-form';
 import { usePageMeta } from '../lib/use-page-meta';
 import { staticPageMeta } from '../../shared/page-meta';
 import { shop } from '../lib/initial-data';
@@ -50,25 +52,9 @@ export default function PasswordResetPage() {
       <h1 className="text-2xl font-bold">Choose a New Password</h1>
       <p className="mt-2 text-slate-600">At least {MIN_PASSWORD_LENGTH} characters. Other devices will be signed out.</p>
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-        <Field
-          id="reset-password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          invalid={Boolean(problem)}
-          onChange={setPassword}
-        />
-        <Field
-          id="reset-confirm"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          invalid={Boolean(problem)}
-          onChange={setConfirm}
-        />
-        <FormMessage error={error} />
+        <TextField {...authField('reset-password', password, setPassword, Boolean(problem))} label="New Password" type="password" autoComplete="new-password" />
+        <TextField {...authField('reset-confirm', confirm, setConfirm, Boolean(problem))} label="Confirm New Password" type="password" autoComplete="new-password" />
+        <FormAlert id={AUTH_ERROR_ID} message={error} />
         <Button type="submit" className="w-full" disabled={!token || reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Save New Password'}
         </Button>

@@ -33,7 +33,7 @@ export default function PaxiFinderPage() {
       </h1>
       <p className="mt-3 text-slate-700">
         We send every order to a PAXI point of your choice: {paxi.pointCount} {paxi.storesText} stores across South Africa. Standard
-        collection costs R{PAXI_STANDARD.feeCents / 100} ({PAXI_STANDARD.time}), express R{PAXI_EXPRESS.feeCents / 100} ({PAXI_EXPRESS.time}).
+        collection costs {PAXI_STANDARD.feeLabel} ({PAXI_STANDARD.time}), express {PAXI_EXPRESS.feeLabel} ({PAXI_EXPRESS.time}).
       </p>
       <div className="mt-6">
         <PaxiPointFinder selected={point} onSelect={setPoint} />

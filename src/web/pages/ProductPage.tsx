@@ -19,6 +19,7 @@ import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
 import { countryName, effectivePriceCents, isOnSale, type Product } from '../../shared/product';
 import { maxBuyable } from '../../shared/stock';
+import { PAXI_STANDARD } from '../../shared/shop-facts';
 
 const keyFeatures = [
   'Premium knitted polyester: light enough to fly in a gentle breeze, strong enough for a Cape Town south-easter',
@@ -91,7 +92,7 @@ function ProductDetails({ product }: { product: Product }) {
             </h1>
             <ProductPrice product={product} size="lg" />
             <p className="text-sm text-slate-600" data-testid="price-note">
-              Price includes 15% VAT. PAXI collection from R60.
+              Price includes 15% VAT. PAXI collection from {PAXI_STANDARD.feeLabel}.
             </p>
           </div>
 

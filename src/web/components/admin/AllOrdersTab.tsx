@@ -1,8 +1,10 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, Search } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { withParam } from '../../lib/search-params';
 import { buttonClasses } from '../ui/Button';
-import { inputClass } from '../profile/ProfileField';
+import { Field, SelectField, TextField } from '../ui/Field';
 import { OrderList, useFailureToast } from './OrderList';
 import { TabHeading } from './TabHeading';
 import { orderSearchParams, useOrderSearch } from './use-order-desk';
@@ -29,16 +31,7 @@ function searchFrom(params: URLSearchParams): OrderSearch {
   return search;
 }
 
-const filterClass = `${inputClass} border-slate-400`;
-
 type FilterKey = (typeof filterKeys)[number];
-
-function withFilter(current: URLSearchParams, key: FilterKey, value: string): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(key, value);
-  else next.delete(key);
-  return next;
-}
 
 /** Every order, newest first: search by number, name or email, filter by status and date, export what is shown. */
 export function AllOrdersTab() {
@@ -49,14 +42,14 @@ export function AllOrdersTab() {
   useFailureToast(isError ? errorUpdatedAt : 0, orderDeskMessages.fetchOrders);
 
   // Filters replace the history entry: Back leaves the tab rather than undoing each keystroke.
-  const setFilter = (key: FilterKey, value: string) => setParams((current) => withFilter(current, key, value), { replace: true });
+  const setFilter = (key: FilterKey, value: string) => setParams((current) => withParam(current, key, value), { replace: true });
 
   // The search follows the typing once it pauses.
   const applied = search.q ?? '';
   useEffect(() => {
     const q = text.trim();
     if (q === applied) return;
-    const timer = setTimeout(() => setParams((current) => withFilter(current, 'q', q), { replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setParams((current) => withParam(current, 'q', q), { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, applied, setParams]);
 
@@ -79,47 +72,32 @@ export function AllOrdersTab() {
         }
       />
       <form role="search" aria-label="Find orders" onSubmit={(event) => event.preventDefault()} className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 lg:grid-cols-4">
-        <div className="col-span-2 lg:col-span-1">
-          <label htmlFor="order-search" className="block text-sm font-medium text-slate-900">
-            Search
-          </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.75 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <input
-              id="order-search"
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Order number, name or email"
-              maxLength={100}
-              className={`${filterClass} pl-9`}
-            />
-          </div>
-        </div>
-        <div className="col-span-2 lg:col-span-1">
-          <label htmlFor="order-status" className="block text-sm font-medium text-slate-900">
-            Status
-          </label>
-          <select id="order-status" value={search.status ?? ''} onChange={onSelect('status')} className={filterClass}>
-            {statusOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="order-from" className="block text-sm font-medium text-slate-900">
-            Placed from
-          </label>
-          <input id="order-from" type="date" value={search.from ?? ''} max={search.to} onChange={onSelect('from')} className={filterClass} />
-        </div>
-        <div>
-          <label htmlFor="order-to" className="block text-sm font-medium text-slate-900">
-            Placed to
-          </label>
-          <input id="order-to" type="date" value={search.to ?? ''} min={search.from} onChange={onSelect('to')} className={filterClass} />
-        </div>
+        <Field id="order-search" label="Search" className="col-span-2 lg:col-span-1">
+          {(control) => (
+            <div className="relative">
+              <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.75 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+              <input
+                {...control}
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder="Order number, name or email"
+                maxLength={100}
+                className={cn(control.className, 'pl-9')}
+              />
+            </div>
+          )}
+        </Field>
+        <SelectField
+          id="order-status"
+          label="Status"
+          className="col-span-2 lg:col-span-1"
+          value={search.status ?? ''}
+          onChange={onSelect('status')}
+          options={statusOptions}
+        />
+        <TextField id="order-from" label="Placed from" type="date" value={search.from ?? ''} max={search.to} onChange={onSelect('from')} />
+        <TextField id="order-to" label="Placed to" type="date" value={search.to ?? ''} min={search.from} onChange={onSelect('to')} />
       </form>
       {data && !isError && (
         <p className="text-sm text-slate-700" role="status" aria-busy={isFetching} data-testid="order-count">
@@ -129,12 +107,9 @@ export function AllOrdersTab() {
       )}
       <OrderList
         label="Orders"
-        orders={data?.orders}
-        isPending={isPending}
-        isError={isError}
+        orders={{ data: data?.orders, isPending, isError, refetch }}
         errorMessage={orderDeskMessages.fetchOrders}
         emptyMessage="No orders found"
-        onRetry={() => void refetch()}
       />
     </section>
   );

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast-store';
-import { TextField } from '../profile/ProfileField';
-import { AdminDialog } from './AdminDialog';
+import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/Field';
 import { OrderFacts } from './OrderParts';
 import { useFulfilOrder } from './use-order-desk';
 import { fulfilOrderSchema, orderDeskMessages, type AdminOrder } from '../../../shared/order-desk';
@@ -71,13 +71,19 @@ export function TrackingNumberForm({ order, onDone, onCancel }: TrackingNumberFo
 /** Spec section 2's Fulfill Order dialog: the whole order to check against the parcel, then the tracking number. */
 export function FulfilOrderDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
   return (
-    <AdminDialog open={order !== null} onOpenChange={(open) => !open && onClose()} title="Fulfill Order" description={order ? `Order ${order.orderNumber}` : undefined}>
+    <Dialog
+      open={order !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Fulfill Order"
+      description={order ? `Order ${order.orderNumber}` : undefined}
+      width="2xl"
+    >
       {order && (
         <div className="space-y-6">
           <OrderFacts order={order} />
           <TrackingNumberForm order={order} onDone={onClose} onCancel={onClose} />
         </div>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { CheckCheck, Mail, RotateCcw } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { shop } from '../../lib/initial-data';
 import { Button, buttonClasses } from '../ui/Button';
-import { Skeleton } from '../ui/Skeleton';
+import { QueryState } from '../ui/QueryState';
 import { TabHeading } from './TabHeading';
 import { formatDateTime } from './order-format';
 import { useContacts, useMarkHandled, type ContactFilter } from './use-order-desk';
@@ -69,7 +69,7 @@ function MessageCard({ message }: { message: ContactMessageView }) {
 /** The contact form's messages: open ones first to answer, handled ones kept for reference. */
 export function MessagesTab() {
   const [filter, setFilter] = useState<ContactFilter>('open');
-  const { data, isPending, isError, refetch } = useContacts(filter);
+  const messages = useContacts(filter);
 
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
@@ -89,27 +89,20 @@ export function MessagesTab() {
           </label>
         ))}
       </fieldset>
-      {isPending ? (
-        <div role="status">
-          <span className="sr-only">Loading messages</span>
-          <Skeleton className="h-32 w-full" />
-        </div>
-      ) : isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-red-300 p-8 text-center">
-          <p className="font-semibold text-red-800">Failed to load the messages</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : data.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center font-medium text-slate-700">{emptyMessages[filter]}</p>
-      ) : (
-        <ul className="space-y-3" aria-label="Messages">
-          {data.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={messages}
+        loading={{ label: 'Loading messages', skeletons: ['h-32 w-full'] }}
+        error={{ message: 'Failed to load the messages' }}
+        empty={{ when: (list) => list.length === 0, show: emptyMessages[filter] }}
+      >
+        {(list) => (
+          <ul className="space-y-3" aria-label="Messages">
+            {list.map((message) => (
+              <MessageCard key={message.id} message={message} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

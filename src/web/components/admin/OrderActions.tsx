@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Ban, MapPinCheck, NotebookPen, PackageCheck, Undo2, UserCheck } from 'lucide-react';
 import { messageOf } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { Button } from '../ui/Button';
-import { FormAlert, inputClass, TextField } from '../profile/ProfileField';
+import { TextAreaField, TextField } from '../ui/Field';
+import { FormAlert } from '../ui/FormAlert';
 import { TrackingNumberForm } from './FulfilOrderDialog';
 import { useAddOrderNote, useCancelOrder, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
 import { centsToDecimal, formatRand, parseRandToCents } from '../../../shared/money';
@@ -252,30 +252,18 @@ function NoteForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3">
-      <div>
-        <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-900">
-          Note
-        </label>
-        <textarea
-          id={`${id}-note`}
-          rows={3}
-          maxLength={2000}
-          autoFocus
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={`${id}-note-hint${shown ? ` ${id}-note-error` : ''}`}
-          className={cn(inputClass, shown ? 'border-red-700' : 'border-slate-400')}
-        />
-        <p id={`${id}-note-hint`} className="mt-1 text-sm text-slate-600">
-          Only admins see notes, e.g. "Customer phoned: collecting on Friday".
-        </p>
-        {shown && (
-          <p id={`${id}-note-error`} role="alert" className="mt-1.5 text-sm text-red-700">
-            {shown}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-note`}
+        label="Note"
+        hint='Only admins see notes, e.g. "Customer phoned: collecting on Friday".'
+        rows={3}
+        maxLength={2000}
+        autoFocus
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        error={shown}
+        announce
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add note'}

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
-import { Button } from '../ui/Button';
-import { Skeleton } from '../ui/Skeleton';
-import { AdminDialog } from './AdminDialog';
+import { Dialog } from '../ui/Dialog';
+import { QueryState } from '../ui/QueryState';
 import { OrderActions } from './OrderActions';
 import { Fact, FactList, OrderFacts, OrderItems, StatusBadges } from './OrderParts';
 import { OrderTimeline } from './OrderTimeline';
@@ -67,30 +66,17 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
 }
 
 function OrderDetailBody({ orderId }: { orderId: string }) {
-  const { data, isPending, isError, error, refetch } = useOrderDetail(orderId);
-  if (isPending) {
-    return (
-      <div role="status" className="space-y-3">
-        <span className="sr-only">Loading the order</span>
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-    );
-  }
-  if (isError) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    return (
-      <div className="flex flex-col items-center gap-3 p-6 text-center">
-        <p className="font-semibold text-red-800">{notFound ? 'This order does not exist.' : 'Failed to load the order'}</p>
-        {!notFound && (
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try Again
-          </Button>
-        )}
-      </div>
-    );
-  }
-  return <OrderPage detail={data} />;
+  const detail = useOrderDetail(orderId);
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  return (
+    <QueryState
+      query={detail}
+      loading={{ label: 'Loading the order', skeletons: ['h-24 w-full', 'h-48 w-full'] }}
+      error={{ message: notFound ? 'This order does not exist.' : 'Failed to load the order', retry: !notFound }}
+    >
+      {(loaded) => <OrderPage detail={loaded} />}
+    </QueryState>
+  );
 }
 
 /** The order named in the address (?order=<id>), over whichever tab is open. */
@@ -98,14 +84,14 @@ export function OrderDetailSheet() {
   const { orderId, close } = useOrderParam();
   const { data } = useOrderDetail(orderId);
   return (
-    <AdminDialog
+    <Dialog
       open={orderId !== null}
       onOpenChange={(open) => !open && close()}
-      variant="sheet"
+      layout="sheet"
       title={data ? `Order ${data.order.orderNumber}` : 'Order'}
       description={data ? `Placed ${formatDateTime(data.order.createdAt)} by ${data.order.customerName}` : undefined}
     >
       {orderId && <OrderDetailBody orderId={orderId} />}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Banknote, ClipboardList, Gauge, PackageOpen, ReceiptText } from 'lucide-react';
-import { Button } from '../ui/Button';
-import { Skeleton } from '../ui/Skeleton';
+import { QueryState } from '../ui/QueryState';
 import { RevenueChart } from './RevenueChart';
 import { TabHeading } from './TabHeading';
 import { useOverview } from './use-order-desk';
@@ -27,58 +26,50 @@ const iconClass = 'h-4 w-4 text-brand-700';
 
 /** The spec's four figures, the average order and the last 30 days' revenue. */
 export function OverviewTab() {
-  const { data, isPending, isError, refetch } = useOverview();
+  const overview = useOverview();
 
   return (
     <section aria-labelledby="overview-heading" className="space-y-4">
       <TabHeading id="overview-heading" title="Overview" description="Revenue is what customers paid, less refunds. Amounts in rand (ZAR), VAT included." />
-      {isPending ? (
-        <div role="status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <span className="sr-only">Loading the figures</span>
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
-      ) : isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-red-300 p-8 text-center">
-          <p className="font-semibold text-red-800">Failed to load the figures</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : (
-        <>
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            <StatCard label="Total Orders" value={String(data.totalOrders)} icon={<ClipboardList className={iconClass} aria-hidden="true" />} testId="total-orders" />
-            <StatCard
-              label="Unfulfilled Orders"
-              value={String(data.unfulfilledOrders)}
-              icon={<PackageOpen className={iconClass} aria-hidden="true" />}
-              testId="unfulfilled-orders"
-            >
-              {data.unfulfilledOrders > 0 && (
-                <Link to="?tab=unfulfilled" className="mt-1 inline-block text-sm font-medium text-brand-700 underline underline-offset-4">
-                  Show unfulfilled orders
-                </Link>
-              )}
-            </StatCard>
-            <StatCard
-              label="Total Revenue (ZAR)"
-              value={formatRand(data.totalRevenueCents)}
-              icon={<Banknote className={iconClass} aria-hidden="true" />}
-              testId="total-revenue"
-            />
-            <StatCard label="Fulfillment Rate" value={`${data.fulfillmentRate}%`} icon={<Gauge className={iconClass} aria-hidden="true" />} testId="fulfillment-rate" />
-            <StatCard
-              label="Average order value"
-              value={formatRand(data.averageOrderValueCents)}
-              icon={<ReceiptText className={iconClass} aria-hidden="true" />}
-              testId="average-order"
-            />
-          </dl>
-          <RevenueChart days={data.revenueByDay} />
-        </>
-      )}
+      <QueryState
+        query={overview}
+        loading={{ label: 'Loading the figures', skeletons: Array.from({ length: 5 }, () => 'h-28'), className: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-5' }}
+        error={{ message: 'Failed to load the figures' }}
+      >
+        {(figures) => (
+          <>
+            <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+              <StatCard label="Total Orders" value={String(figures.totalOrders)} icon={<ClipboardList className={iconClass} aria-hidden="true" />} testId="total-orders" />
+              <StatCard
+                label="Unfulfilled Orders"
+                value={String(figures.unfulfilledOrders)}
+                icon={<PackageOpen className={iconClass} aria-hidden="true" />}
+                testId="unfulfilled-orders"
+              >
+                {figures.unfulfilledOrders > 0 && (
+                  <Link to="?tab=unfulfilled" className="mt-1 inline-block text-sm font-medium text-brand-700 underline underline-offset-4">
+                    Show unfulfilled orders
+                  </Link>
+                )}
+              </StatCard>
+              <StatCard
+                label="Total Revenue (ZAR)"
+                value={formatRand(figures.totalRevenueCents)}
+                icon={<Banknote className={iconClass} aria-hidden="true" />}
+                testId="total-revenue"
+              />
+              <StatCard label="Fulfillment Rate" value={`${figures.fulfillmentRate}%`} icon={<Gauge className={iconClass} aria-hidden="true" />} testId="fulfillment-rate" />
+              <StatCard
+                label="Average order value"
+                value={formatRand(figures.averageOrderValueCents)}
+                icon={<ReceiptText className={iconClass} aria-hidden="true" />}
+                testId="average-order"
+              />
+            </dl>
+            <RevenueChart days={figures.revenueByDay} />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -6,8 +6,9 @@ import { orderDeskMessages } from '../../../shared/order-desk';
 
 /** The day's work: paid orders still to hand to PAXI, oldest first. */
 export function UnfulfilledTab() {
-  const { data, isPending, isError, errorUpdatedAt, refetch } = useUnfulfilledOrders();
-  useFailureToast(isError ? errorUpdatedAt : 0, orderDeskMessages.fetchUnfulfilled);
+  const orders = useUnfulfilledOrders();
+  const count = orders.data?.length ?? 0;
+  useFailureToast(orders.isError ? orders.errorUpdatedAt : 0, orderDeskMessages.fetchUnfulfilled);
   return (
     <section aria-labelledby="unfulfilled-heading" className="space-y-4">
       <TabHeading
@@ -16,19 +17,16 @@ export function UnfulfilledTab() {
         description="Paid and waiting to be packed and handed to PAXI, oldest first. The digest emails this list to the order desk."
         action={<SendDigestButton />}
       />
-      {data && data.length > 0 && (
+      {count > 0 && (
         <p className="text-sm text-slate-700" role="status">
-          {data.length} {data.length === 1 ? 'order' : 'orders'} to send
+          {count} {count === 1 ? 'order' : 'orders'} to send
         </p>
       )}
       <OrderList
         label="Unfulfilled orders"
-        orders={data}
-        isPending={isPending}
-        isError={isError}
+        orders={orders}
         errorMessage={orderDeskMessages.fetchUnfulfilled}
         emptyMessage="No unfulfilled orders. Great job!"
-        onRetry={() => void refetch()}
       />
     </section>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { ApiError, messageOf } from '../../lib/api';
-import { Button, buttonClasses } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/Field';
+import { FormAlert } from '../ui/FormAlert';
 import { closeAuthDialog, setAuthMode, useAuthDialog, type AuthMode } from './auth-dialog-store';
 import { useRequestPasswordReset, useSignIn, useSignUp } from './use-session';
-import { authMessages, Field, FormMessage, MIN_PASSWORD_LENGTH } from './form-parts';
+import { AUTH_ERROR_ID, authField, authMessages, MIN_PASSWORD_LENGTH } from './auth-form';
 import { GoogleSignIn } from './GoogleSignIn';
 import { emailSchema } from '../../../shared/schemas';
 
@@ -53,9 +54,9 @@ function LoginForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Field id="auth-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} invalid={!!error && !email.trim()} />
-      <Field id="auth-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} invalid={!!error && !password} />
-      <FormMessage error={error} />
+      <TextField {...authField('auth-email', email, setEmail, !!error && !email.trim())} label="Email" type="email" autoComplete="email" />
+      <TextField {...authField('auth-password', password, setPassword, !!error && !password)} label="Password" type="password" autoComplete="current-password" />
+      <FormAlert id={AUTH_ERROR_ID} message={error} />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
@@ -103,11 +104,11 @@ function SignupForm() {
   const missing = !!error && error === authMessages.fillAll;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Field id="auth-name" label="Full Name" type="text" autoComplete="name" value={name} onChange={setName} invalid={missing && !name.trim()} />
-      <Field id="auth-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} invalid={missing && !email.trim()} />
-      <Field id="auth-password" label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} invalid={(missing && !password) || error === authMessages.tooShort || error === authMessages.mismatch} />
-      <Field id="auth-confirm" label="Confirm Password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} invalid={error === authMessages.mismatch || (missing && !confirm)} />
-      <FormMessage error={error} success={success ? authMessages.signupSuccess : undefined} />
+      <TextField {...authField('auth-name', name, setName, missing && !name.trim())} label="Full Name" type="text" autoComplete="name" />
+      <TextField {...authField('auth-email', email, setEmail, missing && !email.trim())} label="Email" type="email" autoComplete="email" />
+      <TextField {...authField('auth-password', password, setPassword, (missing && !password) || error === authMessages.tooShort || error === authMessages.mismatch)} label="Password" type="password" autoComplete="new-password" />
+      <TextField {...authField('auth-confirm', confirm, setConfirm, error === authMessages.mismatch || (missing && !confirm))} label="Confirm Password" type="password" autoComplete="new-password" />
+      <FormAlert id={AUTH_ERROR_ID} message={error} success={success ? authMessages.signupSuccess : undefined} />
       <Button type="submit" className="w-full" disabled={signUp.isPending || success}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
       </Button>
@@ -156,8 +157,8 @@ function ForgotPasswordForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <p className="text-sm text-slate-600">Enter your email address and we will send you a link to reset your password.</p>
-      <Field id="auth-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} invalid={!!error} />
-      <FormMessage error={error} />
+      <TextField {...authField('auth-email', email, setEmail, !!error)} label="Email" type="email" autoComplete="email" />
+      <FormAlert id={AUTH_ERROR_ID} message={error} />
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         {reset.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
@@ -175,25 +176,11 @@ function ForgotPasswordForm() {
 export function AuthDialog() {
   const { open, mode } = useAuthDialog();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && closeAuthDialog()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
-          aria-describedby={undefined}
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-xl font-bold text-slate-900">{titles[mode]}</Dialog.Title>
-            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {mode !== 'forgot-password' && <GoogleSignIn />}
-          {mode === 'login' && <LoginForm key="login" />}
-          {mode === 'signup' && <SignupForm key="signup" />}
-          {mode === 'forgot-password' && <ForgotPasswordForm key="forgot" />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={(next) => !next && closeAuthDialog()} title={titles[mode]} width="md">
+      {mode !== 'forgot-password' && <GoogleSignIn />}
+      {mode === 'login' && <LoginForm key="login" />}
+      {mode === 'signup' && <SignupForm key="signup" />}
+      {mode === 'forgot-password' && <ForgotPasswordForm key="forgot" />}
+    </Dialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api';
+import { noRetryOnRefusal } from '../../lib/api';
 
 /** GET /api/admin/check for the signed-in user: the user menu and the order desk share the answer. */
 export function useAdminCheck(userId: string) {
   return useQuery<{ isAdmin: boolean; adminUser: { email: string } | null }>({
     queryKey: ['/api/admin/check', userId],
     // A 401 or 403 is an answer, not a hiccup: asking again changes nothing.
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+    retry: noRetryOnRefusal,
   });
 }

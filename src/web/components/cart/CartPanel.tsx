@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
+import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { formatRand } from '../../../shared/money';
 import { MAX_LINE_QUANTITY, steppedQuantity } from '../../../shared/cart';
 import { Button, buttonClasses } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
 import type { CartItemView } from '../../../shared/cart';
@@ -83,63 +83,57 @@ export function CartPanel() {
   const clear = useClearCart();
   const navigate = useNavigate();
   return (
-    <Dialog.Root open={open} onOpenChange={setCartPanelOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          className="fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-md flex-col bg-white shadow-xl focus:outline-none"
-          aria-describedby={undefined}
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-            <Dialog.Title className="flex items-center gap-2 text-lg font-bold">
-              <ShoppingCart className="h-5 w-5" aria-hidden="true" /> Your Cart
-            </Dialog.Title>
-            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close cart">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {items.length === 0 ? (
-            <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
-              <ShoppingCart className="h-12 w-12 text-slate-300" aria-hidden="true" />
-              <p className="font-semibold">Your cart is empty</p>
-              <p className="text-sm text-slate-600">Browse our flags and add your favourites.</p>
-              <Link to="/shop" onClick={() => setCartPanelOpen(false)} className={buttonClasses('primary')}>
-                Shop Flags
-              </Link>
+    <Dialog
+      open={open}
+      onOpenChange={setCartPanelOpen}
+      layout="panel"
+      title={
+        <>
+          <ShoppingCart className="h-5 w-5" aria-hidden="true" /> Your Cart
+        </>
+      }
+      closeLabel="Close cart"
+    >
+      {items.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+          <ShoppingCart className="h-12 w-12 text-slate-300" aria-hidden="true" />
+          <p className="font-semibold">Your cart is empty</p>
+          <p className="text-sm text-slate-600">Browse our flags and add your favourites.</p>
+          <Link to="/shop" onClick={() => setCartPanelOpen(false)} className={buttonClasses('primary')}>
+            Shop Flags
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <div className="space-y-3 border-t border-slate-200 px-5 py-4">
+            <div className="flex items-center justify-between text-lg font-bold">
+              <span>Total</span>
+              <span data-testid="cart-total" className="whitespace-nowrap">
+                {formatRand(subtotalCents)}
+              </span>
             </div>
-          ) : (
-            <>
-              <ul className="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
-                {items.map((item) => (
-                  <CartLine key={item.id} item={item} />
-                ))}
-              </ul>
-              <div className="space-y-3 border-t border-slate-200 px-5 py-4">
-                <div className="flex items-center justify-between text-lg font-bold">
-                  <span>Total</span>
-                  <span data-testid="cart-total" className="whitespace-nowrap">
-                    {formatRand(subtotalCents)}
-                  </span>
-                </div>
-                <p className="text-xs text-slate-600">Prices include 15% VAT. PAXI collection fee is added at checkout.</p>
-                <Button
-                  className="w-full"
-                  size="lg"
-                  onClick={() => {
-                    setCartPanelOpen(false);
-                    navigate('/checkout');
-                  }}
-                >
-                  Proceed to Checkout
-                </Button>
-                <Button variant="outline" className="w-full" disabled={clear.isPending} onClick={() => clear.mutate()}>
-                  Clear Cart
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <p className="text-xs text-slate-600">Prices include 15% VAT. PAXI collection fee is added at checkout.</p>
+            <Button
+              className="w-full"
+              size="lg"
+              onClick={() => {
+                setCartPanelOpen(false);
+                navigate('/checkout');
+              }}
+            >
+              Proceed to Checkout
+            </Button>
+            <Button variant="outline" className="w-full" disabled={clear.isPending} onClick={() => clear.mutate()}>
+              Clear Cart
+            </Button>
+          </div>
+        </>
+      )}
+    </Dialog>
   );
 }

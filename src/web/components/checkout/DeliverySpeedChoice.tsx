@@ -6,7 +6,7 @@ interface DeliverySpeedChoiceProps {
   onChange: (option: DeliveryOption) => void;
 }
 
-/** PAXI standard (R60, 7-9 business days) or express (R110, 3-5 business days); standard first. */
+/** PAXI standard or express, each with its fee and time from the shop's facts; standard first. */
 export const DeliverySpeedChoice = forwardRef<HTMLInputElement, DeliverySpeedChoiceProps>(function DeliverySpeedChoice({ value, onChange }, ref) {
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">

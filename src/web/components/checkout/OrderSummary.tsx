@@ -4,7 +4,7 @@ import { LockKeyhole } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { setCartPanelOpen } from '../cart/cart-panel-store';
 import { ProductImage } from '../product/ProductImage';
-import { FormAlert } from '../profile/ProfileField';
+import { FormAlert } from '../ui/FormAlert';
 import { pointAddress, type PaxiPoint } from './paxi-points';
 import type { CustomerValues } from './customer-details';
 import type { CartItemView } from '../../../shared/cart';

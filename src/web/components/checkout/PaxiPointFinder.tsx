@@ -1,7 +1,9 @@
 import { forwardRef, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Search } from 'lucide-react';
+import { cn } from '../../lib/cn';
 import { Button } from '../ui/Button';
+import { Field } from '../ui/Field';
 import { formatDistance, pointAddress, usePaxiSearch, type PaxiPoint } from './paxi-points';
 import { paxi } from '../../../shared/shop-facts';
 
@@ -38,29 +40,26 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
         Collect your flags at a {paxi.storesText} store near you. Bring your ID when you collect.
       </p>
       <form role="search" aria-label="Find PAXI points" noValidate onSubmit={onSubmit} className="mt-4">
-        <label htmlFor={`${id}-address`} className="block text-sm font-medium text-slate-900">
-          Your address or suburb
-        </label>
-        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-          <input
-            ref={ref}
-            id={`${id}-address`}
-            type="text"
-            autoComplete="street-address"
-            placeholder="e.g. Sea Point, Cape Town"
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            aria-describedby={`${id}-hint`}
-            className="block w-full flex-1 rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
-          />
-          <Button type="submit" variant="outline" disabled={searching} className="sm:w-auto">
-            <Search className="h-4 w-4" aria-hidden="true" />
-            {searching ? 'Searching...' : 'Search'}
-          </Button>
-        </div>
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          Type a street, suburb or town to see the PAXI points closest to it.
-        </p>
+        <Field id={`${id}-address`} label="Your address or suburb" hint="Type a street, suburb or town to see the PAXI points closest to it.">
+          {(control) => (
+            <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+              <input
+                ref={ref}
+                {...control}
+                type="text"
+                autoComplete="street-address"
+                placeholder="e.g. Sea Point, Cape Town"
+                value={address}
+                onChange={(event) => setAddress(event.target.value)}
+                className={cn(control.className, 'mt-0 flex-1')}
+              />
+              <Button type="submit" variant="outline" disabled={searching} className="sm:w-auto">
+                <Search className="h-4 w-4" aria-hidden="true" />
+                {searching ? 'Searching...' : 'Search'}
+              </Button>
+            </div>
+          )}
+        </Field>
       </form>
 
       <p role="status" aria-live="polite" className="mt-4 text-sm text-slate-700">

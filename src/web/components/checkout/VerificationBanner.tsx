@@ -1,7 +1,7 @@
 import { MailWarning } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast-store';
-import { useResendVerification } from '../profile/use-profile';
+import { useResendVerification } from '../account/use-profile';
 
 /** Shown to a signed-in shopper whose email is not verified yet: paying needs a verified address. */
 export function VerificationBanner({ email, onCheckAgain, checking }: { email: string; onCheckAgain: () => void; checking: boolean }) {

@@ -1,20 +1,16 @@
 import type { SessionUser } from '../auth/use-session';
 import type { ProfileDetails } from '../../../shared/profile';
-import { customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
-import { fieldErrors } from '../../lib/field-errors';
+import { customerInfoSchema } from '../../../shared/checkout';
 
 export const customerFields = ['firstName', 'lastName', 'email', 'phone'] as const;
 export type CustomerField = (typeof customerFields)[number];
 export type CustomerValues = Record<CustomerField, string>;
-export type CustomerErrors = Partial<Record<CustomerField, string>>;
 
 export const emptyCustomer: CustomerValues = { firstName: '', lastName: '', email: '', phone: '' };
 
 /** The server's own rules and words (spec section 5); the phone comes back in +27 form. */
-export function validateCustomer(values: CustomerValues): { data: CustomerInfo; errors: CustomerErrors } | { data: undefined; errors: CustomerErrors } {
-  const result = customerInfoSchema.safeParse(values);
-  if (result.success) return { data: result.data, errors: {} };
-  return { data: undefined, errors: fieldErrors(result.error.issues, customerFields) };
+export function parseCustomer(values: CustomerValues) {
+  return customerInfoSchema.safeParse(values);
 }
 
 /** What the account knows: the profile's names and phone, else the account name split at its first space, and the email. */

@@ -11,7 +11,7 @@ interface BestSeller {
   image: string;
 }
 
-/** The three best sellers named by the spec, each from R130. */
+/** The three best sellers named by the spec, each at the shop's 'from' price. */
 const bestSellers: BestSeller[] = [
   { slug: 'south-africa', name: 'South African Flag', country: 'South Africa', image: '/flags/4x3/za.svg' },
   {

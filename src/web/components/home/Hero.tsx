@@ -1,7 +1,8 @@
 import { PrefetchLink } from '../ui/PrefetchLink';
 import { ArrowRight, MapPin } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
-import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAG_SIZE, LOCATION_CITY } from '../../../shared/shop-facts';
+import { BEST_SELLER_FROM_CENTS, COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAG_SIZE, LOCATION_CITY } from '../../../shared/shop-facts';
+import { formatRandCompact } from '../../../shared/money';
 
 /** Small flag SVGs for the decorative wall on wide screens (hidden, so never fetched, on phones). */
 const wallFlags = ['za', 'bw', 'ng', 'gb', 'ke', 'de', 'us', 'au', 'in'];
@@ -34,7 +35,7 @@ export function Hero() {
             Premium country flags, made to fly proudly
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-100">
-            Durable {FLAG_SIZE} polyester flags of {COUNTRIES_COUNT} countries, from R130 including
+            Durable {FLAG_SIZE} polyester flags of {COUNTRIES_COUNT} countries, from {formatRandCompact(BEST_SELLER_FROM_CENTS)} including
             VAT. Collect yours at a PAXI point near you, anywhere in South Africa.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">

@@ -5,6 +5,7 @@ import {
   FLAGS_SOLD,
   FLAG_SIZE,
   LOCATION_CITY,
+  PAXI_STANDARD,
   POLYESTER_LIFE,
   YEARS_IN_BUSINESS,
   paxi,
@@ -34,7 +35,7 @@ const reasons: Reason[] = [
   },
   {
     title: 'PAXI collection nationwide',
-    text: `Collect your order at one of ${paxi.pointCount} PAXI points in ${paxi.storesText} stores, from R60.`,
+    text: `Collect your order at one of ${paxi.pointCount} PAXI points in ${paxi.storesText} stores, from ${PAXI_STANDARD.feeLabel}.`,
     icon: Truck,
   },
   {

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 import { Button, type ButtonProps } from '../ui/Button';
 import { toast } from '../ui/toast-store';
 import { useSession } from '../auth/use-session';
-import { useToggleWishlist, useWishlist } from '../profile/use-wishlist';
+import { useToggleWishlist, useWishlist } from '../account/use-wishlist';
 
 interface WishlistButtonProps extends ButtonProps {
   product: { id: string; name: string };

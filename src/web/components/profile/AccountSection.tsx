@@ -3,8 +3,8 @@ import { Button } from '../ui/Button';
 import { useSignOut } from '../auth/use-session';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
-import { ProfileSection } from './ProfileField';
-import { useResendVerification } from './use-profile';
+import { ProfileSection } from './ProfileSection';
+import { useResendVerification } from '../account/use-profile';
 import type { ProfileView } from '../../../shared/profile';
 
 function VerificationBadge({ verified }: { verified: boolean }) {

@@ -3,8 +3,8 @@ import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/Button';
 import { AddressDialog } from './AddressDialog';
-import { ProfileSection } from './ProfileField';
-import { useMakeDefaultAddress, useRemoveAddress } from './use-profile';
+import { ProfileSection } from './ProfileSection';
+import { useMakeDefaultAddress, useRemoveAddress } from '../account/use-profile';
 import { addressTypeLabels, MAX_ADDRESSES, type SavedAddress } from '../../../shared/profile';
 
 function AddressCard({ address, onEdit }: { address: SavedAddress; onEdit: () => void }) {

@@ -1,12 +1,11 @@
-import type { FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { messageOf } from '../../lib/api';
-import { Button, buttonClasses } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { Dialog, DialogClose } from '../ui/Dialog';
+import { SelectField, TextField } from '../ui/Field';
+import { FormAlert } from '../ui/FormAlert';
 import { toast } from '../ui/toast-store';
-import { FormAlert, SelectField, TextField } from './ProfileField';
-import { useSchemaForm } from '../../lib/use-schema-form';
-import { useSaveAddress } from './use-profile';
+import { useValidatedForm } from '../ui/use-validated-form';
+import { useSaveAddress } from '../account/use-profile';
 import {
   addressInputSchema,
   addressTypeLabels,
@@ -45,39 +44,22 @@ interface AddressDialogProps {
 /** Adds or edits an address in a dialog; the fields are checked with the rules the server uses. */
 export function AddressDialog({ open, onOpenChange, address, isFirst }: AddressDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
-          aria-describedby={undefined}
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-xl font-bold text-slate-900">{address ? 'Edit Address' : 'Add Address'}</Dialog.Title>
-            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {open && <AddressForm address={address} isFirst={isFirst} onDone={() => onOpenChange(false)} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} title={address ? 'Edit Address' : 'Add Address'}>
+      {open && <AddressForm address={address} isFirst={isFirst} onDone={() => onOpenChange(false)} />}
+    </Dialog>
   );
 }
 
 function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isFirst: boolean; onDone: () => void }) {
   const save = useSaveAddress();
-  const form = useSchemaForm({
+  const form = useValidatedForm({
     initial: () => initialValues(address),
     fields,
     parse: (values) => addressInputSchema.safeParse({ ...values, country: DEFAULT_COUNTRY }),
+    idPrefix: 'address',
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const parsed = form.submit();
-    if (!parsed) return;
+  const onSubmit = form.onSubmit(save.isPending, (parsed) =>
     save.mutate(
       { id: address?.id, address: parsed },
       {
@@ -90,26 +72,17 @@ function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isF
           onDone();
         },
       },
-    );
-  };
-
-  const common = (field: Field) => ({
-    id: `address-${field}`,
-    name: field,
-    ref: form.register(field),
-    value: form.values[field],
-    onChange: form.onChange,
-    error: form.errors[field],
-  });
+    ),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <SelectField {...common('type')} label="Address type" options={typeOptions} />
-      <TextField {...common('street')} label="Street address" type="text" autoComplete="street-address" maxLength={255} />
+      <SelectField {...form.field('type')} label="Address type" options={typeOptions} />
+      <TextField {...form.field('street')} label="Street address" type="text" autoComplete="street-address" maxLength={255} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...common('city')} label="City or town" type="text" autoComplete="address-level2" maxLength={100} />
+        <TextField {...form.field('city')} label="City or town" type="text" autoComplete="address-level2" maxLength={100} />
         <TextField
-          {...common('postalCode')}
+          {...form.field('postalCode')}
           label="Postal code"
           type="text"
           inputMode="numeric"
@@ -117,7 +90,7 @@ function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isF
           maxLength={4}
         />
       </div>
-      <SelectField {...common('province')} label="Province" options={provinceOptions} placeholder="Choose a province" />
+      <SelectField {...form.field('province')} label="Province" options={provinceOptions} placeholder="Choose a province" />
       <p className="text-sm text-slate-600">
         Country: <span className="font-medium text-slate-900">{DEFAULT_COUNTRY}</span> (we deliver in South Africa only)
       </p>
@@ -135,9 +108,9 @@ function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isF
       )}
       <FormAlert id="address-form-error" message={save.isError ? messageOf(save.error, 'Failed to save the address. Please try again.') : undefined} />
       <div className="flex flex-wrap justify-end gap-2">
-        <Dialog.Close asChild>
+        <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Address'}
         </Button>

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast-store';
-import { authMessages, MIN_PASSWORD_LENGTH } from '../auth/form-parts';
-import { FormAlert, TextField } from './ProfileField';
-import { passwordChangeMessage, useChangePassword } from './use-profile';
+import { authMessages, MIN_PASSWORD_LENGTH } from '../auth/auth-form';
+import { TextField } from '../ui/Field';
+import { FormAlert } from '../ui/FormAlert';
+import { passwordChangeMessage, useChangePassword } from '../account/use-profile';
 
 /** Through better-auth's change-password call; every other device is signed out (spec wording for its refusals). */
 export function ChangePasswordForm() {
@@ -37,8 +38,7 @@ export function ChangePasswordForm() {
 
   const missing = error === authMessages.fillAll;
   // The form's one message explains whichever fields it marks.
-  const flag = (invalid: boolean, hintId?: string) =>
-    invalid ? { 'aria-invalid': true, 'aria-describedby': [hintId, 'change-password-error'].filter(Boolean).join(' ') } : {};
+  const errorId = 'change-password-error';
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="change-password-heading">
       <h3 id="change-password-heading" className="font-semibold text-slate-900">
@@ -51,7 +51,8 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
-        {...flag((missing && !current) || error === 'Incorrect password.')}
+        invalid={(missing && !current) || error === 'Incorrect password.'}
+        errorId={errorId}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -62,7 +63,8 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.target.value)}
-          {...flag((missing && !next) || error === authMessages.tooShort || error === authMessages.mismatch, 'new-password-hint')}
+          invalid={(missing && !next) || error === authMessages.tooShort || error === authMessages.mismatch}
+          errorId={errorId}
         />
         <TextField
           id="confirm-password"
@@ -71,10 +73,11 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
-          {...flag((missing && !confirm) || error === authMessages.mismatch)}
+          invalid={(missing && !confirm) || error === authMessages.mismatch}
+          errorId={errorId}
         />
       </div>
-      <FormAlert id="change-password-error" message={error} />
+      <FormAlert id={errorId} message={error} />
       <Button type="submit" variant="outline" disabled={change.isPending}>
         <KeyRound className="h-4 w-4" aria-hidden="true" />
         {change.isPending ? 'Changing...' : 'Change Password'}

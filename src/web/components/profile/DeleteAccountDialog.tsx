@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Trash2, X } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { messageOf } from '../../lib/api';
-import { Button, buttonClasses } from '../ui/Button';
-import { TextField } from './ProfileField';
-import { useDeleteAccount } from './use-profile';
+import { Button } from '../ui/Button';
+import { Dialog, DialogClose } from '../ui/Dialog';
+import { TextField } from '../ui/Field';
+import { useDeleteAccount } from '../account/use-profile';
 import { profileMessages } from '../../../shared/profile';
 
 interface DeleteAccountDialogProps {
@@ -43,73 +43,50 @@ export function DeleteAccountDialog({ email, hasPassword }: DeleteAccountDialogP
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="danger">
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete my account
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-xl font-bold text-slate-900">Delete my account</Dialog.Title>
-            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description asChild>
-            <div className="space-y-3 text-sm leading-6 text-slate-700">
-              <p>This cannot be undone. We will permanently delete:</p>
-              <ul className="list-disc space-y-1 pl-5">
-                <li>your account and sign-in details ({email})</li>
-                <li>your name, phone number and date of birth</li>
-                <li>your saved addresses, wishlist and cart</li>
-              </ul>
-              <p>
-                Records of orders you placed are kept for as long as South African tax law requires, but they are no
-                longer linked to an account. You will be signed out on every device and receive one last email to confirm.
-              </p>
-            </div>
-          </Dialog.Description>
-          <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
-            {hasPassword ? (
-              <TextField
-                ref={input}
-                id="delete-password"
-                label="Your password"
-                type="password"
-                autoComplete="current-password"
-                value={confirmation}
-                onChange={(e) => setConfirmation(e.target.value)}
-                error={error}
-                announce
-              />
-            ) : (
-              <TextField
-                ref={input}
-                id="delete-email"
-                label={`Type ${email} to confirm`}
-                type="email"
-                autoComplete="off"
-                spellCheck={false}
-                value={confirmation}
-                onChange={(e) => setConfirmation(e.target.value)}
-                error={error}
-                announce
-              />
-            )}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="danger" disabled={remove.isPending}>
-                {remove.isPending ? 'Deleting...' : 'Delete my account'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Delete my account"
+      description={
+        <div className="space-y-3 pt-3 leading-6 text-slate-700">
+          <p>This cannot be undone. We will permanently delete:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>your account and sign-in details ({email})</li>
+            <li>your name, phone number and date of birth</li>
+            <li>your saved addresses, wishlist and cart</li>
+          </ul>
+          <p>
+            Records of orders you placed are kept for as long as South African tax law requires, but they are no
+            longer linked to an account. You will be signed out on every device and receive one last email to confirm.
+          </p>
+        </div>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+        <TextField
+          ref={input}
+          {...(hasPassword
+            ? { id: 'delete-password', label: 'Your password', type: 'password', autoComplete: 'current-password' }
+            : { id: 'delete-email', label: `Type ${email} to confirm`, type: 'email', autoComplete: 'off', spellCheck: false })}
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={error}
+          announce
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" variant="danger" disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

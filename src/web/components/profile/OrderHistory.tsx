@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
 import { MapPin, Package, Truck } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { buttonClasses } from '../ui/Button';
-import { Skeleton } from '../ui/Skeleton';
-import { ProfileSection } from './ProfileField';
-import { useOrders } from './use-profile';
+import { EmptyState } from '../ui/EmptyState';
+import { QueryState } from '../ui/QueryState';
+import { ProfileSection } from './ProfileSection';
+import { useOrders } from '../account/use-profile';
 import { formatRand } from '../../../shared/money';
 import type { ProfileOrder } from '../../../shared/profile';
 
@@ -69,34 +68,24 @@ function OrderRow({ order }: { order: ProfileOrder }) {
 
 /** The shopper's orders, newest first; an empty state with a way to the shop until there are any. */
 export function OrderHistory({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useOrders(userId);
-  const orders = data?.orders ?? [];
-
+  const orders = useOrders(userId);
+  const empty = <EmptyState icon={Package} title="No orders yet" text="When you order flags, you can follow them here." link={{ to: '/shop', label: 'Shop Flags', variant: 'primary' }} />;
   return (
     <ProfileSection id="orders" title="Order history">
-      {isPending ? (
-        <div role="status" aria-live="polite">
-          <span className="sr-only">Loading orders</span>
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : isError ? (
-        <p className="text-sm text-red-700">Failed to load your orders. Please try again later.</p>
-      ) : orders.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 p-8 text-center">
-          <Package className="h-10 w-10 text-slate-400" aria-hidden="true" />
-          <p className="font-semibold text-slate-900">No orders yet</p>
-          <p className="text-sm text-slate-600">When you order flags, you can follow them here.</p>
-          <Link to="/shop" className={buttonClasses('primary', 'sm')}>
-            Shop Flags
-          </Link>
-        </div>
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {orders.map((order) => (
-            <OrderRow key={order.id} order={order} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={orders}
+        loading={{ label: 'Loading orders', skeletons: ['h-16 w-full'] }}
+        error={{ message: 'Failed to load your orders. Please try again later.', retry: false }}
+        empty={{ when: (data) => data.orders.length === 0, show: empty }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {data.orders.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </ProfileSection>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
-import { Button, buttonClasses } from '../ui/Button';
-import { Skeleton } from '../ui/Skeleton';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import { QueryState } from '../ui/QueryState';
 import { ProductImage } from '../product/ProductImage';
 import { useAddToCart } from '../cart/use-cart';
-import { ProfileSection } from './ProfileField';
-import { useToggleWishlist, useWishlist } from './use-wishlist';
+import { ProfileSection } from './ProfileSection';
+import { useToggleWishlist, useWishlist } from '../account/use-wishlist';
 import { countryName } from '../../../shared/product';
 import type { WishlistItem } from '../../../shared/profile';
 
@@ -53,33 +54,24 @@ function WishlistRow({ item }: { item: WishlistItem }) {
 
 /** Flags saved with the heart on their page, with prices read live from the catalogue. */
 export function WishlistSection({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useWishlist(userId);
-  const items = data?.items ?? [];
+  const wishlist = useWishlist(userId);
+  const empty = <EmptyState icon={Heart} title="Your wishlist is empty" text="Tap the heart on a flag's page to save it here for later." link={{ to: '/shop', label: 'Browse Flags', variant: 'outline' }} />;
   return (
     <ProfileSection id="wishlist" title="Wishlist">
-      {isPending ? (
-        <div role="status" aria-live="polite">
-          <span className="sr-only">Loading wishlist</span>
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : isError ? (
-        <p className="text-sm text-red-700">Failed to load your wishlist. Please try again later.</p>
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 p-8 text-center">
-          <Heart className="h-10 w-10 text-slate-400" aria-hidden="true" />
-          <p className="font-semibold text-slate-900">Your wishlist is empty</p>
-          <p className="text-sm text-slate-600">Tap the heart on a flag&apos;s page to save it here for later.</p>
-          <Link to="/shop" className={buttonClasses('outline', 'sm')}>
-            Browse Flags
-          </Link>
-        </div>
-      ) : (
-        <ul className="-my-4 divide-y divide-slate-200">
-          {items.map((item) => (
-            <WishlistRow key={item.productId} item={item} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={wishlist}
+        loading={{ label: 'Loading wishlist', skeletons: ['h-16 w-full'] }}
+        error={{ message: 'Failed to load your wishlist. Please try again later.', retry: false }}
+        empty={{ when: ({ items }) => items.length === 0, show: empty }}
+      >
+        {({ items }) => (
+          <ul className="-my-4 divide-y divide-slate-200">
+            {items.map((item) => (
+              <WishlistRow key={item.productId} item={item} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </ProfileSection>
   );
 }

@@ -1,13 +1,13 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { messageOf } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
-import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { TextAreaField, TextField } from '../../ui/Field';
+import { FormAlert } from '../../ui/FormAlert';
 import { toast } from '../../ui/toast-store';
-import { FormAlert, inputClass, TextField } from '../../profile/ProfileField';
-import { AdminDialog } from '../AdminDialog';
+import { useValidatedForm } from '../../ui/use-validated-form';
 import { ProductPictures } from './ProductPictures';
-import { parseProductForm, productFields, productFormValues, type ProductField } from './product-form';
+import { parseProductForm, productFields, productFormValues } from './product-form';
 import { useSaveProduct } from './use-admin-products';
 import type { AdminProduct } from '../../../../shared/product-admin';
 
@@ -23,11 +23,12 @@ interface ProductDialogProps {
 /** Adds or edits a flag: its details first, then (once it exists) its pictures. */
 export function ProductDialog({ open, onOpenChange, product, onCreated }: ProductDialogProps) {
   return (
-    <AdminDialog
+    <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title={product ? `Edit ${product.name}` : 'Add a Flag'}
       description={product ? undefined : 'Its pictures can be added once it is saved.'}
+      width="2xl"
     >
       {open && (
         <div className="space-y-8">
@@ -35,7 +36,7 @@ export function ProductDialog({ open, onOpenChange, product, onCreated }: Produc
           {product && <ProductPictures product={product} />}
         </div>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -51,13 +52,9 @@ function Checkbox({ name, checked, onChange, children }: { name: string; checked
 function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | undefined; onCreated: (product: AdminProduct) => void; onDone: () => void }) {
   const id = useId();
   const save = useSaveProduct();
-  const form = useSchemaForm({ initial: () => productFormValues(product), fields: productFields, parse: parseProductForm });
+  const form = useValidatedForm({ initial: () => productFormValues(product), fields: productFields, parse: parseProductForm, idPrefix: id });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const input = form.submit();
-    if (!input) return;
+  const onSubmit = form.onSubmit(save.isPending, (input) =>
     save.mutate(
       { id: product?.id, input },
       {
@@ -71,24 +68,14 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
           }
         },
       },
-    );
-  };
-
-  const field = (name: ProductField) => ({
-    id: `${id}-${name}`,
-    name,
-    ref: form.register(name),
-    value: form.values[name],
-    onChange: form.onChange,
-    error: form.errors[name],
-  });
-  const description = field('description');
+    ),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={product ? `Details of ${product.name}` : 'New flag'}>
-      <TextField {...field('name')} label="Flag name" hint="Shown in capitals in the shop, like SOUTH AFRICA." type="text" autoComplete="off" maxLength={100} />
+      <TextField {...form.field('name')} label="Flag name" hint="Shown in capitals in the shop, like SOUTH AFRICA." type="text" autoComplete="off" maxLength={100} />
       <TextField
-        {...field('slug')}
+        {...form.field('slug')}
         label="Web address"
         hint={product ? 'Changing it breaks links people saved to this flag.' : 'Leave empty to make it from the name, like south-africa.'}
         type="text"
@@ -96,32 +83,11 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
         spellCheck={false}
         maxLength={100}
       />
-      <div>
-        <label htmlFor={description.id} className="block text-sm font-medium text-slate-900">
-          Description
-        </label>
-        <textarea
-          ref={description.ref}
-          id={description.id}
-          name="description"
-          rows={4}
-          maxLength={5000}
-          value={description.value}
-          onChange={description.onChange}
-          aria-invalid={description.error ? true : undefined}
-          aria-describedby={description.error ? `${description.id}-error` : undefined}
-          className={cn(inputClass, 'resize-y', description.error ? 'border-red-700' : 'border-slate-400')}
-        />
-        {description.error && (
-          <p id={`${description.id}-error`} className="mt-1.5 text-sm text-red-700">
-            {description.error}
-          </p>
-        )}
-      </div>
+      <TextAreaField {...form.field('description')} label="Description" rows={4} maxLength={5000} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField {...field('priceCents')} label="Price (R)" hint="VAT included, like 130.00." type="text" inputMode="decimal" autoComplete="off" />
-        <TextField {...field('salePriceCents')} label="Sale price (R)" hint="Optional; lower than the price." type="text" inputMode="decimal" autoComplete="off" />
-        <TextField {...field('stockQuantity')} label="Stock" hint="Flags left to sell. Empty: not counted." type="text" inputMode="numeric" autoComplete="off" />
+        <TextField {...form.field('priceCents')} label="Price (R)" hint="VAT included, like 130.00." type="text" inputMode="decimal" autoComplete="off" />
+        <TextField {...form.field('salePriceCents')} label="Sale price (R)" hint="Optional; lower than the price." type="text" inputMode="decimal" autoComplete="off" />
+        <TextField {...form.field('stockQuantity')} label="Stock" hint="Flags left to sell. Empty: not counted." type="text" inputMode="numeric" autoComplete="off" />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
         <Checkbox name="isActive" checked={form.values.isActive} onChange={(isActive) => form.setValues({ ...form.values, isActive })}>

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { messageOf } from '../../../lib/api';
 import { Button } from '../../ui/Button';
+import { Field, TextField } from '../../ui/Field';
+import { FormAlert } from '../../ui/FormAlert';
 import { toast } from '../../ui/toast-store';
-import { FormAlert, TextField } from '../../profile/ProfileField';
 import { useDeletePicture, useUpdatePictures, useUploadPicture } from './use-admin-products';
 import {
   altTextSchema,
@@ -214,7 +215,6 @@ function UploadForm({ product }: { product: AdminProduct }) {
   const [error, setError] = useState<string>();
   // The server refuses a picture over the cap; say so before a file is chosen.
   const full = product.images.length >= MAX_PICTURES_PER_PRODUCT;
-  const describedBy = [full && `${id}-full`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   // The preview is a blob address of the chosen file: let go when another is chosen or the form closes.
   const previewUrl = useRef<string | null>(null);
@@ -266,31 +266,24 @@ function UploadForm({ product }: { product: AdminProduct }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3 rounded-lg border border-dashed border-slate-300 p-4" aria-label="Add a picture">
-      <div>
-        <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-900">
-          New picture
-        </label>
-        <input
-          ref={fileInput}
-          id={`${id}-file`}
-          type="file"
-          accept={UPLOAD_IMAGE_TYPES.join(',')}
-          onChange={onChoose}
-          disabled={full}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 disabled:opacity-60"
-        />
-        {full && (
-          <p id={`${id}-full`} className="mt-1.5 text-sm text-slate-700">
-            {uploadMessages.tooMany}
-          </p>
+      <Field id={`${id}-file`} label="New picture" hint={full ? uploadMessages.tooMany : undefined} invalid={!!error} errorId={`${id}-error`}>
+        {(control) => (
+          <input
+            ref={fileInput}
+            {...control}
+            type="file"
+            accept={UPLOAD_IMAGE_TYPES.join(',')}
+            onChange={onChoose}
+            disabled={full}
+            // A file chooser, not a text box: the browser's own button, styled.
+            className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 disabled:opacity-60"
+          />
         )}
-      </div>
+      </Field>
       {chosen && <img src={chosen.preview} alt="Preview of the chosen picture" className="h-32 w-44 rounded border border-slate-200 bg-slate-50 object-contain" data-testid="upload-preview" />}
       <TextField id={`${id}-alt`} label="Alt text" hint="Says what the picture shows, for people who cannot see it." type="text" maxLength={200} value={altText} onChange={(e) => setAltText(e.target.value)} />
       <FormAlert id={`${id}-error`} message={error ?? (upload.isError ? messageOf(upload.error, 'Failed to upload the picture. Please try again.') : undefined)} />
-      <Button type="submit" variant="secondary" disabled={upload.isPending || full} aria-describedby={full ? `${id}-full` : undefined}>
+      <Button type="submit" variant="secondary" disabled={upload.isPending || full} aria-describedby={full ? `${id}-file-hint` : undefined}>
         <ImagePlus className="h-4 w-4" aria-hidden="true" />
         {upload.isPending ? 'Uploading...' : 'Upload Picture'}
       </Button>

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { toast } from '../ui/toast-store';
-import { noRetryOnRefusal } from './use-wishlist';
 import { CACHED_USER_KEY, SESSION_KEY } from '../auth/use-session';
 import { accountMessages } from '../../../shared/schemas';
 import type {

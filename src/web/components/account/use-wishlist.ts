@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { toast } from '../ui/toast-store';
 import type { WishlistItem } from '../../../shared/profile';
 
@@ -7,9 +7,6 @@ import type { WishlistItem } from '../../../shared/profile';
 
 /** The user's id follows the address in the key, so one shopper's list is never shown to the next. */
 export const wishlistKey = (userId: string) => ['/api/wishlist', userId] as const;
-
-/** A refused change is not sent again by itself: the answer would be the same. */
-export const noRetryOnRefusal = (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiError && error.status < 500);
 
 export function useWishlist(userId: string | undefined) {
   return useQuery<{ items: WishlistItem[] }>({ queryKey: wishlistKey(userId ?? ''), enabled: !!userId });

@@ -1,0 +1,26 @@
+import type { ChangeEvent } from 'react';
+
+/** Spec sections 5 and 8. */
+export const authMessages = {
+  resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  resetDone: 'Your password has been changed. Sign in with your new password.',
+  fillAll: 'Please fill in all fields',
+  mismatch: 'Passwords do not match',
+  tooShort: 'Password must be at least 6 characters long',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  loginFailed: 'Failed to log in. Please check your credentials.',
+  signupFailed: 'Failed to create account. Please try again.',
+  signupSuccess: 'Account created successfully! Please check your email for verification instructions and a welcome message.',
+  resetFailed: 'Failed to send password reset email. Please try again.',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** The id of the auth forms' one message, which their marked fields point to. */
+export const AUTH_ERROR_ID = 'auth-error';
+
+/** Ties a field of an auth form to its state, and marks it when the form's one message is about it. */
+export function authField(id: string, value: string, onValue: (value: string) => void, invalid: boolean) {
+  return { id, value, onChange: (event: ChangeEvent<HTMLInputElement>) => onValue(event.target.value), invalid, errorId: AUTH_ERROR_ID };
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { buttonClasses } from './Button';
+
+/** Closes the dialog it is in; with asChild, a Cancel button does. */
+export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * Where the dialog sits: 'dialog' in the middle of the screen; 'sheet', a page from the right on
+ * wide screens and the whole screen on phones; 'panel', a column from the right whose content
+ * fills the height below its header (the cart).
+ */
+type Layout = 'dialog' | 'sheet' | 'panel';
+type Width = 'md' | 'lg' | '2xl';
+
+const layouts: Record<Layout, { content: string; header: string; title: string }> = {
+  dialog: {
+    content: 'top-1/2 left-1/2 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl p-5 sm:p-6',
+    header: 'mb-4',
+    title: 'text-xl',
+  },
+  sheet: {
+    content: 'inset-0 overflow-y-auto p-4 sm:inset-y-0 sm:right-0 sm:left-auto sm:w-full sm:max-w-2xl sm:p-6',
+    header: 'mb-4',
+    title: 'text-xl',
+  },
+  panel: {
+    content: 'inset-y-0 right-0 flex h-full w-full max-w-md flex-col',
+    header: 'border-b border-slate-200 px-5 py-4',
+    title: 'text-lg',
+  },
+};
+
+const widths: Record<Width, string> = { md: 'max-w-md', lg: 'max-w-lg', '2xl': 'max-w-2xl' };
+
+interface DialogProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The button that opens the dialog, when the dialog keeps its own open state. */
+  trigger?: ReactNode;
+  title: ReactNode;
+  /** Read out with the title when the dialog opens. */
+  description?: ReactNode;
+  layout?: Layout;
+  /** How wide a 'dialog' grows on wide screens. */
+  width?: Width;
+  closeLabel?: string;
+  children: ReactNode;
+}
+
+/** The shop's Radix dialog: focus kept inside, Escape, the overlay or the close button to leave. */
+export function Dialog({ open, onOpenChange, trigger, title, description, layout = 'dialog', width = 'lg', closeLabel = 'Close', children }: DialogProps) {
+  const look = layouts[layout];
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <DialogPrimitive.Content
+          // Without a description, Radix is told there is none on purpose (an explicit undefined).
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn('fixed z-50 bg-white shadow-xl focus:outline-none', look.content, layout === 'dialog' && widths[width])}
+        >
+          <div className={look.header}>
+            <div className="flex items-center justify-between gap-3">
+              <DialogPrimitive.Title className={cn('flex min-w-0 items-center gap-2 font-bold text-slate-900', look.title)}>{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Close className={buttonClasses('ghost', 'icon', 'shrink-0')} aria-label={closeLabel}>
+                <X className="h-5 w-5" aria-hidden="true" />
+              </DialogPrimitive.Close>
+            </div>
+            {description && (
+              <DialogPrimitive.Description asChild>
+                <div className="mt-1 text-sm text-slate-600">{description}</div>
+              </DialogPrimitive.Description>
+            )}
+          </div>
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
