@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUuid } from '../http/ids';
-import { cartItems, checkouts, orderRefunds, orders, type CheckoutSnapshot, type CheckoutStatus, type OrderItem } from '../db/schema';
+import { cartItems, checkouts, orderRefunds, orders, type CheckoutSnapshot, type CheckoutStatus } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
 import { FlagNoLongerSoldError, type CartService } from '../cart/service';
 import type { SessionUser } from '../auth/session';
@@ -9,9 +9,8 @@ import { MINIMUM_CARD_PAYMENT_CENTS, BELOW_MINIMUM_MESSAGE, type PaymentProvider
 import { readPaymentEvent } from '../payments/webhooks';
 import type { PickupPoint } from '../pickup/service';
 import { refundableFrom } from '../orders/transitions';
-import { enqueueEmail } from '../notify/outbox';
-import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
-import { recordOrderEvent } from '../orders/events';
+import type { EmailContext } from '../notify/templates';
+import { confirmRefund, placeOrder, recordFailedRefund } from '../orders/service';
 import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
@@ -46,10 +45,6 @@ export interface Completion {
   created: boolean;
 }
 
-function pointAddress(point: CheckoutSnapshot['pickupPoint']): string {
-  return [point.address, point.town, point.province, point.postalCode].filter(Boolean).join(', ');
-}
-
 /**
  * From a full cart to one paid order. Whoever learns of the payment first (the shopper's return,
  * the provider's webhook, the reconciliation) calls completeCheckout; the unique checkout_id on
@@ -70,45 +65,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return row;
   }
 
-  /** Writes the order, clears what was bought from the cart and queues the email, in one transaction. */
+  /** Places the order, marks the checkout paid and clears what was bought from the cart, in one transaction. */
   async function recordOrder(checkout: CheckoutRow, paymentId: string | null): Promise<Completion> {
     const { snapshot } = checkout;
-    const items: OrderItem[] = snapshot.items.map((item) => ({
-      productId: item.productId,
-      productName: item.productName,
-      productImage: item.productImage,
-      productPrice: item.unitPriceCents,
-      quantity: item.quantity,
-    }));
     const result = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: sql`'CF-' || nextval('order_number_seq')`,
-          checkoutId: checkout.id,
-          userId: checkout.userId,
-          customerName: `${snapshot.customer.firstName} ${snapshot.customer.lastName}`,
-          customerEmail: snapshot.customer.email,
-          customerPhone: snapshot.customer.phone,
-          deliveryOption: snapshot.deliveryOption,
-          paxiLocationId: snapshot.pickupPoint.code,
-          paxiLocationName: snapshot.pickupPoint.name,
-          paxiLocationAddress: pointAddress(snapshot.pickupPoint),
-          shippingCity: snapshot.pickupPoint.town,
-          shippingProvince: snapshot.pickupPoint.province,
-          shippingPostalCode: snapshot.pickupPoint.postalCode,
-          subtotalCents: checkout.subtotalCents,
-          deliveryFeeCents: checkout.deliveryFeeCents,
-          totalAmount: checkout.totalCents,
-          currency: checkout.currency,
-          items,
-          paymentId,
-          paymentMethod: payments.name === 'yoco' ? 'yoco' : 'sandbox',
-          paymentStatus: 'paid',
-          status: 'paid',
-        })
-        .onConflictDoNothing({ target: orders.checkoutId })
-        .returning();
+      const order = await placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: payments.name });
       if (!order) return undefined;
       const [paid] = await tx
         .update(checkouts)
@@ -125,12 +86,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
           eq(cartItems.sessionId, checkout.cartSessionId),
           inArray(
             cartItems.productId,
-            items.map((i) => i.productId),
+            snapshot.items.map((i) => i.productId),
           ),
         ),
       );
-      await recordOrderEvent(tx, order.id, 'placed', { note: `Paid ${formatRand(order.totalAmount)} by card` });
-      await enqueueEmail(tx, orderConfirmationMessage(deps.email, order));
       return order;
     });
     if (result) {
@@ -197,7 +156,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const [order] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).for('update');
       // The order may still be on its way (its payment webhook is waiting for a retry): try again later.
       if (!order) throw new Error(`refund ${refundId}: checkout ${checkout.id} has no order yet`);
-      // With the order locked, no other delivery of this refund is between this read and the insert below.
+      // With the order locked, no other delivery of this refund is between this read and its counting below.
       const [known] = await tx.select({ id: orderRefunds.id }).from(orderRefunds).where(eq(orderRefunds.providerRefundId, refundId));
       if (known) {
         deps.log.info({ webhook: event.id, refundId, orderNumber: order.orderNumber }, 'refund already counted');
@@ -210,18 +169,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           order.orderNumber,
         );
       }
-      // The unique refund id is the last word: a refund counted meanwhile elsewhere fails this transaction.
-      await tx.insert(orderRefunds).values({ orderId: order.id, providerRefundId: refundId, amountCents, webhookId: event.id });
-      const refundedCents = order.refundedCents + amountCents;
-      await tx
-        .update(orders)
-        .set({ refundedCents, paymentStatus: refundedCents === order.totalAmount ? 'refunded' : 'partially_refunded', updatedAt: sql`now()` })
-        .where(eq(orders.id, order.id));
-      // The order's timeline shows the refund with the change; refundId settles the order desk's request.
-      await recordOrderEvent(tx, order.id, 'refunded', {
-        note: `Refunded ${formatRand(amountCents)} to the customer's card`,
-        details: { refundId, amountCents },
-      });
+      await confirmRefund(tx, order, { refundId, amountCents, webhookId: event.id });
       return null;
     });
   }
@@ -251,15 +199,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
     } else if (event.type === 'refund.succeeded') return countRefund(checkout, event);
     else if (event.type === 'refund.failed') {
-      // Nothing moved: the timeline says so, and the order desk may ask for the refund again.
-      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkout.id));
-      if (order) {
-        const amount = event.amountCents === undefined ? 'A refund' : `The refund of ${formatRand(event.amountCents)}`;
-        await recordOrderEvent(db, order.id, 'refund_failed', {
-          note: `${amount} failed at the payment provider${event.failureReason ? `: ${event.failureReason}` : ''}`,
-          details: { refundId: event.refundId ?? null, amountCents: event.amountCents ?? null },
-        });
-      }
+      const order = await orderOfCheckout(checkout.id);
+      if (order) await recordFailedRefund(db, order, event);
     }
     return null;
   }
@@ -286,13 +227,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * differs (409 with the right total), freezes it as a checkout and opens the provider's page.
      */
     async createCheckout(user: SessionUser, input: CreateCheckoutInput): Promise<{ id: string; redirectUrl: string }> {
-      if (!user.emailVerified) throw new ForbiddenError(checkoutMessages.emailVerificationRequired);
+      if (!user.emailVerified) throw new ForbiddenError(checkoutMessages.emailVerificationRequired, 'email_unverified');
       const speed = findDeliveryOption(input.metadata.deliverySpeed)!;
       const point = await deps.findPickupPoint(input.metadata.paxiPoint.id);
-      if (!point) throw new InvalidInputError(checkoutMessages.pickupPointRequired);
+      if (!point) throw new InvalidInputError(checkoutMessages.pickupPointRequired, 'point_unavailable');
 
       const cart = await deps.cart.claimForUser(user.id, undefined);
-      if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`);
+      if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
       const unavailable = cart.cartItems.find((item) => !item.available);
       if (unavailable) throw new FlagNoLongerSoldError(unavailable.productId, unavailable.productName);
       const subtotalCents = cart.subtotalCents;
@@ -477,11 +418,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const [checkout] = await db.select({ providerCheckoutId: checkouts.providerCheckoutId }).from(checkouts).where(eq(checkouts.id, order.checkoutId));
       return payments.refund(checkout!.providerCheckoutId!, { amountCents, idempotencyKey: `${order.id}-${order.refundedCents}-${amountCents}` });
     },
-
-    /** The signed-in shopper's orders, newest first (the profile's order history). */
-    async ordersOf(userId: string): Promise<OrderRow[]> {
-      return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
-    },
   };
 }
 
@@ -499,17 +435,21 @@ export interface Reconciliation {
 /** 409 with the total the server worked out, so the browser can show it and ask again. */
 export class TotalChangedError extends ConflictError {
   constructor(expectedAmount: number) {
-    super(`Your order total is now ${formatRand(expectedAmount)}. Please review your order and try again.`);
+    super(`Your order total is now ${formatRand(expectedAmount)}. Please review your order and try again.`, 'cart_changed');
     this.publicDetails.expectedAmount = expectedAmount;
   }
 }
 
 /** The provider reports the checkout paid, but not in rand or not the order's total: no order is made. */
-export class PaymentMismatchError extends ConflictError {}
+export class PaymentMismatchError extends ConflictError {
+  constructor(message: string) {
+    super(message, 'payment_mismatch');
+  }
+}
 
 /** The provider does not (yet) report the checkout as paid. */
 export class PaymentNotPaidError extends ConflictError {
   constructor() {
-    super('The payment has not been completed');
+    super('The payment has not been completed', 'payment_not_paid');
   }
 }

@@ -4,14 +4,19 @@ import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
-import { recordAdminAction, type AuditActor } from '../admin/audit';
+import type { AuditActor } from '../admin/audit';
 import type { CheckoutService } from '../checkout/service';
-import { restockCancelledOrder } from '../checkout/stock';
-import { enqueueEmail, enqueueSms, type DbOrTx } from '../notify/outbox';
-import type { EmailMessage } from '../notify/mailer';
-import type { SmsMessage } from '../notify/sms';
 import type { EmailContext } from '../notify/templates';
-import { assertOrderMove, canMoveOrder, canMovePayment } from '../orders/transitions';
+import { assertOrderMove, canMove, canMovePayment } from '../orders/transitions';
+import {
+  addOrderNote,
+  cancelOrder,
+  fulfilOrder,
+  markCollected,
+  markReadyForCollection,
+  refundOrder,
+  type AcceptedRefund,
+} from '../orders/service';
 import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
 import {
@@ -26,17 +31,7 @@ import {
   type orderSearchSchema,
   type PaymentStatus,
 } from '../../shared/order-desk';
-import { recordOrderEvent } from '../orders/events';
 import { ordersCsv } from './csv';
-import {
-  collectedEmail,
-  orderCancelledEmail,
-  orderSentEmail,
-  orderSentSms,
-  readyForCollectionEmail,
-  readyForCollectionSms,
-  refundEmail,
-} from './notices';
 
 export type OrderFilters = z.output<typeof orderExportSchema>;
 export type OrderSearchQuery = z.output<typeof orderSearchSchema>;
@@ -157,10 +152,10 @@ function stateOf(order: OrderRow, events: EventRow[]): OrderState {
 /** The moves the order desk may offer now: the transition table, and no sending of money already given back. */
 function allowedActions({ order, refundableCents }: OrderState): OrderAction[] {
   const actions: OrderAction[] = [];
-  if (canMoveOrder(order.status, 'fulfilled') && order.paymentStatus !== 'refunded') actions.push('fulfil');
-  if (canMoveOrder(order.status, 'ready_for_collection')) actions.push('ready_for_collection');
-  if (canMoveOrder(order.status, 'collected')) actions.push('collected');
-  if (canMoveOrder(order.status, 'cancelled')) actions.push('cancel');
+  if (canMove(order, 'fulfilled')) actions.push('fulfil');
+  if (canMove(order, 'ready_for_collection')) actions.push('ready_for_collection');
+  if (canMove(order, 'collected')) actions.push('collected');
+  if (canMove(order, 'cancelled')) actions.push('cancel');
   if (refundableCents > 0) actions.push('refund');
   return actions;
 }
@@ -181,14 +176,6 @@ function tooMuchRefund({ order, refundableCents, pendingRefundCents }: OrderStat
   const waiting = pendingRefundCents > 0 ? ` (${formatRand(pendingRefundCents)} of refunds are waiting for the payment provider's confirmation)` : '';
   if (refundableCents === 0) return new InvalidInputError(`Nothing is left to refund on order ${order.orderNumber}${waiting}`);
   return new InvalidInputError(`A refund can be at most ${formatRand(refundableCents)} for order ${order.orderNumber}${waiting}`);
-}
-
-/** A refund the provider accepted, to be written on the order's timeline. */
-interface AcceptedRefund {
-  refundId: string;
-  amountCents: number;
-  /** Database time just before the provider was asked: the refund.succeeded webhook comes after it. */
-  requestedAt: Date;
 }
 
 export function createOrderDeskService(deps: OrderDeskDeps) {
@@ -228,11 +215,6 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     return { ...(await detail(id)), message };
   }
 
-  async function notify(tx: DbOrTx, message: EmailMessage, text?: SmsMessage): Promise<void> {
-    await enqueueEmail(tx, message);
-    if (text) await enqueueSms(tx, text);
-  }
-
   /**
    * One change of an order: the row is locked (SELECT … FOR UPDATE) so that two admins clicking
    * at once make one change and one notice; the audit line and the notices commit with it.
@@ -251,35 +233,6 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       throw new ConflictError(`The payment provider says the payment for order ${order.orderNumber} is already refunded in full`);
     }
     return { refundId: result.refundId, amountCents, requestedAt };
-  }
-
-  /** The refund_requested event and its audit line, in the transaction of the change. */
-  async function recordRefund(tx: Transaction, actor: AuditActor, order: OrderRow, refund: AcceptedRefund, reason: string | undefined) {
-    const earlier = await tx
-      .select({ details: orderEvents.details })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested')));
-    // The checkout's idempotency key is made of the order, the amount refunded so far and the
-    // amount: the same refund again before the first is confirmed is answered with the first.
-    if (earlier.some((e) => e.details.refundId === refund.refundId)) {
-      throw new ConflictError(
-        `A refund of ${formatRand(refund.amountCents)} for order ${order.orderNumber} was already requested and is waiting for the payment provider's confirmation. To refund the same amount again, wait until it is confirmed.`,
-      );
-    }
-    const amount = formatRand(refund.amountCents);
-    await recordOrderEvent(tx, order.id, 'refund_requested', {
-      note: reason ? `Refund of ${amount} requested: ${reason}` : `Refund of ${amount} requested`,
-      actorEmail: actor.email,
-      details: { refundId: refund.refundId, amountCents: refund.amountCents },
-      at: refund.requestedAt,
-    });
-    await recordAdminAction(tx, actor, {
-      action: 'order.refund',
-      targetType: 'order',
-      targetId: order.id,
-      summary: `Requested a refund of ${amount} for ${order.orderNumber}`,
-      details: { refundId: refund.refundId, amountCents: refund.amountCents, reason: reason ?? null },
-    });
   }
 
   return {
@@ -308,82 +261,23 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     orderDetail: detail,
 
     async fulfilOrder(actor: AuditActor, id: string, trackingNumber: string): Promise<OrderActionResult> {
-      await change(id, async (tx, order) => {
-        assertOrderMove(order.orderNumber, order.status, 'fulfilled');
-        if (order.paymentStatus === 'refunded') {
-          throw new ConflictError(`Order ${order.orderNumber} was refunded in full; cancel it instead of sending it`);
-        }
-        const [sent] = await tx
-          .update(orders)
-          .set({ status: 'fulfilled', fulfilled: true, trackingNumber, fulfilledAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(orders.id, order.id))
-          .returning();
-        await recordOrderEvent(tx, order.id, 'fulfilled', {
-          note: `Sent to PAXI with tracking number ${trackingNumber}`,
-          actorEmail: actor.email,
-          details: { trackingNumber },
-        });
-        await recordAdminAction(tx, actor, {
-          action: 'order.fulfil',
-          targetType: 'order',
-          targetId: order.id,
-          summary: `Fulfilled ${order.orderNumber} with tracking ${trackingNumber}`,
-          details: { trackingNumber },
-        });
-        await notify(tx, orderSentEmail(ctx, sent!), orderSentSms(ctx, sent!));
-      });
+      await change(id, (tx, order) => fulfilOrder(tx, ctx, order, { actor, trackingNumber }));
       return answer(id, orderDeskMessages.fulfilled);
     },
 
     async markReadyForCollection(actor: AuditActor, id: string): Promise<OrderActionResult> {
-      const { orderNumber } = await change(id, async (tx, order) => {
-        assertOrderMove(order.orderNumber, order.status, 'ready_for_collection');
-        await tx.update(orders).set({ status: 'ready_for_collection', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-        await recordOrderEvent(tx, order.id, 'ready_for_collection', {
-          note: `Ready for collection at ${order.paxiLocationName}`,
-          actorEmail: actor.email,
-        });
-        await recordAdminAction(tx, actor, {
-          action: 'order.ready_for_collection',
-          targetType: 'order',
-          targetId: order.id,
-          summary: `Marked ${order.orderNumber} ready for collection at ${order.paxiLocationName}`,
-        });
-        await notify(tx, readyForCollectionEmail(ctx, order), readyForCollectionSms(ctx, order));
-        return order;
-      });
+      const { orderNumber } = await change(id, (tx, order) => markReadyForCollection(tx, ctx, order, { actor }));
       return answer(id, `Order ${orderNumber} is ready for collection; the customer was notified`);
     },
 
     async markCollected(actor: AuditActor, id: string): Promise<OrderActionResult> {
-      const { orderNumber } = await change(id, async (tx, order) => {
-        assertOrderMove(order.orderNumber, order.status, 'collected');
-        await tx.update(orders).set({ status: 'collected', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-        await recordOrderEvent(tx, order.id, 'collected', { note: `Collected at ${order.paxiLocationName}`, actorEmail: actor.email });
-        await recordAdminAction(tx, actor, {
-          action: 'order.collected',
-          targetType: 'order',
-          targetId: order.id,
-          summary: `Marked ${order.orderNumber} collected`,
-        });
-        await notify(tx, collectedEmail(ctx, order));
-        return order;
-      });
+      const { orderNumber } = await change(id, (tx, order) => markCollected(tx, ctx, order, { actor }));
       return answer(id, `Order ${orderNumber} was collected`);
     },
 
     /** A note on the timeline for the other admins; the customer does not see it. */
     async addNote(actor: AuditActor, id: string, note: string): Promise<OrderActionResult> {
-      await change(id, async (tx, order) => {
-        await recordOrderEvent(tx, order.id, 'note', { note, actorEmail: actor.email });
-        await recordAdminAction(tx, actor, {
-          action: 'order.note',
-          targetType: 'order',
-          targetId: order.id,
-          summary: `Added a note to ${order.orderNumber}`,
-          details: { note },
-        });
-      });
+      await change(id, (tx, order) => addOrderNote(tx, order, { actor, note }));
       return answer(id, 'Note added');
     },
 
@@ -406,29 +300,9 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       if (refundCents > state.refundableCents) throw tooMuchRefund(state);
       const refund = refundCents > 0 ? await askProvider(order, refundCents, state.now) : undefined;
 
-      const statusNow = await change(id, async (tx, locked) => {
-        if (refund) await recordRefund(tx, actor, locked, refund, reason);
-        // Another admin moved it meanwhile (cancelled it, say): the refund stands on the timeline, the cancel does not.
-        if (!canMoveOrder(locked.status, 'cancelled')) return locked.status;
-        await tx.update(orders).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(orders.id, locked.id));
-        const restocked = locked.status === 'paid' && (await restockCancelledOrder(tx, locked.checkoutId));
-        await recordOrderEvent(tx, locked.id, 'cancelled', {
-          note: reason ?? null,
-          actorEmail: actor.email,
-          details: { refundCents, restocked },
-        });
-        await recordAdminAction(tx, actor, {
-          action: 'order.cancel',
-          targetType: 'order',
-          targetId: locked.id,
-          summary: refund ? `Cancelled ${locked.orderNumber} with a refund of ${formatRand(refundCents)}` : `Cancelled ${locked.orderNumber} without a refund`,
-          details: { refundCents, reason: reason ?? null, restocked },
-        });
-        // As read before this refund: its own confirmation may already have landed on the row.
-        const refundedBeforeCents = order.refundedCents + state.pendingRefundCents;
-        await notify(tx, orderCancelledEmail(ctx, locked, { refundNowCents: refundCents, refundedBeforeCents }));
-        return 'cancelled' as const;
-      });
+      // As read before this refund: its own confirmation may already have landed on the row.
+      const refundedBeforeCents = order.refundedCents + state.pendingRefundCents;
+      const { status: statusNow } = await change(id, (tx, locked) => cancelOrder(tx, ctx, locked, { actor, reason, refund, refundedBeforeCents }));
       // Refuses (409) when the order was moved meanwhile, after the refund was recorded.
       if (statusNow !== 'cancelled') assertOrderMove(order.orderNumber, statusNow, 'cancelled');
       const money = refund ? `; a refund of ${formatRand(refundCents)} was requested` : '';
@@ -453,10 +327,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       if (!canMovePayment(order.paymentStatus, 'refunded')) throw notRefundable(order.orderNumber, order.paymentStatus);
       if (input.amountCents > state.refundableCents) throw tooMuchRefund(state);
       const refund = await askProvider(order, input.amountCents, state.now);
-      await change(id, async (tx, locked) => {
-        await recordRefund(tx, actor, locked, refund, input.reason || undefined);
-        await notify(tx, refundEmail(ctx, locked, input.amountCents));
-      });
+      await change(id, (tx, locked) => refundOrder(tx, ctx, locked, { actor, refund, reason: input.reason || undefined }));
       return answer(
         id,
         `Refund of ${formatRand(input.amountCents)} requested for order ${order.orderNumber}; the payment status follows when the payment provider confirms it`,

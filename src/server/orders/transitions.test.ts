@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertOrderMove, canMoveOrder, canMovePayment, orderTransitions, refundableFrom } from './transitions';
+import { assertMove, assertOrderMove, assertPaymentMove, canMove, canMoveOrder, canMovePayment, orderTransitions, refundableFrom } from './transitions';
 
 describe('order transitions', () => {
   it('goes paid → sent → ready for collection → collected, and nowhere after collection or cancellation', () => {
@@ -23,5 +23,14 @@ describe('order transitions', () => {
     expect(refundableFrom).toEqual(['paid', 'partially_refunded']);
     expect(canMovePayment('pending', 'refunded')).toBe(false);
     expect(canMovePayment('refunded', 'paid')).toBe(false);
+    expect(() => assertPaymentMove('CF-100001', 'pending', 'refunded')).toThrow('The payment for order CF-100001 is pending and cannot become refunded');
+  });
+
+  it('sends no parcel for an order refunded in full, which may still be cancelled', () => {
+    const refunded = { orderNumber: 'CF-100001', status: 'paid', paymentStatus: 'refunded' } as const;
+    expect(canMove(refunded, 'fulfilled')).toBe(false);
+    expect(canMove(refunded, 'cancelled')).toBe(true);
+    expect(() => assertMove(refunded, 'fulfilled')).toThrow('Order CF-100001 was refunded in full; cancel it instead of sending it');
+    expect(() => assertMove({ ...refunded, status: 'collected' }, 'fulfilled')).toThrow('Order CF-100001 is collected and cannot be marked sent');
   });
 });

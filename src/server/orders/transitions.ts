@@ -1,5 +1,13 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { ConflictError } from '../errors';
-import { orderStatuses, paymentStatuses } from '../db/schema';
+import { orders, orderStatuses, paymentStatuses } from '../db/schema';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { enqueueEmail, enqueueSms } from '../notify/outbox';
+import type { EmailMessage } from '../notify/mailer';
+import type { SmsMessage } from '../notify/sms';
+import type { OrderEventType } from '../../shared/order-desk';
+import { recordOrderEvent, type NewOrderEvent } from './events';
 
 export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -51,7 +59,108 @@ export function assertOrderMove(orderNumber: string, from: OrderStatus, to: Orde
   }
 }
 
+/** What the checks need of an order. */
+interface MovingOrder {
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+}
+
+/** A parcel is never sent for money already given back in full: such an order is cancelled instead. */
+function sendsRefundedOrder(order: MovingOrder, to: OrderStatus): boolean {
+  return to === 'fulfilled' && order.paymentStatus === 'refunded';
+}
+
+/** Whether the order may move now: the table, and nothing sent for money given back. */
+export function canMove(order: MovingOrder, to: OrderStatus): boolean {
+  return canMoveOrder(order.status, to) && !sendsRefundedOrder(order, to);
+}
+
+/** canMove as a refusal, with the table's own message first. */
+export function assertMove(order: MovingOrder, to: OrderStatus): void {
+  assertOrderMove(order.orderNumber, order.status, to);
+  if (sendsRefundedOrder(order, to)) throw new ConflictError(`Order ${order.orderNumber} was refunded in full; cancel it instead of sending it`);
+}
+
+/** Refuses a move of the money the table does not allow (a refund counted before any payment). */
+export function assertPaymentMove(orderNumber: string, from: PaymentStatus, to: PaymentStatus): void {
+  if (!canMovePayment(from, to)) {
+    throw new ConflictError(`The payment for order ${orderNumber} is ${from.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}`);
+  }
+}
+
 /** The payment statuses from which a refund may be recorded. */
 export const refundableFrom = (Object.keys(paymentTransitions) as PaymentStatus[]).filter((status) =>
   canMovePayment(status, 'refunded'),
 );
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The caller's transaction: the change, its timeline line, audit line and notice commit together or not at all. */
+export type OrderTx = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** What can happen to a placed order, each named by the line it writes on the timeline. */
+export type OrderStep = Exclude<OrderEventType, 'placed'>;
+
+/** What the customer is told: an email, and a text when the news is worth one. */
+export interface CustomerNotice {
+  email: EmailMessage;
+  sms?: SmsMessage;
+}
+
+/** What every change leaves behind, the placing of the order included. */
+export interface StepRecord {
+  /** The timeline line's words, details and time; its actor is the audit line's. */
+  event?: Omit<NewOrderEvent, 'actorEmail'>;
+  /** The admin who did it; absent when the shop, the customer or the payment provider did. */
+  audit?: { actor: AuditActor; action: string; summary: string; details?: Record<string, unknown> };
+  /** The customer's notice, made from the order as changed. */
+  notify?: (order: OrderRow) => CustomerNotice;
+}
+
+export interface TransitionDetails extends StepRecord {
+  /** What changes with the step besides the status. */
+  set?: { fulfilled?: boolean; trackingNumber?: string; fulfilledAt?: SQL; refundedCents?: number; paymentStatus?: PaymentStatus };
+}
+
+function isOrderStatus(step: OrderStep): step is OrderStep & OrderStatus {
+  return (orderStatuses as readonly string[]).includes(step);
+}
+
+/**
+ * The one way a placed order changes, inside the caller's transaction (which holds the order's row
+ * lock, so that two clicks make one change): checked against the transition table, the row updated,
+ * a line on the timeline, the admin's audit line, the customer's notice in the outbox. A step named
+ * like a status moves the order to it. Returns the order as changed.
+ */
+export async function transition(tx: OrderTx, order: OrderRow, to: OrderStep, details: TransitionDetails = {}): Promise<OrderRow> {
+  const status = isOrderStatus(to) ? to : undefined;
+  const { set } = details;
+  if (status) assertMove(order, status);
+  if (set?.paymentStatus) assertPaymentMove(order.orderNumber, order.paymentStatus, set.paymentStatus);
+  let changed = order;
+  if (status || set) {
+    const [row] = await tx
+      .update(orders)
+      .set({ ...set, ...(status && { status }), updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    changed = row!;
+  }
+  await record(tx, changed, to, details);
+  return changed;
+}
+
+/** The timeline line, the audit line and the notice, in that order. */
+export async function record(tx: OrderTx, order: OrderRow, type: OrderEventType, { event, audit, notify }: StepRecord): Promise<void> {
+  await recordOrderEvent(tx, order.id, type, { ...event, actorEmail: audit?.actor.email ?? null });
+  if (audit) {
+    const { actor, ...line } = audit;
+    await recordAdminAction(tx, actor, { ...line, targetType: 'order', targetId: order.id });
+  }
+  if (notify) {
+    const notice = notify(order);
+    await enqueueEmail(tx, notice.email);
+    if (notice.sms) await enqueueSms(tx, notice.sms);
+  }
+}

@@ -49,20 +49,21 @@ function sms(ctx: EmailContext, order: NoticeOrder, body: string): SmsMessage | 
   return to ? { to, body: `${ctx.shop.name}: ${body}` } : undefined;
 }
 
+/** Where the parcel is and how to find it, in the emails about it. */
+function parcelRows(order: NoticeOrder): [string, string][] {
+  return [
+    ['Order number', order.orderNumber],
+    ['Tracking number', order.trackingNumber ?? ''],
+    ['Collect at', order.paxiLocationName],
+    ['Address', order.paxiLocationAddress],
+  ];
+}
+
 /** Sent when the order desk hands the parcel to PAXI: the tracking number and the point, always (design: lessons from other shops). */
 export function orderSentEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
   return email(ctx, order, `Your order ${order.orderNumber} is on its way`, `Your order ${order.orderNumber} is on its way`, [
     { kind: 'paragraph', text: 'Good news: we handed your flags to PAXI and they are on their way to the PAXI point you chose.' },
-    {
-      kind: 'details',
-      rows: [
-        ['Order number', order.orderNumber],
-        ['Tracking number', order.trackingNumber ?? ''],
-        ['Collect at', order.paxiLocationName],
-        ['Address', order.paxiLocationAddress],
-        ['Collection speed', collectionSpeed(order)],
-      ],
-    },
+    { kind: 'details', rows: [...parcelRows(order), ['Collection speed', collectionSpeed(order)]] },
     {
       kind: 'paragraph',
       text: `We will send you an SMS when your parcel arrives at the PAXI point. Bring your ID (and the PIN PAXI sends you) to collect it. ${HOLDING}`,
@@ -85,15 +86,7 @@ export function readyForCollectionEmail(ctx: EmailContext, order: NoticeOrder): 
       kind: 'paragraph',
       text: `Your order ${order.orderNumber} is ready for collection at ${order.paxiLocationName}, ${order.paxiLocationAddress}.`,
     },
-    {
-      kind: 'details',
-      rows: [
-        ['Order number', order.orderNumber],
-        ['Tracking number', order.trackingNumber ?? ''],
-        ['Collect at', order.paxiLocationName],
-        ['Address', order.paxiLocationAddress],
-      ],
-    },
+    { kind: 'details', rows: parcelRows(order) },
     {
       kind: 'paragraph',
       text: `Bring your ID (and the PIN PAXI sent you), and please collect it within ${paxi.uncollectedReturnDays} days: PAXI returns parcels not collected by then to us.`,

@@ -1,0 +1,216 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { orderEvents, orderRefunds, orders, type checkouts, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { ConflictError } from '../errors';
+import type { AuditActor } from '../admin/audit';
+import { restockCancelledOrder } from '../checkout/stock';
+import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
+import { formatRand } from '../../shared/money';
+import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, refundEmail } from './notices';
+import { canMoveOrder, record, transition, type OrderRow, type OrderTx, type StepRecord } from './transitions';
+
+/*
+ * Everything that happens to an order, in the shop's words. Each goes through transition() (or,
+ * for placing, its record()), inside the caller's transaction.
+ */
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type CheckoutRow = typeof checkouts.$inferSelect;
+
+/** A refund the payment provider accepted, to be written on the order's timeline. */
+export interface AcceptedRefund {
+  refundId: string;
+  amountCents: number;
+  /** Database time just before the provider was asked: the refund.succeeded webhook comes after it. */
+  requestedAt: Date;
+}
+
+interface RefundRequest {
+  actor: AuditActor;
+  refund: AcceptedRefund;
+  reason: string | undefined;
+}
+
+function pointAddress(point: CheckoutSnapshot['pickupPoint']): string {
+  return [point.address, point.town, point.province, point.postalCode].filter(Boolean).join(', ');
+}
+
+/**
+ * A paid checkout's order, its first line on the timeline and the confirmation email. Undefined
+ * when the checkout already has its order: the unique checkout_id lets whoever came first make it.
+ */
+export async function placeOrder(
+  tx: OrderTx,
+  ctx: EmailContext,
+  checkout: CheckoutRow,
+  payment: { paymentId: string | null; paymentMethod: string },
+): Promise<OrderRow | undefined> {
+  const { snapshot } = checkout;
+  const items: OrderItem[] = snapshot.items.map((item) => ({
+    productId: item.productId,
+    productName: item.productName,
+    productImage: item.productImage,
+    productPrice: item.unitPriceCents,
+    quantity: item.quantity,
+  }));
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNumber: sql`'CF-' || nextval('order_number_seq')`,
+      checkoutId: checkout.id,
+      userId: checkout.userId,
+      customerName: `${snapshot.customer.firstName} ${snapshot.customer.lastName}`,
+      customerEmail: snapshot.customer.email,
+      customerPhone: snapshot.customer.phone,
+      deliveryOption: snapshot.deliveryOption,
+      paxiLocationId: snapshot.pickupPoint.code,
+      paxiLocationName: snapshot.pickupPoint.name,
+      paxiLocationAddress: pointAddress(snapshot.pickupPoint),
+      shippingCity: snapshot.pickupPoint.town,
+      shippingProvince: snapshot.pickupPoint.province,
+      shippingPostalCode: snapshot.pickupPoint.postalCode,
+      subtotalCents: checkout.subtotalCents,
+      deliveryFeeCents: checkout.deliveryFeeCents,
+      totalAmount: checkout.totalCents,
+      currency: checkout.currency,
+      items,
+      paymentId: payment.paymentId,
+      paymentMethod: payment.paymentMethod,
+      paymentStatus: 'paid',
+      status: 'paid',
+    })
+    .onConflictDoNothing({ target: orders.checkoutId })
+    .returning();
+  if (!order) return undefined;
+  await record(tx, order, 'placed', {
+    event: { note: `Paid ${formatRand(order.totalAmount)} by card` },
+    notify: (placed) => ({ email: orderConfirmationMessage(ctx, placed) }),
+  });
+  return order;
+}
+
+/** Handed to PAXI: the tracking number goes on the order and to the customer, by email and SMS. */
+export function fulfilOrder(
+  tx: OrderTx,
+  ctx: EmailContext,
+  order: OrderRow,
+  { actor, trackingNumber }: { actor: AuditActor; trackingNumber: string },
+): Promise<OrderRow> {
+  return transition(tx, order, 'fulfilled', {
+    set: { fulfilled: true, trackingNumber, fulfilledAt: sql`now()` },
+    event: { note: `Sent to PAXI with tracking number ${trackingNumber}`, details: { trackingNumber } },
+    audit: { actor, action: 'order.fulfil', summary: `Fulfilled ${order.orderNumber} with tracking ${trackingNumber}`, details: { trackingNumber } },
+    notify: (sent) => ({ email: orderSentEmail(ctx, sent), sms: orderSentSms(ctx, sent) }),
+  });
+}
+
+export function markReadyForCollection(tx: OrderTx, ctx: EmailContext, order: OrderRow, { actor }: { actor: AuditActor }): Promise<OrderRow> {
+  return transition(tx, order, 'ready_for_collection', {
+    event: { note: `Ready for collection at ${order.paxiLocationName}` },
+    audit: { actor, action: 'order.ready_for_collection', summary: `Marked ${order.orderNumber} ready for collection at ${order.paxiLocationName}` },
+    notify: (ready) => ({ email: readyForCollectionEmail(ctx, ready), sms: readyForCollectionSms(ctx, ready) }),
+  });
+}
+
+export function markCollected(tx: OrderTx, ctx: EmailContext, order: OrderRow, { actor }: { actor: AuditActor }): Promise<OrderRow> {
+  return transition(tx, order, 'collected', {
+    event: { note: `Collected at ${order.paxiLocationName}` },
+    audit: { actor, action: 'order.collected', summary: `Marked ${order.orderNumber} collected` },
+    notify: (collected) => ({ email: collectedEmail(ctx, collected) }),
+  });
+}
+
+/** A note on the timeline for the other admins; the customer does not see it. */
+export function addOrderNote(tx: OrderTx, order: OrderRow, { actor, note }: { actor: AuditActor; note: string }): Promise<OrderRow> {
+  return transition(tx, order, 'note', {
+    event: { note },
+    audit: { actor, action: 'order.note', summary: `Added a note to ${order.orderNumber}`, details: { note } },
+  });
+}
+
+/** The refund on the timeline, waiting for the provider's webhook to confirm it, and in the audit log. */
+async function recordRefundRequest(tx: OrderTx, order: OrderRow, { actor, refund, reason }: RefundRequest, notify?: StepRecord['notify']): Promise<void> {
+  const earlier = await tx
+    .select({ details: orderEvents.details })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested')));
+  // The checkout's idempotency key is made of the order, the amount refunded so far and the
+  // amount: the same refund again before the first is confirmed is answered with the first.
+  if (earlier.some((e) => e.details.refundId === refund.refundId)) {
+    throw new ConflictError(
+      `A refund of ${formatRand(refund.amountCents)} for order ${order.orderNumber} was already requested and is waiting for the payment provider's confirmation. To refund the same amount again, wait until it is confirmed.`,
+    );
+  }
+  const amount = formatRand(refund.amountCents);
+  const { refundId, amountCents } = refund;
+  await transition(tx, order, 'refund_requested', {
+    event: { note: reason ? `Refund of ${amount} requested: ${reason}` : `Refund of ${amount} requested`, details: { refundId, amountCents }, at: refund.requestedAt },
+    audit: { actor, action: 'order.refund', summary: `Requested a refund of ${amount} for ${order.orderNumber}`, details: { refundId, amountCents, reason: reason ?? null } },
+    notify,
+  });
+}
+
+/** A refund without cancelling (a damaged flag, a goodwill gesture), and the customer's email about it. */
+export function refundOrder(tx: OrderTx, ctx: EmailContext, order: OrderRow, request: RefundRequest): Promise<void> {
+  return recordRefundRequest(tx, order, request, (refunded) => ({ email: refundEmail(ctx, refunded, request.refund.amountCents) }));
+}
+
+/**
+ * Cancels an order, with the refund the provider accepted for it, if any; its email says what
+ * happens to the money. Returns the order as it is now: when another admin moved it meanwhile (sent
+ * or cancelled it), the refund stands on the timeline and the order is left as it is.
+ */
+export async function cancelOrder(
+  tx: Transaction,
+  ctx: EmailContext,
+  order: OrderRow,
+  cancel: { actor: AuditActor; reason: string | undefined; refund: AcceptedRefund | undefined; refundedBeforeCents: number },
+): Promise<OrderRow> {
+  const { actor, reason, refund } = cancel;
+  if (refund) await recordRefundRequest(tx, order, { actor, refund, reason });
+  if (!canMoveOrder(order.status, 'cancelled')) return order;
+  // Before the transition, whose timeline line says whether the flags went back on sale.
+  const restocked = order.status === 'paid' && (await restockCancelledOrder(tx, order.checkoutId));
+  const refundCents = refund?.amountCents ?? 0;
+  return transition(tx, order, 'cancelled', {
+    event: { note: reason ?? null, details: { refundCents, restocked } },
+    audit: {
+      actor,
+      action: 'order.cancel',
+      summary: refund ? `Cancelled ${order.orderNumber} with a refund of ${formatRand(refundCents)}` : `Cancelled ${order.orderNumber} without a refund`,
+      details: { refundCents, reason: reason ?? null, restocked },
+    },
+    notify: (cancelled) => ({ email: orderCancelledEmail(ctx, cancelled, { refundNowCents: refundCents, refundedBeforeCents: cancel.refundedBeforeCents }) }),
+  });
+}
+
+/**
+ * A refund the payment provider confirmed (refund.succeeded), already checked against what is left
+ * to refund. The unique refund id is the last word: a refund counted meanwhile elsewhere fails the
+ * caller's transaction.
+ */
+export async function confirmRefund(tx: OrderTx, order: OrderRow, refund: { refundId: string; amountCents: number; webhookId: string }): Promise<void> {
+  const { refundId, amountCents } = refund;
+  await tx.insert(orderRefunds).values({ orderId: order.id, providerRefundId: refundId, amountCents, webhookId: refund.webhookId });
+  const refundedCents = order.refundedCents + amountCents;
+  // refundId on the timeline settles the order desk's request.
+  await transition(tx, order, 'refunded', {
+    set: { refundedCents, paymentStatus: refundedCents === order.totalAmount ? 'refunded' : 'partially_refunded' },
+    event: { note: `Refunded ${formatRand(amountCents)} to the customer's card`, details: { refundId, amountCents } },
+  });
+}
+
+/** refund.failed: nothing moved; the timeline says so, and the order desk may ask for the refund again. */
+export async function recordFailedRefund(
+  tx: OrderTx,
+  order: OrderRow,
+  failure: { refundId: string | undefined; amountCents: number | undefined; failureReason: string | undefined },
+): Promise<void> {
+  const amount = failure.amountCents === undefined ? 'A refund' : `The refund of ${formatRand(failure.amountCents)}`;
+  await transition(tx, order, 'refund_failed', {
+    event: {
+      note: `${amount} failed at the payment provider${failure.failureReason ? `: ${failure.failureReason}` : ''}`,
+      details: { refundId: failure.refundId ?? null, amountCents: failure.amountCents ?? null },
+    },
+  });
+}
