@@ -16,6 +16,7 @@ import { cartRoutes } from './cart/routes';
 import { createContactService } from './contact/service';
 import { contactRoutes } from './contact/routes';
 import { storefrontRoutes } from './storefront/routes';
+import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createDevMailbox } from './notify/mailbox';
 import { devMailboxRoutes } from './notify/routes';
 import { createAuth, resolveSessionSecret, type PasswordHashing } from './auth/auth';
@@ -39,6 +40,7 @@ import { createCheckoutService } from './checkout/service';
 import { checkoutRoutes } from './checkout/routes';
 import { startReconciler } from './checkout/reconciler';
 import { registerPayments } from './payments/routes';
+import { paymentWebhookRoute } from './payments/webhook-route';
 
 export interface AppOptions {
   config: Config;
@@ -129,7 +131,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   const email = { shop: config.shop, publicUrl: config.publicUrl };
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
   authRoutes(app, auth, createAccountService(db, auth), limiter, config.publicUrl);
-  if (!config.smtpUrl) devMailboxRoutes(app, createDevMailbox(db));
+  if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db));
   const admins = createAdminService(db, config.adminEmails);
   adminRoutes(app, auth, admins);
   const requireAdmin = createRequireAdmin(auth, admins);
@@ -148,7 +150,8 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     onEmailQueued: onOutboxQueued,
     log: app.log.child({ component: 'checkout' }),
   });
-  await checkoutRoutes(app, { auth, checkout, payments, log: app.log });
+  checkoutRoutes(app, { auth, checkout });
+  await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ShopDetails } from '../shared/shop-details';
-
-const optional = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
+import { mailProviderKind, type MailSettings } from './notify/mailer';
+import { smsProviderKind, type SmsSettings } from './notify/sms';
+import { paymentProviderKind, type PaymentSettings } from './payments/providers';
+import { readProviderSettings, unsetWhenBlank as optional, type Environment } from './provider-registry';
 
 /**
  * The seller's details a fresh shop starts with, so that the footer and terms read well on a new
@@ -33,23 +31,6 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
   ),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'yoco']).default('sandbox'),
-  YOCO_SECRET_KEY: optional.pipe(
-    z.string().regex(/^sk_(test|live)_\S+$/, 'YOCO_SECRET_KEY must be a Yoco secret key (sk_test_… or sk_live_…)').optional(),
-  ),
-  YOCO_WEBHOOK_SECRET: optional.pipe(
-    z
-      .string()
-      .regex(/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/, "YOCO_WEBHOOK_SECRET must be the webhook's secret as Yoco showed it (whsec_…)")
-      .optional(),
-  ),
-  YOCO_API_URL: z.url().default('https://payments.yoco.com/api'),
-  SMTP_URL: optional.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@smtp.example.co.za:587 (or smtps://…)')
-      .optional(),
-  ),
   MAIL_FROM: optional,
   ORDER_DESK_EMAIL: optional.pipe(z.email('ORDER_DESK_EMAIL must be an email address').optional()),
   ORDER_DESK_DIGEST_TIME: optional.pipe(
@@ -58,10 +39,6 @@ const envSchema = z.object({
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'ORDER_DESK_DIGEST_TIME must be a time of day such as 08:00')
       .optional(),
   ),
-  SMS_PROVIDER: z.enum(['dev-mailbox', 'bulksms']).default('dev-mailbox'),
-  BULKSMS_TOKEN_ID: optional,
-  BULKSMS_TOKEN_SECRET: optional,
-  BULKSMS_API_URL: z.url().default('https://api.bulksms.com'),
   ADMIN_EMAILS: optional.pipe(
     z
       .string()
@@ -95,22 +72,28 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shop: ShopDetails;
-  /** Unset: messages go to the dev mailbox at /dev/mailbox instead of an SMTP server. */
-  smtpUrl: string | undefined;
+  /** SMTP when SMTP_URL is set; otherwise the dev mailbox at /dev/mailbox. */
+  mail: MailSettings;
+  /** The sender of every email: MAIL_FROM, or the shop's name and email. */
   mailFrom: string;
   /** Where the shop's own mail goes (contact messages, the daily digest); the shop's email when unset. */
   orderDeskEmail: string;
   /** When the order-desk digest goes out each day, in South African time. */
   orderDeskDigestAt: { hour: number; minute: number };
   /** Where text messages go: BulkSMS, or the dev mailbox (nothing leaves the machine). */
-  sms: { provider: 'dev-mailbox' } | { provider: 'bulksms'; apiUrl: string; tokenId: string; tokenSecret: string };
+  sms: SmsSettings;
+  /** How cards are paid: the sandbox served by the shop itself, or Yoco. */
+  payments: PaymentSettings;
   /** ADMIN_EMAILS, trimmed and lower-cased: verified accounts with these emails are admins. */
   adminEmails: string[];
   /** Google sign-in is offered only when both its client id and secret are set. */
   googleEnabled: boolean;
+  /** Google's OpenID Connect client, when enabled. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** SESSION_SECRET; unset, the embedded database keeps a generated one in DATA_DIR. */
+  sessionSecret: string | undefined;
   /** SHOP_DEMO=true: a public demo, allowed to run on stand-ins; every page says so. */
   demo: boolean;
-  env: z.infer<typeof envSchema>;
 }
 
 /** 'a@x.co.za, B@Y.co.za,' → ['a@x.co.za', 'b@y.co.za']: case-insensitive, blanks dropped, no duplicates. */
@@ -122,30 +105,28 @@ export function parseAdminEmails(value: string | undefined): string[] {
   return [...new Set(emails)];
 }
 
-/** The only reader of process.env. Bad settings stop the start with a message naming the variable. */
+/** The only reader of process.env. Bad settings stop the start with a message naming every variable to fix. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${problems}`);
-  }
-  const e = parsed.data;
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   // Every process behind the load balancer must verify the others' cookies and links, so a secret
   // generated per process (as on the embedded database) would sign people out at random.
-  if (e.DATABASE_URL && !e.SESSION_SECRET) {
-    throw new Error('Invalid configuration:\n  SESSION_SECRET is required with DATABASE_URL (all processes must share it)');
+  if (parsed.success && parsed.data.DATABASE_URL && !parsed.data.SESSION_SECRET) {
+    problems.push('SESSION_SECRET is required with DATABASE_URL (all processes must share it)');
   }
-  // Without the key no checkout can be made, and without the secret no payment webhook can be trusted.
-  const missingYoco = (['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
-  if (e.PAYMENT_PROVIDER === 'yoco' && missingYoco.length > 0) {
-    throw new Error(`Invalid configuration:\n  PAYMENT_PROVIDER=yoco needs ${missingYoco.join(' and ')} (from Yoco's portal and webhook registration)`);
+  const payments = readProviderSettings(paymentProviderKind, env as Environment);
+  const sms = readProviderSettings(smsProviderKind, env as Environment);
+  const mail = readProviderSettings(mailProviderKind, env as Environment);
+  problems.push(...payments.problems, ...sms.problems, ...mail.problems);
+  if (problems.length > 0 || !parsed.success || !payments.settings || !sms.settings || !mail.settings) {
+    throw new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
-  // Without the token every text message would fail at BulkSMS a day's worth of retries later.
-  const missingBulkSms = (['BULKSMS_TOKEN_ID', 'BULKSMS_TOKEN_SECRET'] as const).filter((name) => !e[name]);
-  if (e.SMS_PROVIDER === 'bulksms' && missingBulkSms.length > 0) {
-    throw new Error(`Invalid configuration:\n  SMS_PROVIDER=bulksms needs ${missingBulkSms.join(' and ')} (an API token from BulkSMS's settings)`);
-  }
+  const e = parsed.data;
   const [digestHour, digestMinute] = (e.ORDER_DESK_DIGEST_TIME ?? '08:00').split(':').map(Number);
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+      : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,17 +143,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: e.SHOP_PHONE,
       email: e.SHOP_EMAIL,
     },
-    smtpUrl: e.SMTP_URL,
+    mail: mail.settings,
     mailFrom: e.MAIL_FROM ?? `"${e.SHOP_NAME.replace(/["\\]/g, '')}" <${e.SHOP_EMAIL}>`,
     orderDeskEmail: e.ORDER_DESK_EMAIL ?? e.SHOP_EMAIL,
     orderDeskDigestAt: { hour: digestHour!, minute: digestMinute! },
-    sms:
-      e.SMS_PROVIDER === 'bulksms'
-        ? { provider: 'bulksms', apiUrl: e.BULKSMS_API_URL, tokenId: e.BULKSMS_TOKEN_ID!, tokenSecret: e.BULKSMS_TOKEN_SECRET! }
-        : { provider: 'dev-mailbox' },
+    sms: sms.settings,
+    payments: payments.settings,
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
-    googleEnabled: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+    googleEnabled: google !== undefined,
+    google,
+    sessionSecret: e.SESSION_SECRET,
     demo: e.SHOP_DEMO === 'true',
-    env: e,
   };
 }

@@ -1,4 +1,10 @@
-/** The few ways a service can refuse; one place (http/errors.ts) turns them into HTTP answers. */
+import type { ErrorCode } from '../shared/error-codes';
+
+/**
+ * The few ways a service can refuse; one place (http/errors.ts) turns them into HTTP answers
+ * `{message, code}`. Each kind has a default code; a throw that the browser must tell apart from
+ * the others of its kind passes its own.
+ */
 export class DomainError extends Error {
   /** More for the client beside the message (e.g. the right total after a price change). */
   readonly publicDetails: Record<string, unknown> = {};
@@ -6,6 +12,7 @@ export class DomainError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code: ErrorCode,
   ) {
     super(message);
     this.name = new.target.name;
@@ -13,45 +20,45 @@ export class DomainError extends Error {
 }
 
 export class InvalidInputError extends DomainError {
-  constructor(message: string) {
-    super(message, 400);
+  constructor(message: string, code: ErrorCode = 'invalid_input') {
+    super(message, 400, code);
   }
 }
 
 export class UnauthorizedError extends DomainError {
   constructor(message = 'Not authenticated') {
-    super(message, 401);
+    super(message, 401, 'not_signed_in');
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message = 'Forbidden') {
-    super(message, 403);
+  constructor(message = 'Forbidden', code: ErrorCode = 'forbidden') {
+    super(message, 403, code);
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found') {
-    super(message, 404);
+  constructor(message = 'Not found', code: ErrorCode = 'not_found') {
+    super(message, 404, code);
   }
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super(message, 409);
+  constructor(message: string, code: ErrorCode = 'conflict') {
+    super(message, 409, code);
   }
 }
 
 /** Too many attempts in a short time (sign-in, sign-up, emails); the spec's catalogue has the text. */
 export class TooManyRequestsError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super('Too many failed attempts. Please try again later.', 429);
+    super('Too many failed attempts. Please try again later.', 429, 'too_many_attempts');
   }
 }
 
 /** A body in a form the call does not read; the shop's JSON calls take application/json only. */
 export class UnsupportedMediaTypeError extends DomainError {
   constructor(message = 'Send the request body as application/json') {
-    super(message, 415);
+    super(message, 415, 'unsupported_media_type');
   }
 }

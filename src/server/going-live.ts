@@ -2,6 +2,10 @@ import { count, eq } from 'drizzle-orm';
 import { sampleShop, type Config } from './config';
 import type { Database } from './db/client';
 import { pickupPoints } from './db/schema';
+import { mailProviders } from './notify/mailer';
+import { smsProviders } from './notify/sms';
+import { paymentProviders } from './payments/providers';
+import { goingLiveProblem } from './provider-registry';
 import type { ShopDetails } from '../shared/shop-details';
 
 /** A shop served over https is a public shop: real shoppers reach it. */
@@ -23,24 +27,14 @@ const shopDetailVariables: Record<Exclude<keyof ShopDetails, 'name'>, string> = 
   email: 'SHOP_EMAIL',
 };
 
-/** The outside services that would still be stand-ins, each with what to set instead. */
+/** The outside services that would still be stand-ins (or take no real money), each with what to set instead; each provider says its own. */
 function standIns(config: Config): string[] {
-  const problems: string[] = [];
-  if (!config.smtpUrl) {
-    problems.push(
-      'SMTP_URL is unset, so every email (sign-up verification and password-reset links included) would be published on the open page /dev/mailbox. ' +
-        'Set SMTP_URL to your mail server, e.g. smtp://user:pass@smtp.example.co.za:587.',
-    );
-  }
-  if (config.sms.provider === 'dev-mailbox') {
-    problems.push('SMS_PROVIDER is dev-mailbox, so text messages would reach no phone. Set SMS_PROVIDER=bulksms with BULKSMS_TOKEN_ID and BULKSMS_TOKEN_SECRET.');
-  }
-  if (config.env.PAYMENT_PROVIDER === 'sandbox') {
-    problems.push('PAYMENT_PROVIDER is sandbox, so no real payment would be taken. Set PAYMENT_PROVIDER=yoco with YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET.');
-  } else if (config.env.YOCO_SECRET_KEY?.startsWith('sk_test_')) {
-    problems.push("YOCO_SECRET_KEY is a test key (sk_test_…), so no real money would move. Set the live key (sk_live_…) from Yoco's portal.");
-  }
-  return problems;
+  const problems = [
+    goingLiveProblem(mailProviders, config.mail),
+    goingLiveProblem(smsProviders, config.sms),
+    goingLiveProblem(paymentProviders, config.payments),
+  ];
+  return problems.filter((problem) => problem !== undefined);
 }
 
 /** The seller's details still at the built-in sample (the 555 phone number, VAT number 4123456789). */

@@ -5,6 +5,7 @@ import { seedCatalogue } from './catalog/seed';
 import { seedSamplePickupPoints } from './pickup/sample-points';
 import { buildApp } from './app';
 import { goingLiveProblems, goingLiveRefusal, mustBeLive, NotReadyToGoLiveError } from './going-live';
+import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createMailer } from './notify/mailer';
 import { createOutboxWorker } from './notify/outbox';
 import { createSmsProvider } from './notify/sms';
@@ -79,11 +80,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   outboxWorker.start();
   // A live shop (real mail) whose texts go nowhere: customers wait for an arrival SMS that never comes.
-  if (config.smtpUrl && sms.transport === 'dev-mailbox') {
+  if (mailer.transport !== DEV_MAILBOX && sms.transport === DEV_MAILBOX) {
     app.log.warn('SMS_PROVIDER is dev-mailbox: text messages are marked sent but reach no phone; set SMS_PROVIDER=bulksms');
   }
   app.log.info(
-    { mail: config.smtpUrl ? 'smtp' : `dev mailbox at ${config.publicUrl}/dev/mailbox`, sms: sms.transport },
+    { mail: mailer.transport === DEV_MAILBOX ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : mailer.transport, sms: sms.transport },
     `Shop open at ${config.publicUrl}`,
   );
 }

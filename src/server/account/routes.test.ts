@@ -75,7 +75,7 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
   it.each(everyRoute)('answers %s %s with 401 Not authenticated when signed out', async (method, url, payload) => {
     const res = await call(method, url, undefined, payload);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated' });
+    expect(res.json()).toEqual({ message: 'Not authenticated', code: 'not_signed_in' });
     const forged = await t.app.inject({ method, url, payload, headers: { ...origin, cookie: 'better-auth.session_token=forged.value' } });
     expect(forged.statusCode).toBe(401);
   });
@@ -148,7 +148,7 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
     const before = (await call('GET', '/api/profile', thandi)).json<ProfileView>().profile;
     const res = await call('PUT', '/api/profile', thandi, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_input' });
     expect((await call('GET', '/api/profile', thandi)).json<ProfileView>().profile).toEqual(before);
   });
 
@@ -160,7 +160,7 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
       headers: { ...origin, cookie: thandi.cookie, 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body must be a JSON object' });
+    expect(res.json()).toEqual({ message: 'The request body must be a JSON object', code: 'invalid_input' });
   });
 
   describe('addresses', () => {
@@ -222,7 +222,7 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
     ])('refuses the address %j with 400 and its message', async (body, message) => {
       const res = await call('POST', '/api/profile/addresses', thandi, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'invalid_input' });
       const edit = await call('PUT', `/api/profile/addresses/${first.id}`, thandi, body);
       expect(edit.statusCode).toBe(400);
     });
@@ -235,7 +235,7 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
         await call('DELETE', `/api/profile/addresses/${first.id}`, sipho),
       ]) {
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'Address not found' });
+        expect(res.json()).toEqual({ message: 'Address not found', code: 'not_found' });
       }
       expect(await addresses(thandi)).toEqual(before);
       expect(await addresses(sipho)).toEqual([]);
@@ -300,17 +300,17 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
     it('refuses an unknown product and a malformed id', async () => {
       const unknown = await call('POST', '/api/wishlist', thandi, { productId: '00000000-0000-4000-8000-000000000000' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Product not found' });
+      expect(unknown.json()).toEqual({ message: 'Product not found', code: 'not_found' });
       const bad = await call('POST', '/api/wishlist', thandi, { productId: 'south-africa' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: 'Invalid product id' });
+      expect(bad.json()).toEqual({ message: 'Invalid product id', code: 'invalid_input' });
     });
 
     it("keeps another shopper's wishlist out of reach", async () => {
       expect(await wishlist(sipho)).toEqual([]);
       const res = await call('DELETE', `/api/wishlist/${kenya}`, sipho);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'This flag is not in your wishlist' });
+      expect(res.json()).toEqual({ message: 'This flag is not in your wishlist', code: 'not_found' });
       expect(await wishlist(thandi)).toHaveLength(2);
     });
 
@@ -361,11 +361,11 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
     it('needs the current password: missing or wrong, nothing is deleted', async () => {
       const missing = await call('POST', '/api/profile/delete', thandi, {});
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ message: 'Please enter your password to confirm' });
+      expect(missing.json()).toEqual({ message: 'Please enter your password to confirm', code: 'invalid_input' });
 
       const wrong = await call('POST', '/api/profile/delete', thandi, { password: 'not-my-password' });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ message: 'Incorrect password.' });
+      expect(wrong.json()).toEqual({ message: 'Incorrect password.', code: 'invalid_input' });
 
       // A near miss is refused too.
       expect((await call('POST', '/api/profile/delete', thandi, { password: `${PASSWORD}x` })).statusCode).toBe(400);
@@ -430,7 +430,7 @@ describe.each(testDatabases())('profile and account API on $name', (target) => {
 
       const wrong = await call('POST', '/api/profile/delete', lerato, { confirmEmail: 'someone@example.co.za', password: PASSWORD });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ message: 'Please type your email address to confirm' });
+      expect(wrong.json()).toEqual({ message: 'Please type your email address to confirm', code: 'invalid_input' });
       expect(await t.database.db.select().from(users).where(eq(users.id, lerato.id))).toHaveLength(1);
 
       const res = await call('POST', '/api/profile/delete', lerato, { confirmEmail: ' Lerato@Example.co.za ' });

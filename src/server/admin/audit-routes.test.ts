@@ -75,13 +75,13 @@ describe.each(testDatabases())('the audit log on $name', (target) => {
     for (const query of ['?limit=0', '?limit=201', '?limit=ten']) {
       const res = await admin('GET', `/api/admin/audit-log${query}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'limit must be a number from 1 to 200' });
+      expect(res.json()).toEqual({ message: 'limit must be a number from 1 to 200', code: 'invalid_input' });
     }
     const bad = await admin('GET', '/api/admin/audit-log?before=yesterday');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'before must be the id of an audit entry' });
+    expect(bad.json()).toEqual({ message: 'before must be the id of an audit entry', code: 'invalid_input' });
     const unknown = await admin('GET', '/api/admin/audit-log?before=00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Audit entry not found' });
+    expect(unknown.json()).toEqual({ message: 'Audit entry not found', code: 'not_found' });
   });
 });

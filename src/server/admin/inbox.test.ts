@@ -46,7 +46,7 @@ describe.each(testDatabases())('the contact inbox on $name', (target) => {
       expect((await call('GET', '/api/admin/contacts')).statusCode).toBe(status);
       expect((await call('POST', `/api/admin/contacts/${ids.Johan}/handled`, { handled: true })).statusCode).toBe(status);
     }
-    expect((await shopper('GET', '/api/admin/contacts')).json()).toEqual({ message: "You don't have admin privileges" });
+    expect((await shopper('GET', '/api/admin/contacts')).json()).toEqual({ message: "You don't have admin privileges", code: 'forbidden' });
     expect(await auditLines()).toEqual([]);
   });
 
@@ -113,7 +113,7 @@ describe.each(testDatabases())('the contact inbox on $name', (target) => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-message']) {
       const res = await admin('POST', `/api/admin/contacts/${id}/handled`, { handled: true });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Message not found' });
+      expect(res.json()).toEqual({ message: 'Message not found', code: 'not_found' });
     }
   });
 
@@ -122,7 +122,7 @@ describe.each(testDatabases())('the contact inbox on $name', (target) => {
     for (const body of [{}, { handled: 'yes' }]) {
       const res = await admin('POST', `/api/admin/contacts/${ids.Johan}/handled`, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'handled is missing or has the wrong type' });
+      expect(res.json()).toEqual({ message: 'handled is missing or has the wrong type', code: 'invalid_input' });
     }
   });
 });

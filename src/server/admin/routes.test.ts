@@ -54,7 +54,7 @@ describe.each(testDatabases())('admins on $name', (target) => {
   it('answers 401 when signed out, or with a session that does not exist', async () => {
     for (const res of [await check(), await check('better-auth.session_token=forged.value')]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Not authenticated' });
+      expect(res.json()).toEqual({ message: 'Not authenticated', code: 'not_signed_in' });
     }
   });
 
@@ -123,11 +123,11 @@ describe.each(testDatabases())('admins on $name', (target) => {
   it('guards admin routes with requireAdmin: 401 signed out, 403 for a shopper, through for an admin', async () => {
     const signedOut = await guarded.inject({ method: 'GET', url: '/admin-only' });
     expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json()).toEqual({ message: 'Not authenticated' });
+    expect(signedOut.json()).toEqual({ message: 'Not authenticated', code: 'not_signed_in' });
 
     const denied = await guarded.inject({ method: 'GET', url: '/admin-only', headers: { cookie: cookies[shopper.email]! } });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ message: "You don't have admin privileges" });
+    expect(denied.json()).toEqual({ message: "You don't have admin privileges", code: 'forbidden' });
 
     const allowed = await guarded.inject({ method: 'GET', url: '/admin-only', headers: { cookie: cookies[boss.email]! } });
     expect(allowed.statusCode).toBe(200);

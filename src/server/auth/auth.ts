@@ -22,7 +22,7 @@ const SECRET_FILE = 'session-secret';
  * links outlive a restart.
  */
 export function resolveSessionSecret(config: Config): string {
-  if (config.env.SESSION_SECRET) return config.env.SESSION_SECRET;
+  if (config.sessionSecret) return config.sessionSecret;
   const file = path.join(config.dataDir, SECRET_FILE);
   try {
     return fs.readFileSync(file, 'utf8').trim();

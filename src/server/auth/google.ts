@@ -17,13 +17,13 @@ export function googleRedirectUri(publicUrl: string): string {
 }
 
 /** Google as an OpenID Connect provider, found through GOOGLE_DISCOVERY_URL. */
-export function googleProvider(config: Config): GenericOAuthConfig {
+export function googleProvider(google: NonNullable<Config['google']>, publicUrl: string): GenericOAuthConfig {
   return {
     providerId: GOOGLE_PROVIDER_ID,
     name: 'Google',
-    clientId: config.env.GOOGLE_CLIENT_ID ?? '',
-    clientSecret: config.env.GOOGLE_CLIENT_SECRET,
-    discoveryUrl: config.env.GOOGLE_DISCOVERY_URL,
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    discoveryUrl: google.discoveryUrl,
     // The identity comes from the ID token: without the issuer's keys from discovery, no sign-in at all
     // (rather than a token read unverified). A failed discovery is tried again at the next sign-in.
     requireIdTokenVerification: true,
@@ -32,11 +32,11 @@ export function googleProvider(config: Config): GenericOAuthConfig {
     // Spec section 7: the account chooser is always shown, so a shared computer does not sign in
     // whoever last used Google on it.
     prompt: 'select_account',
-    redirectURI: googleRedirectUri(config.publicUrl),
+    redirectURI: googleRedirectUri(publicUrl),
   };
 }
 
 /** The generic OAuth plugin, with Google in it only when its client id and secret are set. */
 export function googleSignIn(config: Config) {
-  return genericOAuth({ config: config.googleEnabled ? [googleProvider(config)] : [] });
+  return genericOAuth({ config: config.google ? [googleProvider(config.google, config.publicUrl)] : [] });
 }

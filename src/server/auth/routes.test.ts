@@ -145,7 +145,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     expect((await sync({ displayName: '  ', photoURL: null }, cookie)).json()).toMatchObject({ user: { name: 'Thandi N.', image: null } });
     const bad = await sync({ photoURL: 'javascript:alert(1)' }, cookie);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Photo must be an http(s) address' });
+    expect(bad.json()).toEqual({ message: 'Photo must be an http(s) address', code: 'invalid_input' });
     expect((await sync({ displayName: 'n'.repeat(101) }, cookie)).statusCode).toBe(400);
     await sync({ displayName: account.name }, cookie);
   });
@@ -180,7 +180,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
   it('refuses send-verification without a valid email', async () => {
     const res = await post('/api/auth/send-verification', { email: 'nope' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Please enter a valid email address.' });
+    expect(res.json()).toEqual({ message: 'Please enter a valid email address.', code: 'invalid_input' });
   });
 
   it("closes better-auth's endpoints that the shop does not use, so a signed-in shopper cannot change the email or name around the shop's rules", async () => {
@@ -204,7 +204,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     ];
     for (const [method, url, payload] of closed) {
       const res = await t.app.inject({ method, url, payload, headers: { ...headers, cookie: session } });
-      expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 404, body: { message: 'Not found' } });
+      expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 404, body: { message: 'Not found', code: 'not_found' } });
     }
     const [row] = await t.database.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.email, shopper.email));
     expect(row).toEqual({ name: shopper.name, email: shopper.email });
@@ -222,6 +222,6 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
       expect(res.json<{ message: string }>().message).toMatch(/^(name|email) contains (a NUL character|a broken character)/);
     }
     const res = await post('/api/auth/sign-in/email', { email: 'nomsa@example.co.za', password: 'x\u0000' });
-    expect(res.json()).toEqual({ message: 'password contains a NUL character, which is not allowed' });
+    expect(res.json()).toEqual({ message: 'password contains a NUL character, which is not allowed', code: 'invalid_input' });
   });
 });

@@ -56,7 +56,7 @@ describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) 
   it('needs a signed-in shopper', async () => {
     const res = await claim(undefined, newSession());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated' });
+    expect(res.json()).toEqual({ message: 'Not authenticated', code: 'not_signed_in' });
   });
 
   it('merges the anonymous cart into the shopper cart on sign-in, adding quantities up to 10, and follows the shopper to another device', async () => {

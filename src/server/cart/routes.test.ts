@@ -111,7 +111,7 @@ describe.each(testDatabases())('cart API on $name', (target) => {
       const line = await addLine(sessionId, southAfrica, 8);
       const res = await addToCart({ sessionId, productId: southAfrica.id, quantity: 3 });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'conflict' });
       expect((await getCart(sessionId)).cartItems).toEqual([expect.objectContaining({ id: line.id, quantity: 8 })]);
       expect((await addToCart({ sessionId, productId: southAfrica.id, quantity: 2 })).statusCode).toBe(201);
       expect((await getCart(sessionId)).itemCount).toBe(10);
@@ -120,16 +120,16 @@ describe.each(testDatabases())('cart API on $name', (target) => {
     it('answers 404 Product not found for an unknown product', async () => {
       const byId = await addToCart({ sessionId: newSession(), productId: randomUUID() });
       expect(byId.statusCode).toBe(404);
-      expect(byId.json()).toEqual({ message: 'Product not found' });
+      expect(byId.json()).toEqual({ message: 'Product not found', code: 'not_found' });
       const byName = await addToCart({ sessionId: newSession(), productName: 'ATLANTIS', price: 'R1.00' });
       expect(byName.statusCode).toBe(404);
-      expect(byName.json()).toEqual({ message: 'Product not found' });
+      expect(byName.json()).toEqual({ message: 'Product not found', code: 'not_found' });
     });
 
     it.each([0, 11, 2.5, '3', -1])('refuses quantity %j with 400', async (quantity) => {
       const res = await addToCart({ sessionId: newSession(), productId: southAfrica.id, quantity });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid_input' });
     });
   });
 
@@ -177,7 +177,7 @@ describe.each(testDatabases())('cart API on $name', (target) => {
       const line = await addLine(sessionId, southAfrica, 4);
       const res = await updateItem(line.id, body, sessionId);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid_input' });
       expect((await getCart(sessionId)).itemCount).toBe(4);
     });
   });
@@ -191,7 +191,7 @@ describe.each(testDatabases())('cart API on $name', (target) => {
       line = await addLine(owner, southAfrica, 3);
     });
 
-    const notFound = { message: 'Cart item not found' };
+    const notFound = { message: 'Cart item not found', code: 'not_found' };
     const ownerStillHasLine = async () =>
       expect((await getCart(owner)).cartItems).toEqual([expect.objectContaining({ id: line.id, quantity: 3 })]);
 
@@ -268,14 +268,14 @@ describe.each(testDatabases())('cart API on $name', (target) => {
       ]);
       for (const res of responses) {
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: 'Invalid cart session id' });
+        expect(res.json()).toEqual({ message: 'Invalid cart session id', code: 'invalid_input' });
       }
     });
 
     it('refuses an add without a session id', async () => {
       const res = await addToCart({ productId: southAfrica.id });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'A cart session id is required' });
+      expect(res.json()).toEqual({ message: 'A cart session id is required', code: 'invalid_input' });
     });
   });
 });

@@ -23,7 +23,7 @@ const notEnoughStock = (name: string, left: number, inCart: number) =>
 /** 409 naming a flag hidden from the shop since it was put in the cart; it can only be removed. */
 export class FlagNoLongerSoldError extends ConflictError {
   constructor(productId: string, productName: string) {
-    super(`The ${productName} flag is no longer sold. Please remove it from your cart.`);
+    super(`The ${productName} flag is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
     this.publicDetails.productId = productId;
   }
 }
@@ -139,7 +139,7 @@ export function createCartService(db: Database) {
           .where(and(eq(cartItems.sessionId, input.sessionId), eq(cartItems.productId, productId)));
         const inCart = line?.quantity ?? 0;
         // The cart only warns early; checkout takes the stock and is the one that guarantees it.
-        if (inCart + input.quantity > stockQuantity) throw new ConflictError(notEnoughStock(name, stockQuantity, inCart));
+        if (inCart + input.quantity > stockQuantity) throw new ConflictError(notEnoughStock(name, stockQuantity, inCart), 'out_of_stock');
       }
       const [row] = await db
         .insert(cartItems)
@@ -170,7 +170,7 @@ export function createCartService(db: Database) {
       if (!line.available) throw new FlagNoLongerSoldError(line.productId, line.name);
       // Going down is always allowed, even while still above the flags left.
       if (line.stockQuantity !== null && quantity > line.quantity && quantity > line.stockQuantity) {
-        throw new ConflictError(notEnoughStock(line.name, line.stockQuantity, 0));
+        throw new ConflictError(notEnoughStock(line.name, line.stockQuantity, 0), 'out_of_stock');
       }
       const [row] = await db
         .update(cartItems)

@@ -3,7 +3,11 @@ import { DomainError } from '../errors';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, uploadMessages, type UploadImageType } from '../../shared/product-admin';
 
 /** A refused upload: 413 too large, 415 not a JPEG, PNG or WebP we can show. */
-export class ImageRefusedError extends DomainError {}
+export class ImageRefusedError extends DomainError {
+  constructor(message: string, status: 413 | 415) {
+    super(message, status, 'picture_refused');
+  }
+}
 
 export interface CheckedPicture {
   contentType: UploadImageType;

@@ -102,7 +102,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
       expect((await call(method, url, payload, '')).statusCode).toBe(401);
       const denied = await call(method, url, payload, shopper);
       expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toEqual({ message: "You don't have admin privileges" });
+      expect(denied.json()).toEqual({ message: "You don't have admin privileges", code: 'forbidden' });
     }
     expect((await upload('00000000-0000-4000-8000-000000000000', PNG, 'image/png', '', '')).statusCode).toBe(401);
     expect((await upload('00000000-0000-4000-8000-000000000000', PNG, 'image/png', '', shopper)).statusCode).toBe(403);
@@ -146,7 +146,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
     expect((await storefront()).some((p) => p.slug === 'malawi-2')).toBe(false);
     const taken = await call('POST', '/api/admin/products', { ...newFlag, slug: 'kenya' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'The web address /product/kenya is already used by KENYA' });
+    expect(taken.json()).toEqual({ message: 'The web address /product/kenya is already used by KENYA', code: 'conflict' });
   });
 
   it.each([
@@ -161,7 +161,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
   ])('refuses a flag with %s', async (_label, body, message) => {
     const res = await call('POST', '/api/admin/products', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_input' });
   });
 
   it('changes any field; the sale price is checked against the saved price; every change is in the audit log', async () => {
@@ -173,7 +173,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
 
     const tooHigh = await call('PATCH', `/api/admin/products/${zambia.id}`, { salePriceCents: 16_000 });
     expect(tooHigh.statusCode).toBe(400);
-    expect(tooHigh.json()).toEqual({ message: 'The sale price must be lower than the price (R160.00)' });
+    expect(tooHigh.json()).toEqual({ message: 'The sale price must be lower than the price (R160.00)', code: 'invalid_input' });
     expect((await call('PATCH', `/api/admin/products/${zambia.id}`, { isActive: false, stockQuantity: null })).statusCode).toBe(200);
     expect((await storefront()).some((p) => p.id === zambia.id)).toBe(false);
     // Saving the same values again changes nothing and writes nothing.
@@ -184,7 +184,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
       ['product.update', 'Changed ZAMBIA (LARGE): stock 0 → not counted; hidden from the shop'],
     ]);
     expect((await call('PATCH', '/api/admin/products/00000000-0000-4000-8000-000000000000', { priceCents: 100 })).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/admin/products/${zambia.id}`, {})).json()).toEqual({ message: 'Say what to change' });
+    expect((await call('PATCH', `/api/admin/products/${zambia.id}`, {})).json()).toEqual({ message: 'Say what to change', code: 'invalid_input' });
   });
 
   describe('pictures', () => {
@@ -226,7 +226,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
     ])('refuses %s', async (_label, bytes, type, status, message) => {
       const res = await upload(product.id, bytes, type);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: status === 400 ? 'invalid_input' : 'picture_refused' });
     });
 
     const damaged = (type: string) => `This file is not a picture we can show: it is damaged, cut short or not a ${type} picture at all`;
@@ -248,7 +248,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
       const before = await storedPictures(product.id);
       const res = await upload(product.id, bytes, type);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'picture_refused' });
       expect(await storedPictures(product.id)).toEqual(before);
     });
 
@@ -288,7 +288,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
       ] as const) {
         const res = await call('PATCH', `/api/admin/products/${product.id}/images`, body);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message });
+        expect(res.json()).toEqual({ message, code: 'invalid_input' });
       }
 
       const removed = await call('DELETE', `/api/admin/products/${product.id}/images/${c}`);
@@ -297,7 +297,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
       const uploadId = third.images[2]!.url.split('/').pop()!;
       expect(await t.database.db.select().from(uploadedImages).where(eq(uploadedImages.id, uploadId))).toEqual([]);
       expect((await t.app.inject({ method: 'GET', url: third.images[2]!.url })).statusCode).toBe(404);
-      expect((await call('DELETE', `/api/admin/products/${product.id}/images/${c}`)).json()).toEqual({ message: 'Picture not found' });
+      expect((await call('DELETE', `/api/admin/products/${product.id}/images/${c}`)).json()).toEqual({ message: 'Picture not found', code: 'not_found' });
 
       expect((await auditOf(product.id)).map(([action]) => action)).toEqual([
         'product.create',
@@ -319,13 +319,13 @@ describe.each(testDatabases())('product management on $name', (target) => {
       await Promise.all([1, 2, 3, 4, 5, 6].map(() => t.database.db.execute(sql`select 1`)));
       const racing = await Promise.all([PNG, PNG, PNG].map((bytes) => upload(burundi.id, bytes, 'image/png')));
       expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
-      expect(racing.find((res) => res.statusCode === 409)!.json()).toEqual({ message: 'A flag can have at most 50 pictures. Delete one first.' });
+      expect(racing.find((res) => res.statusCode === 409)!.json()).toEqual({ message: 'A flag can have at most 50 pictures. Delete one first.', code: 'conflict' });
       const full = await storedPictures(burundi.id);
       expect(full.pictures).toHaveLength(MAX_PICTURES_PER_PRODUCT);
 
       const oneMore = await upload(burundi.id, WEBP, 'image/webp');
       expect(oneMore.statusCode).toBe(409);
-      expect(oneMore.json()).toEqual({ message: 'A flag can have at most 50 pictures. Delete one first.' });
+      expect(oneMore.json()).toEqual({ message: 'A flag can have at most 50 pictures. Delete one first.', code: 'conflict' });
       expect(await storedPictures(burundi.id)).toEqual(full);
 
       // Every picture can still be put in a new order; after a delete there is room again.

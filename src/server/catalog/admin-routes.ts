@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import type { ErrorCode } from '../../shared/error-codes';
 import { NotFoundError } from '../errors';
 import { parseInput } from '../http/parse';
 import { rawBodyScope } from '../http/raw-body';
@@ -67,7 +68,7 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
   await rawBodyScope(app, (scope) => {
     // Over the limit, Fastify refuses before reading the body; say so in the upload's own words.
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: uploadMessages.tooLarge });
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: uploadMessages.tooLarge, code: 'picture_refused' satisfies ErrorCode });
       throw error;
     });
     scope.post(

@@ -107,7 +107,7 @@ describe.each(testDatabases())('catalogue API on $name', (target) => {
     ])('answers 404 Product not found for %s', async (_label, url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Product not found' });
+      expect(res.json()).toEqual({ message: 'Product not found', code: 'not_found' });
     });
 
     it('answers a malformed URL with a 4xx message and no stack trace', async () => {

@@ -34,22 +34,24 @@ describe.each(testDatabases())('checkout with the sandbox provider on $name', (t
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       message: 'Email Verification Required: Please verify your email address before completing your purchase.',
+      code: 'email_unverified',
     });
 
     const empty = await shop.signUp('empty');
     const emptyCart = await shop.createCheckout(empty, shop.checkoutBody(6_000, point.id));
     expect(emptyCart.statusCode).toBe(400);
     expect(emptyCart.json().message).toContain('Cart is empty');
+    expect(emptyCart.json().code).toBe('cart_empty');
 
     await shop.addToCart(empty, 'kenya', 1);
     const noPoint = await shop.createCheckout(empty, shop.checkoutBody(19_000, 'P-NOWHERE'));
     expect(noPoint.statusCode).toBe(400);
-    expect(noPoint.json()).toEqual({ message: 'PAXI Point Required: Please select a PAXI collection point to continue.' });
+    expect(noPoint.json()).toEqual({ message: 'PAXI Point Required: Please select a PAXI collection point to continue.', code: 'point_unavailable' });
     const badPhone = await shop.createCheckout(empty, {
       ...shop.checkoutBody(19_000, point.id),
       metadata: { ...shop.checkoutBody(19_000, point.id).metadata, customerInfo: { firstName: 'T', lastName: 'Mokoena', email: 'x@example.co.za', phone: '0821234567' } },
     });
-    expect(badPhone.json()).toEqual({ message: 'First name must be at least 2 characters' });
+    expect(badPhone.json()).toEqual({ message: 'First name must be at least 2 characters', code: 'invalid_input' });
   });
 
   it('refuses a browser total that differs with 409 and the right total', async () => {
@@ -58,7 +60,11 @@ describe.each(testDatabases())('checkout with the sandbox provider on $name', (t
     const point = await shop.nearestPoint();
     const res = await shop.createCheckout(shopper, shop.checkoutBody(100, point.id, 'paxi-express'));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ expectedAmount: 37_000, message: 'Your order total is now R370.00. Please review your order and try again.' });
+    expect(res.json()).toEqual({
+      expectedAmount: 37_000,
+      message: 'Your order total is now R370.00. Please review your order and try again.',
+      code: 'cart_changed',
+    });
   });
 
   it('pays on the sandbox page: one order, one confirmation email, the cart emptied, whoever completes first', async () => {
@@ -81,7 +87,7 @@ describe.each(testDatabases())('checkout with the sandbox provider on $name', (t
     const stranger = await shop.signUp('stranger');
     expect((await shop.verify(stranger, id)).statusCode).toBe(404);
     expect((await shop.complete(stranger, id)).statusCode).toBe(404);
-    expect((await shop.verify(undefined, id)).json()).toEqual({ message: 'Payment verification failed due to authentication issues.' });
+    expect((await shop.verify(undefined, id)).json()).toEqual({ message: 'Payment verification failed due to authentication issues.', code: 'not_signed_in' });
 
     const pay = await shop.inject('POST', `${new URL(redirectUrl).pathname}/pay`);
     expect(pay.statusCode).toBe(303);
@@ -274,6 +280,7 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
     const owner = await shop.signUpAs('owner-desk@example.co.za');
     expect((await refund(owner, { paymentId: order!.paymentId, amount: 50_000 })).json()).toEqual({
       message: `A refund can be at most R190.00 for order ${order!.orderNumber}`,
+      code: 'invalid_input',
     });
     const partial = await refund(owner, { paymentId: order!.paymentId, amount: 5_000 });
     expect(partial.statusCode).toBe(202);

@@ -4,9 +4,6 @@ import type { Auth } from '../auth/auth';
 import { requireSessionUser } from '../auth/session';
 import { UnauthorizedError } from '../errors';
 import { parseInput } from '../http/parse';
-import type { PaymentProvider } from '../payments/provider';
-import { rawBodyScope } from '../http/raw-body';
-import { WEBHOOK_PATH } from '../payments/sandbox';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
 import type { CheckoutService, Reconciliation } from './service';
 
@@ -23,11 +20,9 @@ const cancelSchema = z.object({ checkoutId: z.string({ error: 'Say which checkou
 export interface CheckoutRouteDeps {
   auth: Auth;
   checkout: CheckoutService;
-  payments: PaymentProvider;
-  log: { error: (obj: object, msg: string) => void };
 }
 
-export async function checkoutRoutes(app: FastifyInstance, { auth, checkout, payments, log }: CheckoutRouteDeps): Promise<void> {
+export function checkoutRoutes(app: FastifyInstance, { auth, checkout }: CheckoutRouteDeps): void {
   app.decorate('reconcileCheckouts', () => checkout.reconcile());
 
   app.post('/api/payments/yoco/create-checkout', async (request) => {
@@ -59,21 +54,5 @@ export async function checkoutRoutes(app: FastifyInstance, { auth, checkout, pay
   app.post('/api/payments/cancel', async (request) => {
     const user = await requireSessionUser(auth, request);
     return checkout.cancel(user, parseInput(cancelSchema, request.body).checkoutId);
-  });
-
-  // The provider signs the exact bytes it sent, so this route reads the body raw.
-  await rawBodyScope(app, (scope) => {
-    scope.post(WEBHOOK_PATH, async (request, reply) => {
-      const raw = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
-      const event = payments.verifyWebhook(raw, request.headers);
-      const fresh = await checkout.recordWebhook(event);
-      // Acknowledged at once (the provider waits 15 s at most) and handled after. A repeated
-      // delivery of an event not processed yet is handled too; one processed already is not.
-      // What fails, or is cut short by this process dying, is taken up by the reconciliation.
-      setImmediate(() => {
-        checkout.processWebhook(event.id).catch((err: unknown) => log.error({ err, webhook: event.id }, 'webhook handling failed'));
-      });
-      return fresh ? reply.code(200).send({ received: true }) : { received: true, duplicate: true };
-    });
   });
 }

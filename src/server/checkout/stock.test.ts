@@ -75,6 +75,7 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
       expect(refused.json()).toEqual({
         message: 'Sorry, the KENYA flag is sold out. Please change the quantity in your cart and try again.',
+        code: 'out_of_stock',
         productId: kenya.id,
         stockQuantity: 0,
       });
@@ -183,18 +184,18 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     expect((await addToCart(shopper, kenya, 2)).statusCode).toBe(201);
     const more = await addToCart(shopper, kenya, 1);
     expect(more.statusCode).toBe(409);
-    expect(more.json()).toEqual({ message: 'Sorry, only 2 KENYA flags are left. Your cart already has 2.' });
+    expect(more.json()).toEqual({ message: 'Sorry, only 2 KENYA flags are left. Your cart already has 2.', code: 'out_of_stock' });
 
     await setStock(kenya, 0);
     const other = await signUp('sold-out');
-    expect((await addToCart(other, kenya, 1)).json()).toEqual({ message: 'Sorry, the KENYA flag is sold out.' });
+    expect((await addToCart(other, kenya, 1)).json()).toEqual({ message: 'Sorry, the KENYA flag is sold out.', code: 'out_of_stock' });
 
     // Changing the quantity: going up past the stock is refused, going down is fine.
     await setStock(kenya, 1);
     const line = (await inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ cartItems: { id: string }[] }>().cartItems[0]!;
     const put = (quantity: number) =>
       t.app.inject({ method: 'PUT', url: `/api/cart/${line.id}`, payload: { quantity }, headers: { ...origin, cookie: shopper.cookie, 'x-cart-session-id': shopper.cartId } });
-    expect((await put(3)).json()).toEqual({ message: 'Sorry, only 1 KENYA flag is left.' });
+    expect((await put(3)).json()).toEqual({ message: 'Sorry, only 1 KENYA flag is left.', code: 'out_of_stock' });
     expect((await put(1)).statusCode).toBe(200);
 
     expect((await addToCart(shopper, japan, 10)).statusCode).toBe(201);

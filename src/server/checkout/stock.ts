@@ -17,7 +17,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** 409 naming the flag and how many are left; the browser shows the message as it is. */
 export class OutOfStockError extends ConflictError {
   constructor(productId: string, productName: string, left: number) {
-    super(`${stockShortMessage(productName, left)} Please change the quantity in your cart and try again.`);
+    super(`${stockShortMessage(productName, left)} Please change the quantity in your cart and try again.`, 'out_of_stock');
     this.publicDetails.productId = productId;
     this.publicDetails.stockQuantity = left;
   }

@@ -64,7 +64,11 @@ describe.each(testDatabases())('a flag that is no longer sold, on $name', (targe
       payload: { quantity: 3 },
     });
     expect(more.statusCode).toBe(409);
-    expect(more.json()).toEqual({ message: 'The KENYA flag is no longer sold. Please remove it from your cart.', productId: kenya.id });
+    expect(more.json()).toEqual({
+      message: 'The KENYA flag is no longer sold. Please remove it from your cart.',
+      code: 'flag_no_longer_sold',
+      productId: kenya.id,
+    });
     const addAgain = await shop.inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: kenya.id, quantity: 1 });
     expect(addAgain.statusCode).toBe(404);
 
@@ -72,7 +76,11 @@ describe.each(testDatabases())('a flag that is no longer sold, on $name', (targe
     const total = cart.subtotalCents + PAXI_STANDARD_FEE_CENTS;
     const refused = await shop.createCheckout(shopper, shop.checkoutBody(total, point.id));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'The KENYA flag is no longer sold. Please remove it from your cart.', productId: kenya.id });
+    expect(refused.json()).toEqual({
+      message: 'The KENYA flag is no longer sold. Please remove it from your cart.',
+      code: 'flag_no_longer_sold',
+      productId: kenya.id,
+    });
     expect(await db().select().from(checkouts).where(eq(checkouts.cartSessionId, shopper.cartId))).toEqual([]);
     expect(await db().select().from(sandboxCheckouts)).toEqual([]);
     expect((await db().select({ stock: products.stockQuantity }).from(products).where(eq(products.id, kenya.id)))[0]!.stock).toBe(5);

@@ -87,7 +87,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
 
       const verify = await shop.verify(shopper, id);
       expect(verify.statusCode).toBe(409);
-      expect(verify.json()).toEqual({ message: 'The payment was made in USD, not in rand. Please contact us with your payment reference.' });
+      expect(verify.json()).toEqual({ message: 'The payment was made in USD, not in rand. Please contact us with your payment reference.', code: 'payment_mismatch' });
       const complete = await shop.complete(shopper, id);
       expect(complete.statusCode).toBe(409);
       expect(complete.json().message).toContain('not in rand');
@@ -289,7 +289,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       const event = refundEvent(yocoId, 1_000);
       const res = await deliver({ ...event, payload: { ...event.payload, failureReason: 'bad\u0000reason' } }, 'msg_nul');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'The webhook body payload.failureReason contains a NUL character' });
+      expect(res.json()).toEqual({ message: 'The webhook body payload.failureReason contains a NUL character', code: 'webhook_refused' });
       expect(await stored('msg_nul')).toBeUndefined();
     });
   });

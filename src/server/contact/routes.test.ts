@@ -73,7 +73,7 @@ describe.each(testDatabases())('contact API on $name', (target) => {
     const queued = await t.database.db.$count(outbox);
     const res = await send(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_input' });
     expect(await t.database.db.$count(contacts)).toBe(before);
     expect(await t.database.db.$count(outbox)).toBe(queued);
   });
@@ -81,7 +81,7 @@ describe.each(testDatabases())('contact API on $name', (target) => {
   it('refuses a message over 5000 characters', async () => {
     const res = await send({ ...valid, message: 'x'.repeat(5001) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/5000/) });
+    expect(res.json()).toEqual({ message: expect.stringMatching(/5000/), code: 'invalid_input' });
   });
 
   it('accepts a message of exactly 5000 characters', async () => {

@@ -334,7 +334,7 @@ export const checkouts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     cartSessionId: text('cart_session_id').notNull(),
-    /** 'sandbox' or 'yoco'. */
+    /** The payment provider's name in its registry (payments/providers.ts): 'sandbox', 'yoco', …. */
     provider: text('provider').notNull(),
     /** The provider's checkout id (Yoco's ch_…); set once the provider accepted the checkout. */
     providerCheckoutId: text('provider_checkout_id'),

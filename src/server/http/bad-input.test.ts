@@ -115,7 +115,7 @@ describe.each(testDatabases())('bad input on $name', (target) => {
   ])('refuses %s with a 400 naming it, and stores nothing', async (_label, payload, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
     expectCleanRefusal(res, 400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_input' });
     expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi 🇿🇦' } })).statusCode).toBe(201);
   });
 
@@ -126,7 +126,7 @@ describe.each(testDatabases())('bad input on $name', (target) => {
   ])('refuses a NUL byte in the address %s with a 400 naming it', async (url, message) => {
     const res = await t.app.inject({ url });
     expectCleanRefusal(res, 400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_input' });
   });
 
   it('leaves the cart line untouched after all that', async () => {

@@ -15,11 +15,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(sendErrorAsJson);
 }
 
-/** An error as the API answers it: `{message}` in words, a 500 with the request id for the unexpected. */
+/** An error as the API answers it: `{message, code}` for a refusal, a 500 with the request id for the unexpected. */
 export function sendErrorAsJson(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
-    return reply.code(error.status).send({ ...error.publicDetails, message: error.message });
+    return reply.code(error.status).send({ ...error.publicDetails, message: error.message, code: error.code });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

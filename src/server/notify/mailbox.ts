@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { NotFoundError } from '../errors';
+import { DEV_MAILBOX } from './dev-mailbox';
 import type { EmailMessage } from './mailer';
 import type { SmsMessage } from './sms';
 
@@ -35,7 +36,7 @@ const toMessage = (row: Row): MailboxMessage =>
  * (SMTP_URL unset, SMS_PROVIDER=dev-mailbox).
  */
 export function createDevMailbox(db: Database) {
-  const delivered = and(eq(outbox.status, 'sent'), eq(outbox.transport, 'dev-mailbox'));
+  const delivered = and(eq(outbox.status, 'sent'), eq(outbox.transport, DEV_MAILBOX));
   const columns = { id: outbox.id, kind: outbox.kind, payload: outbox.payload, sentAt: outbox.sentAt };
 
   return {

@@ -1,4 +1,7 @@
-import { createTransport } from 'nodemailer';
+import type { Config } from '../config';
+import { createProvider, type ChosenSettings, type ProviderDefinition, type ProviderKind } from '../provider-registry';
+import { DEV_MAILBOX, devMailboxMail } from './dev-mailbox';
+import { smtpMail } from './smtp';
 
 /** One email as the outbox keeps it (the row's payload). The sender is the mailer's own. */
 export interface EmailMessage {
@@ -9,46 +12,32 @@ export interface EmailMessage {
   replyTo?: string;
 }
 
-export type Transport = 'smtp' | 'dev-mailbox';
-
 export interface Mailer {
-  /** Stored on the outbox row when sent; the dev mailbox shows the rows sent by 'dev-mailbox'. */
-  readonly transport: Transport;
+  /** The provider's name, stored on the outbox row when sent; the dev mailbox shows the rows sent by 'dev-mailbox'. */
+  readonly transport: string;
   /** Resolves once the message is accepted; throws (and the outbox retries) otherwise. */
   send(message: EmailMessage): Promise<void>;
   close(): void;
 }
 
-/**
- * SMTP through nodemailer. The timeouts are far shorter than nodemailer's defaults (up to 10 min)
- * so that a send always ends well inside the outbox's 2-minute claim on the row.
- */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = createTransport({
-    url: smtpUrl,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 45_000,
-  });
-  return {
-    transport: 'smtp',
-    async send(message) {
-      await transport.sendMail({ from, ...message });
-    },
-    close: () => transport.close(),
-  };
-}
+/** A mail provider's file exports one of these; mailProviders lists them. */
+export type MailProviderDefinition<Settings extends object> = ProviderDefinition<Settings, Mailer, { from: string }>;
 
-/**
- * Without SMTP_URL nothing leaves the machine: a message counts as delivered at once, and the
- * sent outbox row is what the dev mailbox (/dev/mailbox) shows, to every process alike.
- */
-export const devMailboxMailer: Mailer = {
-  transport: 'dev-mailbox',
-  send: async () => undefined,
-  close: () => undefined,
+/** Every way the shop can send email. A new one is its own file and one line here. */
+export const mailProviders = {
+  [DEV_MAILBOX]: devMailboxMail,
+  smtp: smtpMail,
 };
 
-export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string }): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailboxMailer;
+/** Mail has no variable of its own naming the provider: SMTP_URL set means SMTP. */
+export const mailProviderKind: ProviderKind<typeof mailProviders> = {
+  providers: mailProviders,
+  variable: 'SMTP_URL',
+  choose: (env) => (env.SMTP_URL?.trim() ? 'smtp' : DEV_MAILBOX),
+};
+
+export type MailSettings = ChosenSettings<typeof mailProviders>;
+
+export function createMailer(config: Pick<Config, 'mail' | 'mailFrom'>): Mailer {
+  return createProvider(mailProviders, config.mail, { from: config.mailFrom });
 }

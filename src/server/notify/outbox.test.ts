@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
 import { quietLogger, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
-import { smtpMailer, type EmailMessage, type Mailer } from './mailer';
+import type { EmailMessage, Mailer } from './mailer';
+import { smtpMailer } from './smtp';
 import { createOutboxWorker, enqueueEmail, MAX_ATTEMPTS, retryDelaySeconds } from './outbox';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp-server';
 

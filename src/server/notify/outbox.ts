@@ -5,7 +5,8 @@ import { outbox } from '../db/schema';
 import { InvalidInputError } from '../errors';
 import { DeliveryError } from './delivery-error';
 import type { EmailMessage, Mailer } from './mailer';
-import { devMailboxSms, smsMessageSchema, type SmsMessage, type SmsProvider } from './sms';
+import { devMailboxSms } from './dev-mailbox';
+import { smsMessageSchema, type SmsMessage, type SmsProvider } from './sms';
 
 /** The database or a transaction: callers pass their own transaction so the email commits with the change. */
 export type DbOrTx = Pick<Database, 'insert'>;

@@ -7,8 +7,9 @@ import { startTestApp, testDatabases, type TestApp } from '../testing/test-suppo
 import { startBulkSmsStandIn, type BulkSmsStandIn } from '../testing/bulksms-stand-in';
 import { DeliveryError } from './delivery-error';
 import { createOutboxWorker, enqueueSms, MAX_ATTEMPTS } from './outbox';
-import { devMailboxMailer } from './mailer';
-import { bulkSmsProvider, createSmsProvider, devMailboxSms } from './sms';
+import { bulkSmsProvider } from './bulksms';
+import { devMailboxMailer, devMailboxSms } from './dev-mailbox';
+import { createSmsProvider } from './sms';
 
 const arrival = {
   to: '082 123 4567',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { normalisePhone } from '../../shared/profile';
 import type { Config } from '../config';
-import { retryAfterMs } from '../payments/yoco';
-import { DeliveryError } from './delivery-error';
+import { createProvider, namedBy, type ChosenSettings, type ProviderDefinition } from '../provider-registry';
+import { bulkSms } from './bulksms';
+import { DEV_MAILBOX, devMailboxTexts } from './dev-mailbox';
 
 /** One text message as the outbox keeps it (the row's payload when kind is 'sms'). */
 export interface SmsMessage {
@@ -33,94 +34,26 @@ export const smsMessageSchema = z.object({
     .max(SMS_MAX_LENGTH, `A text message is at most ${SMS_MAX_LENGTH} characters`),
 }) satisfies z.ZodType<SmsMessage, SmsMessage>;
 
-export type SmsTransport = 'bulksms' | 'dev-mailbox';
-
 export interface SmsProvider {
-  /** Stored on the outbox row when sent; the dev mailbox shows the rows sent by 'dev-mailbox'. */
-  readonly transport: SmsTransport;
+  /** The provider's name, stored on the outbox row when sent; the dev mailbox shows the rows sent by 'dev-mailbox'. */
+  readonly transport: string;
   /** Resolves once the provider accepted the message; throws (and the outbox retries) otherwise. */
   send(message: SmsMessage): Promise<void>;
 }
 
-export interface BulkSmsOptions {
-  /** https://api.bulksms.com, or a local stand-in in tests. */
-  apiUrl: string;
-  /** An API token made under Settings → API Tokens in the BulkSMS account. */
-  tokenId: string;
-  tokenSecret: string;
-  fetch?: typeof fetch;
-  /** Well inside the outbox's 2-minute claim on the row, so a slow answer never leads to a second send. */
-  timeoutMs?: number;
-  now?: () => Date;
-}
+/** An SMS provider's file exports one of these; smsProviders lists them. */
+export type SmsProviderDefinition<Settings extends object> = ProviderDefinition<Settings, SmsProvider, Record<never, never>>;
 
-/** BulkSMS answers errors as RFC 7807 problems: {type, title, status, detail}. */
-const problemSchema = z.object({ title: z.string().optional(), detail: z.string().optional() }).loose();
-
-function problemText(text: string): string {
-  let said: z.infer<typeof problemSchema> | undefined;
-  try {
-    said = problemSchema.safeParse(JSON.parse(text)).data;
-  } catch {
-    said = undefined;
-  }
-  const words = said?.detail ?? said?.title ?? text.trim();
-  return words ? `: ${words.slice(0, 300)}` : '';
-}
-
-/**
- * BulkSMS.com's JSON REST API v1 (https://www.bulksms.com/developer/json/v1/): `POST /v1/messages`
- * with HTTP Basic auth (API token id and secret) and a body `{to, body}`; `201 Created` means
- * accepted. `auto-unicode=true` lets BulkSMS switch to Unicode only when the text needs it (a
- * customer called Zoë), since Unicode parts hold fewer characters. Errors are problem documents.
- * 429 carries Retry-After; other 4xx answers are about this message or the account and are
- * reported as 'rejected', still retried on the outbox's schedule.
- */
-export function bulkSmsProvider(options: BulkSmsOptions): SmsProvider {
-  const url = `${options.apiUrl.replace(/\/+$/, '')}/v1/messages?auto-unicode=true`;
-  const authorization = `Basic ${Buffer.from(`${options.tokenId}:${options.tokenSecret}`).toString('base64')}`;
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const now = options.now ?? (() => new Date());
-
-  return {
-    transport: 'bulksms',
-    async send({ to, body }) {
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ to, body }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (err) {
-        const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : String(err);
-        throw new DeliveryError(`BulkSMS could not be reached (${reason})`, 'temporary');
-      }
-      const text = await response.text();
-      if (response.status === 201) return;
-      const status = response.status;
-      if (status === 429) {
-        const wait = retryAfterMs(response.headers.get('retry-after'), now());
-        throw new DeliveryError(`BulkSMS asked us to slow down (HTTP 429)${problemText(text)}`, 'temporary', wait === undefined ? undefined : Math.ceil(wait / 1000));
-      }
-      if (status >= 400 && status < 500) throw new DeliveryError(`BulkSMS refused the message (HTTP ${status})${problemText(text)}`, 'rejected');
-      throw new DeliveryError(`BulkSMS could not take the message (HTTP ${status})${problemText(text)}`, 'temporary');
-    },
-  };
-}
-
-/**
- * The default: nothing leaves the machine. A text counts as sent at once, and the sent outbox row
- * is what the dev mailbox shows beside the emails.
- */
-export const devMailboxSms: SmsProvider = {
-  transport: 'dev-mailbox',
-  send: async () => undefined,
+/** Every SMS provider the shop can use, by the name SMS_PROVIDER gives. A new one is its own file and one line here. */
+export const smsProviders = {
+  [DEV_MAILBOX]: devMailboxTexts,
+  bulksms: bulkSms,
 };
 
+export const smsProviderKind = namedBy(smsProviders, 'SMS_PROVIDER', DEV_MAILBOX);
+
+export type SmsSettings = ChosenSettings<typeof smsProviders>;
+
 export function createSmsProvider(config: Pick<Config, 'sms'>): SmsProvider {
-  const { sms } = config;
-  return sms.provider === 'bulksms' ? bulkSmsProvider(sms) : devMailboxSms;
+  return createProvider(smsProviders, config.sms, {});
 }

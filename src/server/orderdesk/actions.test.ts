@@ -38,7 +38,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     for (const body of [{}, { trackingNumber: '' }, { trackingNumber: '   ' }, { trackingNumber: 42 }, undefined]) {
       const res = await act(order.id, 'fulfill', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please enter a tracking number' });
+      expect(res.json()).toEqual({ message: 'Please enter a tracking number', code: 'invalid_input' });
     }
     expect((await detail(order.id)).order).toMatchObject({ status: 'paid', fulfilled: false, trackingNumber: null });
     expect(await emailsAbout(order.orderNumber)).toEqual([]);
@@ -80,7 +80,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     expect((await act(order.id, 'fulfill', { trackingNumber: 'PX-1' })).statusCode).toBe(200);
     const again = await act(order.id, 'fulfill', { trackingNumber: 'PX-2' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: `Order ${order.orderNumber} is sent and cannot be marked sent` });
+    expect(again.json()).toEqual({ message: `Order ${order.orderNumber} is sent and cannot be marked sent`, code: 'conflict' });
     expect((await detail(order.id)).order.trackingNumber).toBe('PX-1');
     expect(await emailsAbout(order.orderNumber)).toHaveLength(1);
     expect(await textsAbout(order.orderNumber)).toHaveLength(1);
@@ -117,7 +117,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     for (const [id, action, body, status, message] of cases) {
       const res = await act(id, action, body);
       expect(res.statusCode, `${action} ${message}`).toBe(status);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'conflict' });
     }
     // Collected is the end of the road, but money can still go back (a damaged flag).
     expect((await detail(collected.id)).actions).toEqual(['refund']);
@@ -159,7 +159,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     const order = await insertOrder(db());
     const empty = await act(order.id, 'notes', { note: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'Please write a note' });
+    expect(empty.json()).toEqual({ message: 'Please write a note', code: 'invalid_input' });
     const res = await act(order.id, 'notes', { note: 'Customer will collect in Durban instead' });
     expect(res.statusCode).toBe(200);
     expect(res.json<OrderActionResult>().events).toEqual([
@@ -201,7 +201,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     const order = await placePaidOrder(shop, shopper);
     const tooMuch = await act(order.id, 'cancel', { refund: { amountCents: 19_001 } });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toEqual({ message: `A refund can be at most R190.00 for order ${order.orderNumber}` });
+    expect(tooMuch.json()).toEqual({ message: `A refund can be at most R190.00 for order ${order.orderNumber}`, code: 'invalid_input' });
     expect((await detail(order.id)).order.status).toBe('paid');
 
     const res = await act(order.id, 'cancel', { refund: { amountCents: 5_000 } });
@@ -214,7 +214,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
 
     const over = await act(order.id, 'refund', { amountCents: 14_001 });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ message: `A refund can be at most R140.00 for order ${order.orderNumber}` });
+    expect(over.json()).toEqual({ message: `A refund can be at most R140.00 for order ${order.orderNumber}`, code: 'invalid_input' });
 
     const rest = await act(order.id, 'refund', { amountCents: 14_000, reason: 'Goodwill' });
     expect(rest.statusCode).toBe(202);
@@ -233,7 +233,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
 
     const none = await act(order.id, 'refund', { amountCents: 1 });
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ message: `Order ${order.orderNumber} is already refunded in full` });
+    expect(none.json()).toEqual({ message: `Order ${order.orderNumber} is already refunded in full`, code: 'conflict' });
   });
 
   it('counts a refund still waiting for the provider as given when working out what is left', async () => {
@@ -300,7 +300,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     expect(email!.text).toContain('No card refund comes with this cancellation');
     const bad = await act(order.id, 'refund', { amountCents: 12.5 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Whole cents only' });
+    expect(bad.json()).toEqual({ message: 'Whole cents only', code: 'invalid_input' });
   });
 });
 

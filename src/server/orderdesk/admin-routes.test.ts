@@ -96,11 +96,11 @@ describe.each(testDatabases())('every admin route on $name', (target) => {
 
       const signedOut = await call(route.method, fixture.url, undefined, fixture.body);
       expect(signedOut.statusCode).toBe(401);
-      expect(signedOut.json()).toEqual({ message: 'Not authenticated' });
+      expect(signedOut.json()).toEqual({ message: 'Not authenticated', code: 'not_signed_in' });
 
       const asShopper = await call(route.method, fixture.url, shopper, fixture.body);
       expect(asShopper.statusCode).toBe(403);
-      expect(asShopper.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
+      expect(asShopper.json()).toEqual({ message: NOT_ADMIN_MESSAGE, code: 'forbidden' });
 
       const asAdmin = await call(route.method, fixture.url, admin, fixture.body);
       if (known) expect(asAdmin.statusCode, asAdmin.body).toBe(fixture.status);

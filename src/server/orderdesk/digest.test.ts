@@ -106,7 +106,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
       const shopper = callAs(t, await signedIn(t, SHOPPER));
       const res = await shopper('POST', '/api/admin/batch-email');
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: "You don't have admin privileges" });
+      expect(res.json()).toEqual({ message: "You don't have admin privileges", code: 'forbidden' });
       expect(await digestEmails()).toEqual([]);
     });
 

@@ -294,7 +294,7 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       ] as const) {
         const res = await call(method, `/api/admin/orders/${id}${path}`, admin, method === 'POST' ? { note: 'x' } : undefined);
         expect(res.statusCode, `${method} ${id}${path}`).toBe(404);
-        expect(res.json()).toEqual({ message: 'Order not found' });
+        expect(res.json()).toEqual({ message: 'Order not found', code: 'not_found' });
       }
     }
   });

@@ -1,11 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '../db/client';
 import { DomainError, InvalidInputError } from '../errors';
+import type { ProviderDefinition } from '../provider-registry';
 
 /** Yoco's smallest card payment, R2.00. */
 export const MINIMUM_CARD_PAYMENT_CENTS = 200;
 export const BELOW_MINIMUM_MESSAGE = 'The total must be at least R2.00 to pay by card';
-
-export type PaymentProviderName = 'yoco' | 'sandbox';
 
 /** A line shown on the payment page; display only, the amount charged is `amountCents`. */
 export interface CheckoutLineItem {
@@ -106,7 +107,8 @@ export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 /** The shop's way to take card payments; `yoco` in production, `sandbox` by default. */
 export interface PaymentProvider {
-  readonly name: PaymentProviderName;
+  /** The provider's name in the registry (payments/providers.ts), kept on checkouts and webhooks. */
+  readonly name: string;
   /** Throws InvalidInputError below R2.00 (before any call out) and PaymentProviderError when the provider refuses. */
   createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
   /** Throws PaymentProviderError; an unknown checkout has providerStatus 404 (and answers 404). */
@@ -118,7 +120,39 @@ export interface PaymentProvider {
    * 5 minutes off or a body that is not an event.
    */
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): PaymentWebhookEvent;
+  /** Pages of the provider's own that the shop serves (the sandbox's hosted payment page). */
+  registerRoutes?(app: FastifyInstance, shopName: string): void;
+  /** Stops work still waiting, at shutdown. */
+  close?(): Promise<void>;
 }
+
+/** One delivery of a webhook to the shop; answers the HTTP status the shop replied with. */
+export type WebhookDelivery = (request: { url: string; headers: Record<string, string>; body: Buffer }) => Promise<number>;
+
+export interface PaymentLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** What the shop hands every payment provider it makes; each takes what it needs. */
+export interface PaymentProviderContext {
+  db: Database;
+  publicUrl: string;
+  /** The shop's session secret; the sandbox derives its webhook secret from it. */
+  sessionSecret: string;
+  /** How the sandbox hands its webhooks to the shop. */
+  deliver: WebhookDelivery;
+  logger?: PaymentLogger;
+  /** Replaces the global fetch for calls out (tests). */
+  fetch?: typeof fetch;
+}
+
+/** A payment provider's file exports one of these; payments/providers.ts lists them. */
+export type PaymentProviderDefinition<Settings extends object, Provider extends PaymentProvider> = ProviderDefinition<
+  Settings,
+  Provider,
+  PaymentProviderContext
+>;
 
 /**
  * The payment provider refused a request or could not be reached. `providerStatus` is its HTTP
@@ -132,7 +166,7 @@ export class PaymentProviderError extends DomainError {
     readonly providerMessage: string,
     readonly details: { errorCode?: string; errorType?: string; retryAfterSeconds?: number } = {},
   ) {
-    super(message, providerStatus === 404 ? 404 : 502);
+    super(message, providerStatus === 404 ? 404 : 502, providerStatus === 404 ? 'not_found' : 'payment_provider_failed');
   }
 }
 
@@ -143,7 +177,7 @@ export class WebhookVerificationError extends DomainError {
     message: string,
     readonly problem: WebhookProblem,
   ) {
-    super(message, 400);
+    super(message, 400, 'webhook_refused');
   }
 }
 

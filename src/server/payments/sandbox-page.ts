@@ -1,8 +1,11 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatRand } from '../../shared/money';
+import { DomainError } from '../errors';
 import { escapeHtml } from '../storefront/html';
-import type { SandboxCheckout } from './sandbox';
+import type { SandboxCheckout, SandboxProvider } from './sandbox';
 
 export const SANDBOX_LABEL = 'Sandbox payment — no real money moves';
+export const SANDBOX_PAGE_PATH = '/sandbox-pay';
 
 /** The shop's colours (src/web/styles.css), inline: the page needs no script and no stylesheet request. */
 const STYLE = `
@@ -84,4 +87,49 @@ export function renderSandboxProblem(heading: string, message: string, shopName:
   return layout(`${heading} – ${shopName}`, shopName, `<h1>${escapeHtml(heading)}</h1>
 <p>${escapeHtml(message)}</p>
 <a class="link" href="/">Go to ${escapeHtml(shopName)}</a>`);
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'")
+    .send(html);
+}
+
+const problemHeadings: Record<number, string> = { 404: 'Payment not found', 409: 'This payment is closed' };
+
+/** The sandbox's hosted payment page and its three buttons. */
+export function sandboxPaymentRoutes(app: FastifyInstance, sandbox: SandboxProvider, shopName: string): void {
+  void app.register(async (scope) => {
+    // The buttons are plain HTML forms; their (empty) bodies are not read.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+    const problem = (reply: FastifyReply, err: unknown) => {
+      if (!(err instanceof DomainError)) throw err;
+      const heading = problemHeadings[err.status] ?? 'Payment problem';
+      return sendPage(reply, err.status, renderSandboxProblem(heading, err.message, shopName));
+    };
+
+    scope.get<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}/:id`, async (request, reply) => {
+      const checkout = await sandbox.find(request.params.id);
+      if (!checkout) {
+        return sendPage(reply, 404, renderSandboxProblem('Payment not found', 'This payment link is not known. Start again from the checkout.', shopName));
+      }
+      return sendPage(reply, 200, renderSandboxPayment(checkout, shopName));
+    });
+
+    for (const step of ['pay', 'cancel', 'decline'] as const) {
+      scope.post<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}/:id/${step}`, async (request, reply) => {
+        try {
+          const { redirectUrl } = await sandbox[step](request.params.id);
+          // 303: the browser follows with a GET, as after Yoco's own page.
+          return reply.redirect(redirectUrl, 303);
+        } catch (err) {
+          return problem(reply, err);
+        }
+      });
+    }
+  });
 }

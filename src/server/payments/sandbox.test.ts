@@ -6,12 +6,20 @@ import type { DatabaseHandle } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { registerErrorHandling } from '../http/errors';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
-import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput, type PaymentWebhookEvent } from './provider';
+import {
+  BELOW_MINIMUM_MESSAGE,
+  PaymentProviderError,
+  WebhookVerificationError,
+  type CreateCheckoutInput,
+  type PaymentWebhookEvent,
+  type WebhookDelivery,
+} from './provider';
 import { registerPayments } from './routes';
 import { rawBodyScope } from '../http/raw-body';
-import { createSandboxProvider, sandboxWebhookSecret, WEBHOOK_PATH, type SandboxProvider, type WebhookDelivery } from './sandbox';
+import { createSandboxProvider, sandboxWebhookSecret, type SandboxProvider } from './sandbox';
 import { SANDBOX_LABEL } from './sandbox-page';
-import type { ShopPaymentProvider } from './service';
+import type { ShopPaymentProvider } from './providers';
+import { WEBHOOK_PATH } from './webhook-route';
 
 const SHOP = 'https://flags.example.co.za';
 

@@ -3,30 +3,24 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sandboxCheckouts, type SandboxRefund } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
+import { noSettings } from '../provider-registry';
 import {
   checkCreateCheckoutInput,
   checkRefundInput,
   PaymentProviderError,
   type CheckoutState,
   type CreatedCheckout,
+  type PaymentLogger,
   type PaymentProvider,
+  type PaymentProviderDefinition,
   type RefundResult,
+  type WebhookDelivery,
 } from './provider';
+import { SANDBOX_PAGE_PATH, sandboxPaymentRoutes } from './sandbox-page';
+import { WEBHOOK_PATH } from './webhook-route';
 import { signWebhook, verifyPaymentWebhook } from './webhooks';
 
-/** Where the shop receives payment webhooks, whichever provider sends them. */
-export const WEBHOOK_PATH = '/api/payments/yoco/webhook';
-export const SANDBOX_PAGE_PATH = '/sandbox-pay';
-
 const SANDBOX_CHECKOUT_ID = /^ch_sandbox_[0-9a-f]{24}$/;
-
-/** One delivery of a webhook to the shop; answers the HTTP status the shop replied with. */
-export type WebhookDelivery = (request: { url: string; headers: Record<string, string>; body: Buffer }) => Promise<number>;
-
-export interface SandboxLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
 
 export interface SandboxProviderOptions {
   db: Database;
@@ -34,7 +28,7 @@ export interface SandboxProviderOptions {
   /** Signs the sandbox's webhooks; every process of the shop must use the same one. */
   webhookSecret: string;
   deliver: WebhookDelivery;
-  logger?: SandboxLogger;
+  logger?: PaymentLogger;
   /** Waits before each delivery attempt of one webhook, the first included; a few, like Yoco's. */
   deliveryDelaysMs?: number[];
 }
@@ -89,7 +83,7 @@ const DEFAULT_DELIVERY_DELAYS_MS = [0, 5_000, 30_000, 5 * 60_000];
  * Retries live in this process only: after a restart the shop's reconciliation, which fetches the
  * checkout, is what notices a payment whose webhook was lost.
  */
-function createWebhookSender(options: { secret: string; url: string; deliver: WebhookDelivery; delaysMs: number[]; logger?: SandboxLogger }) {
+function createWebhookSender(options: { secret: string; url: string; deliver: WebhookDelivery; delaysMs: number[]; logger?: PaymentLogger }) {
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
@@ -214,7 +208,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     };
   }
 
-  return {
+  const sandbox: SandboxProvider = {
     name: 'sandbox',
 
     async createCheckout(input): Promise<CreatedCheckout> {
@@ -342,6 +336,21 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       throw new ConflictError('This checkout is already paid.');
     },
 
+    registerRoutes(app, shopName) {
+      sandboxPaymentRoutes(app, sandbox, shopName);
+      app.log.child({ component: 'payments' }).info(`payments: sandbox (no real money moves), payment pages at ${publicUrl}${SANDBOX_PAGE_PATH}/…`);
+    },
+
     close: () => webhooks.close(),
   };
+  return sandbox;
 }
+
+/** The default: no settings, no outside service, and no real money. */
+export const sandboxPayments: PaymentProviderDefinition<Record<never, never>, SandboxProvider> = {
+  settings: noSettings,
+  create: (_settings, { db, publicUrl, sessionSecret, deliver, logger }) =>
+    createSandboxProvider({ db, publicUrl, webhookSecret: sandboxWebhookSecret(sessionSecret), deliver, logger }),
+  goingLiveProblem: () =>
+    'PAYMENT_PROVIDER is sandbox, so no real payment would be taken. Set PAYMENT_PROVIDER=yoco with YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET.',
+};

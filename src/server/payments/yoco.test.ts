@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { InvalidInputError } from '../errors';
 import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput } from './provider';
-import { createPaymentProvider } from './service';
+import { createPaymentProvider } from './providers';
 import { signWebhook, verifyWebhookSignature } from './webhooks';
 import { createYocoProvider, MAX_TRIES, retryAfterMs, type YocoProvider } from './yoco';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unsetWhenBlank } from '../provider-registry';
 import {
   checkCreateCheckoutInput,
   checkRefundInput,
@@ -9,6 +10,7 @@ import {
   type CreateCheckoutInput,
   type CreatedCheckout,
   type PaymentProvider,
+  type PaymentProviderDefinition,
   type RefundInput,
   type RefundResult,
 } from './provider';
@@ -261,3 +263,25 @@ function describe(err: unknown): string {
 function stringMap(value: Record<string, unknown> | null | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(value ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
+
+/** PAYMENT_PROVIDER=yoco: the key and the webhook secret are required, the API URL has Yoco's own as default. */
+const yocoSettings = z
+  .object({
+    YOCO_SECRET_KEY: unsetWhenBlank.pipe(z.string().regex(/^sk_(test|live)_\S+$/, 'YOCO_SECRET_KEY must be a Yoco secret key (sk_test_… or sk_live_…)')),
+    YOCO_WEBHOOK_SECRET: unsetWhenBlank.pipe(
+      z.string().regex(/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/, "YOCO_WEBHOOK_SECRET must be the webhook's secret as Yoco showed it (whsec_…)"),
+    ),
+    YOCO_API_URL: z.url().default('https://payments.yoco.com/api'),
+  })
+  .transform((env) => ({ secretKey: env.YOCO_SECRET_KEY, webhookSecret: env.YOCO_WEBHOOK_SECRET, apiUrl: env.YOCO_API_URL }));
+
+// Without the key no checkout can be made, and without the secret no payment webhook can be trusted.
+export const yocoPayments: PaymentProviderDefinition<z.output<typeof yocoSettings>, YocoProvider> = {
+  settings: yocoSettings,
+  whereToGetThem: "from Yoco's portal and webhook registration",
+  create: (settings, { fetch }) => createYocoProvider({ ...settings, fetch }),
+  goingLiveProblem: ({ secretKey }) =>
+    secretKey.startsWith('sk_test_')
+      ? "YOCO_SECRET_KEY is a test key (sk_test_…), so no real money would move. Set the live key (sk_live_…) from Yoco's portal."
+      : undefined,
+};

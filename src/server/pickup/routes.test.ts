@@ -121,10 +121,10 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
   it("answers the spec's message when nothing is within 20 km", async () => {
     const res = await search({ address: 'Upington', radiusKm: 8 });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No pickup points found within 20km of your address.' });
+    expect(res.json()).toEqual({ message: 'No pickup points found within 20km of your address.', code: 'not_found' });
     const wider = await search({ address: 'Upington', radiusKm: 50 });
     expect(wider.statusCode).toBe(404);
-    expect(wider.json()).toEqual({ message: 'No pickup points found within 50km of your address.' });
+    expect(wider.json()).toEqual({ message: 'No pickup points found within 50km of your address.', code: 'not_found' });
   });
 
   it('finds a postal code and a full street address', async () => {
@@ -151,25 +151,25 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
   ])('refuses %s with the spec message', async (_label, payload) => {
     const res = await search(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Address Required: Please enter your delivery address first.' });
+    expect(res.json()).toEqual({ message: 'Address Required: Please enter your delivery address first.', code: 'address_required' });
   });
 
   it('refuses a request without a body the same way', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/paxi-points' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Address Required: Please enter your delivery address first.' });
+    expect(res.json()).toEqual({ message: 'Address Required: Please enter your delivery address first.', code: 'address_required' });
   });
 
   it.each([[0], [51], ['8'], [-3]])('refuses radiusKm %j', async (radiusKm) => {
     const res = await search({ address: 'Sea Point', radiusKm });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'radiusKm must be a number of kilometres from 1 to 50' });
+    expect(res.json()).toEqual({ message: 'radiusKm must be a number of kilometres from 1 to 50', code: 'invalid_input' });
   });
 
   it('says when it cannot place the address', async () => {
     const res = await search({ address: 'xyz' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "We couldn't find 'xyz'. Try your suburb and town, or your postal code." });
+    expect(res.json()).toEqual({ message: "We couldn't find 'xyz'. Try your suburb and town, or your postal code.", code: 'not_found' });
   });
 
   it('shows one open point by its code, for checkout', async () => {
@@ -187,7 +187,7 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
     for (const code of ['T-CLOSED', 'P0000']) {
       const missing = await t.app.inject({ method: 'GET', url: `/api/paxi-points/${code}` });
       expect(missing.statusCode, code).toBe(404);
-      expect(missing.json()).toEqual({ message: 'That PAXI point is not available. Please choose another collection point.' });
+      expect(missing.json()).toEqual({ message: 'That PAXI point is not available. Please choose another collection point.', code: 'point_unavailable' });
     }
   });
 

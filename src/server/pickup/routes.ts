@@ -19,12 +19,14 @@ const searchSchema = z.object({
     .default(DEFAULT_RADIUS_KM),
 });
 
+const searchRefusals = { [pickupMessages.addressRequired]: 'address_required' } as const;
+
 const codeSchema = z.object({ code: z.string().trim().min(1).max(32) });
 
 export function pickupRoutes(app: FastifyInstance, pickup: PickupService): void {
   // The PAXI finder: {address, radiusKm} → {paxiPoints: [{id, name, address, distance, …}], count, location: {address}}.
   app.post('/api/paxi-points', async (request) => {
-    const { address, radiusKm } = parseInput(searchSchema, request.body ?? {});
+    const { address, radiusKm } = parseInput(searchSchema, request.body ?? {}, searchRefusals);
     return pickup.search(address, radiusKm);
   });
 
@@ -32,7 +34,7 @@ export function pickupRoutes(app: FastifyInstance, pickup: PickupService): void 
   app.get('/api/paxi-points/:code', async (request) => {
     const parsed = codeSchema.safeParse(request.params);
     const point = parsed.success ? await pickup.findPoint(parsed.data.code) : null;
-    if (!point) throw new NotFoundError(pickupMessages.pointNotAvailable);
+    if (!point) throw new NotFoundError(pickupMessages.pointNotAvailable, 'point_unavailable');
     return point;
   });
 }

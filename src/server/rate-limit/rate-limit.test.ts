@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import { buildApp } from '../app';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
-const TOO_MANY = { message: 'Too many failed attempts. Please try again later.' };
+const TOO_MANY = { message: 'Too many failed attempts. Please try again later.', code: 'too_many_attempts' };
 const headers = { origin: TEST_PUBLIC_URL };
 
 describe.each(testDatabases())('rate limits on $name', (target) => {
@@ -157,11 +157,11 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
       });
     const form = await send(new URLSearchParams(account).toString(), 'application/x-www-form-urlencoded');
     expect(form.statusCode).toBe(415);
-    expect(form.json()).toEqual({ message: 'Send the request body as application/json' });
+    expect(form.json()).toEqual({ message: 'Send the request body as application/json', code: 'unsupported_media_type' });
     expect((await send(JSON.stringify(account), 'text/plain')).statusCode).toBe(415);
     const withMark = await send(`\uFEFF${JSON.stringify(account)}`, 'application/json');
     expect(withMark.statusCode).toBe(400);
-    expect(withMark.json()).toEqual({ message: 'The request body is not valid JSON' });
+    expect(withMark.json()).toEqual({ message: 'The request body is not valid JSON', code: 'invalid_input' });
     // The same email in another case or with spaces is the same account to better-auth, and to the limit.
     const shouted = await post('/api/auth/sign-in/email', { email: ` ${account.email.toUpperCase()}`, password: account.password }, '203.0.113.93');
     expect(shouted.statusCode).toBe(429);

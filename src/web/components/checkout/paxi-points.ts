@@ -85,7 +85,7 @@ export function usePaxiSearch() {
         setState({ points: [], location: address, searching: false });
         if (error instanceof ApiError && error.status === 404) {
           toast({ title: paxiTexts.noneFound.title, description: error.serverMessage ?? paxiTexts.noneFound.description, variant: 'destructive' });
-        } else if (error instanceof ApiError && error.status === 400 && error.serverMessage?.startsWith(paxiTexts.addressRequired.title)) {
+        } else if (error instanceof ApiError && error.code === 'address_required') {
           toast({ ...paxiTexts.addressRequired, variant: 'destructive' });
         } else {
           toast({ ...paxiTexts.searchFailed, variant: 'destructive' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api';
 import { readCartSessionId } from '../../lib/cart-session';
@@ -9,7 +9,7 @@ import { fetchSession, SESSION_KEY, type Session } from '../auth/use-session';
 import { cartQueryKey } from '../cart/use-cart';
 import { toast } from '../ui/toast-store';
 import { rememberCheckoutId } from './checkout-storage';
-import { usePaymentProgress } from './use-payment-progress';
+import { usePaymentProgress, type PaymentStep } from './use-payment-progress';
 import type { PaxiPoint } from './paxi-points';
 import type { CartItemView } from '../../../shared/cart';
 import { checkoutMessages, type createCheckoutSchema, type CustomerInfo } from '../../../shared/checkout';
@@ -72,6 +72,71 @@ export function checkoutRequest(order: OrderToPay): CreateCheckoutBody {
 
 class InvalidPaymentAnswer extends Error {}
 
+/** What the page does when the payment cannot open: a toast, maybe an inline message, and what to refresh. */
+interface PaymentRefusal {
+  toast: { title: string; description: string };
+  /** Shown in the order summary; none when the toast says it all. */
+  inline?: string;
+  /** The server's word changed what the page knows: ask again. */
+  refresh?: 'session' | 'cart';
+  /** Opens the sign-in dialog. */
+  signIn?: boolean;
+  /** The chosen PAXI point is not one the shop delivers to (any more): the shopper picks another. */
+  pointRefused?: boolean;
+}
+
+/** The spec's fresh ID token: the server's word on who is signed in, and whether verified. Null when payment may go on. */
+async function checkShopper(client: QueryClient): Promise<PaymentRefusal | null> {
+  let session: Session | null;
+  try {
+    session = await fetchSession();
+  } catch {
+    return { toast: startPaymentTexts.authenticationError };
+  }
+  client.setQueryData(SESSION_KEY, session);
+  if (!session) return { toast: startPaymentTexts.authenticationError, signIn: true };
+  if (!session.user.emailVerified) return { toast: titledMessage(checkoutMessages.emailVerificationRequired, 'Email Verification Required') };
+  return null;
+}
+
+/** Asks the server for a checkout, keeps its id and leaves for the payment page. */
+async function openPaymentPage(order: OrderToPay, reach: (step: PaymentStep) => void): Promise<void> {
+  reach('Securing Payment');
+  const body = checkoutRequest(order);
+  reach('Processing Transaction');
+  const answer = await apiRequest<{ id?: string; redirectUrl?: string } | undefined>('POST', '/api/payments/yoco/create-checkout', body);
+  if (!answer?.id || !answer.redirectUrl) throw new InvalidPaymentAnswer(startPaymentTexts.invalidAnswer);
+  reach('Finalizing Order');
+  rememberCheckoutId(answer.id);
+  reach('Redirecting to Payment');
+  window.location.assign(answer.redirectUrl);
+}
+
+/** The spec's toasts for a checkout that could not be opened; the server's refusals are told apart by status and code. */
+function refusalOf(failure: unknown): PaymentRefusal {
+  if (failure instanceof InvalidPaymentAnswer) return { toast: startPaymentTexts.paymentError, inline: startPaymentTexts.invalidAnswer };
+  if (!(failure instanceof ApiError)) return { toast: startPaymentTexts.paymentError, inline: startPaymentTexts.proceedFailed };
+  const message = failure.serverMessage;
+  if (failure.status === 401) return { toast: startPaymentTexts.authenticationError, refresh: 'session', signIn: true };
+  if (failure.status === 403) {
+    return { toast: titledMessage(message ?? checkoutMessages.emailVerificationRequired, 'Email Verification Required'), refresh: 'session' };
+  }
+  if (failure.status === 409) {
+    // Prices changed since the page loaded: show the new cart and let the shopper look again.
+    const said = message ?? startPaymentTexts.proceedFailed;
+    return { toast: { title: 'Please Review Your Order', description: said }, inline: said, refresh: 'cart' };
+  }
+  if (failure.status === 400 && message) {
+    return {
+      toast: titledMessage(message, startPaymentTexts.paymentError.title),
+      inline: message,
+      refresh: failure.code === 'cart_empty' ? 'cart' : undefined,
+      pointRefused: failure.code === 'point_unavailable',
+    };
+  }
+  return { toast: startPaymentTexts.paymentError, inline: message ?? startPaymentTexts.proceedFailed };
+}
+
 /**
  * Opens the card payment for an order the page has checked: confirms the shopper is signed in
  * with a verified email, runs the progress overlay, asks the server for a checkout, keeps its id
@@ -100,13 +165,18 @@ export function useStartPayment(options: { onPointRefused: () => void }) {
   }, [stop]);
 
   const giveUp = useCallback(
-    (inline?: string) => {
+    (refusal: PaymentRefusal) => {
+      if (refusal.pointRefused) onPointRefused();
+      if (refusal.refresh === 'session') void client.invalidateQueries({ queryKey: SESSION_KEY });
+      if (refusal.refresh === 'cart') void client.invalidateQueries({ queryKey: cartQueryKey(readCartSessionId()) });
+      toast({ ...refusal.toast, variant: 'destructive' });
+      if (refusal.signIn) openAuthDialog('login');
       busy.current = false;
       setPreparing(false);
-      setError(inline);
+      setError(refusal.inline);
       stop();
     },
-    [stop],
+    [client, onPointRefused, stop],
   );
 
   const start = useCallback(
@@ -115,75 +185,16 @@ export function useStartPayment(options: { onPointRefused: () => void }) {
       busy.current = true;
       setPreparing(true);
       setError(undefined);
-
-      // The spec's fresh ID token: the server's word on who is signed in, and whether verified.
       reach('Validating Order');
-      let session: Session | null;
+      const refused = await checkShopper(client);
+      if (refused) return giveUp(refused);
       try {
-        session = await fetchSession();
-      } catch {
-        toast({ ...startPaymentTexts.authenticationError, variant: 'destructive' });
-        return giveUp();
-      }
-      client.setQueryData(SESSION_KEY, session);
-      if (!session) {
-        toast({ ...startPaymentTexts.authenticationError, variant: 'destructive' });
-        openAuthDialog('login');
-        return giveUp();
-      }
-      if (!session.user.emailVerified) {
-        toast({ ...titledMessage(checkoutMessages.emailVerificationRequired, 'Email Verification Required'), variant: 'destructive' });
-        return giveUp();
-      }
-
-      reach('Securing Payment');
-      const body = checkoutRequest(order);
-      reach('Processing Transaction');
-      try {
-        const answer = await apiRequest<{ id?: string; redirectUrl?: string } | undefined>('POST', '/api/payments/yoco/create-checkout', body);
-        if (!answer?.id || !answer.redirectUrl) throw new InvalidPaymentAnswer(startPaymentTexts.invalidAnswer);
-        reach('Finalizing Order');
-        rememberCheckoutId(answer.id);
-        reach('Redirecting to Payment');
-        window.location.assign(answer.redirectUrl);
+        await openPaymentPage(order, reach);
       } catch (failure) {
-        if (failure instanceof InvalidPaymentAnswer) {
-          toast({ ...startPaymentTexts.paymentError, variant: 'destructive' });
-          return giveUp(startPaymentTexts.invalidAnswer);
-        }
-        if (!(failure instanceof ApiError)) {
-          toast({ ...startPaymentTexts.paymentError, variant: 'destructive' });
-          return giveUp(startPaymentTexts.proceedFailed);
-        }
-        const message = failure.serverMessage;
-        if (failure.status === 401) {
-          void client.invalidateQueries({ queryKey: SESSION_KEY });
-          toast({ ...startPaymentTexts.authenticationError, variant: 'destructive' });
-          openAuthDialog('login');
-          return giveUp();
-        }
-        if (failure.status === 403) {
-          void client.invalidateQueries({ queryKey: SESSION_KEY });
-          toast({ ...titledMessage(message ?? checkoutMessages.emailVerificationRequired, 'Email Verification Required'), variant: 'destructive' });
-          return giveUp();
-        }
-        if (failure.status === 409) {
-          // Prices changed since the page loaded: show the new cart and let the shopper look again.
-          void client.invalidateQueries({ queryKey: cartQueryKey(readCartSessionId()) });
-          toast({ title: 'Please Review Your Order', description: message ?? startPaymentTexts.proceedFailed, variant: 'destructive' });
-          return giveUp(message ?? startPaymentTexts.proceedFailed);
-        }
-        if (failure.status === 400 && message) {
-          if (message === checkoutMessages.pickupPointRequired) onPointRefused();
-          if (message.startsWith(checkoutMessages.cartEmpty)) void client.invalidateQueries({ queryKey: cartQueryKey(readCartSessionId()) });
-          toast({ ...titledMessage(message, startPaymentTexts.paymentError.title), variant: 'destructive' });
-          return giveUp(message);
-        }
-        toast({ ...startPaymentTexts.paymentError, variant: 'destructive' });
-        return giveUp(message ?? startPaymentTexts.proceedFailed);
+        giveUp(refusalOf(failure));
       }
     },
-    [client, giveUp, reach, onPointRefused],
+    [client, giveUp, reach],
   );
 
   return { start, preparing, error, progress };

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { rawBodyScope } from '../http/raw-body';
+import type { PaymentProvider, PaymentWebhookEvent } from './provider';
+
+/** Where the shop receives payment webhooks, whichever provider sends them. */
+export const WEBHOOK_PATH = '/api/payments/yoco/webhook';
+
+/** Where verified events go: the checkout's inbox keeps them until they are processed. */
+export interface WebhookInbox {
+  /** Stores the event; false when this delivery was stored before. */
+  recordWebhook(event: PaymentWebhookEvent): Promise<boolean>;
+  processWebhook(webhookId: string): Promise<void>;
+}
+
+export interface WebhookRouteDeps {
+  payments: PaymentProvider;
+  inbox: WebhookInbox;
+  log: { error: (obj: object, msg: string) => void };
+}
+
+/** The provider signs the exact bytes it sent, so this route reads the body raw. */
+export function paymentWebhookRoute(app: FastifyInstance, { payments, inbox, log }: WebhookRouteDeps) {
+  return rawBodyScope(app, (scope) => {
+    scope.post(WEBHOOK_PATH, async (request, reply) => {
+      const raw = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+      const event = payments.verifyWebhook(raw, request.headers);
+      const fresh = await inbox.recordWebhook(event);
+      // Acknowledged at once (the provider waits 15 s at most) and handled after. A repeated
+      // delivery of an event not processed yet is handled too; one processed already is not.
+      // What fails, or is cut short by this process dying, is taken up by the reconciliation.
+      setImmediate(() => {
+        inbox.processWebhook(event.id).catch((err: unknown) => log.error({ err, webhook: event.id }, 'webhook handling failed'));
+      });
+      return fresh ? reply.code(200).send({ received: true }) : { received: true, duplicate: true };
+    });
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The machine word beside the message in every refusal of the shop's services (`{message, code}`).
+ * The browser decides what to do by the code; the message is the text people read, in the spec's
+ * wording, and may be reworded without breaking anything. A code, once sent, keeps its meaning.
+ */
+export type ErrorCode =
+  // The general refusals, one for each kind of domain error (src/server/errors.ts).
+  /** 400: the request is not one the call accepts. */
+  | 'invalid_input'
+  /** 401: nobody is signed in. */
+  | 'not_signed_in'
+  /** 403: signed in, but not allowed. */
+  | 'forbidden'
+  /** 404 */
+  | 'not_found'
+  /** 409: the request clashes with what is stored now. */
+  | 'conflict'
+  /** 415: a body in a form the call does not read. */
+  | 'unsupported_media_type'
+  /** 429: too many attempts; the Retry-After header says when to try again. */
+  | 'too_many_attempts'
+  // Checkout.
+  /** 403: the shopper must verify their email address before paying. */
+  | 'email_unverified'
+  /** 400 or 404: the PAXI point is not (or no longer) one the shop delivers to. */
+  | 'point_unavailable'
+  /** 400: the PAXI finder got no address to search from. */
+  | 'address_required'
+  /** 400: there is nothing in the cart to pay for. */
+  | 'cart_empty'
+  /** 409: the total changed since the page was loaded; `expectedAmount` is the right one. */
+  | 'cart_changed'
+  /** 409: fewer flags are left than asked for; at checkout, `productId` and `stockQuantity` say which and how many. */
+  | 'out_of_stock'
+  /** 409: a flag in the cart was taken out of the shop; `productId` says which. */
+  | 'flag_no_longer_sold'
+  /** 409: the payment provider does not report the checkout as paid. */
+  | 'payment_not_paid'
+  /** 409: paid, but not in rand or not the checkout's total; no order is made. */
+  | 'payment_mismatch'
+  // Payments and the order desk.
+  /** 502: the payment provider refused a request or could not be reached. */
+  | 'payment_provider_failed'
+  /** 400: a payment webhook whose signature, timestamp or body does not hold. */
+  | 'webhook_refused'
+  /** 413 or 415: an uploaded picture that is too large, or not a picture the shop can show. */
+  | 'picture_refused';
