@@ -24,7 +24,7 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Runs after the migrations while this process alone prepares the database (seeding). */
   prepare?: (db: Database) => Promise<unknown>;
-  /** An in-memory embedded database starts as a copy of this dump (tests: migrated and seeded once). */
+  /** The embedded database starts as a copy of this dump instead of an empty one (tests: migrated and seeded once). */
   copyOf?: Blob;
 }
 
@@ -59,7 +59,7 @@ async function openEmbedded({ dataDir, prepare, copyOf }: OpenDatabaseOptions): 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // PGlite cannot open a folder through a symlink: a DATA_DIR that is one is opened at its real path.
   const folder = dataDir && fs.existsSync(dataDir) ? fs.realpathSync(dataDir) : dataDir;
-  if (folder) await createEmbeddedCluster(folder);
+  if (folder && !copyOf) await createEmbeddedCluster(folder);
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...EMBEDDED_SETTINGS];
   const client = new PGlite({ dataDir: folder, startParams, loadDataDir: copyOf });
   await client.waitReady;
