@@ -2,30 +2,41 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { projectRoot } from '../paths';
 
+export interface ShopProcess {
+  child: ChildProcess;
+  /** Resolves with the base URL once the server listens, or with the exit code if it stops first. */
+  started: Promise<{ url: string } | { exitCode: number | null }>;
+  /** Resolves with whether the server came to listen. */
+  listening: Promise<boolean>;
+  output: () => string;
+}
+
 /** The shop as its own process, as `npm start` runs it: the process tests can kill it like a crash would. */
-export function startShop(env: Record<string, string>): { child: ChildProcess; listening: Promise<boolean>; output: () => string } {
+export function startShop(env: Record<string, string>): ShopProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  const listening = new Promise<boolean>((resolve) => {
+  const started = new Promise<{ url: string } | { exitCode: number | null }>((resolve) => {
     const onData = (chunk: Buffer) => {
       text += chunk.toString();
-      if (text.includes('Server listening at')) resolve(true);
+      const match = /Server listening at (http:\/\/[^\s"]+)/.exec(text);
+      if (match) resolve({ url: match[1]! });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.on('exit', () => resolve(false));
+    child.on('exit', (exitCode) => resolve({ exitCode }));
   });
-  return { child, listening, output: () => text };
+  return { child, started, listening: started.then((outcome) => 'url' in outcome), output: () => text };
 }
 
-/** Stops a shop process as an operator would (SIGTERM) and waits for it; nothing to do if it already ended. */
-export async function stopShop(shop: ChildProcess): Promise<void> {
-  if (shop.exitCode !== null || shop.signalCode !== null) return;
+/** Stops a shop process as an operator would (SIGTERM) and waits for it: its exit code (also when it had already ended). */
+export async function stopShop(shop: ChildProcess): Promise<number | null> {
+  if (shop.exitCode !== null || shop.signalCode !== null) return shop.exitCode;
   const exited = once(shop, 'exit');
   shop.kill('SIGTERM');
-  await exited;
+  const [code] = (await exited) as [number | null];
+  return code;
 }
