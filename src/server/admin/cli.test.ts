@@ -1,39 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../paths';
+import { adminCommand } from '../../../scripts/commands/admin';
+import { runInProcess, runScript } from '../testing/command-runs';
+import { copyStartedDataDir } from '../testing/data-dirs';
 import { lockDataDir } from '../db/data-dir-lock';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+const settings = (dataDir: string, env: Record<string, string>) => ({ DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAILS: '', LOG_LEVEL: 'silent', ...env });
 
-/** `node --import tsx scripts/admin.ts …` as `npm run admin -- …` runs it, on the given DATA_DIR. */
-function admin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
-      {
-        cwd: projectRoot,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAILS: '', LOG_LEVEL: 'silent', ...env },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+/** `npm run admin -- …` on the given DATA_DIR, run in this process (a process of its own costs seconds per call). */
+function admin(dataDir: string, args: string[], env: Record<string, string> = {}) {
+  return runInProcess(adminCommand, args, settings(dataDir, env));
 }
 
 describe('npm run admin', () => {
   let dataDir: string;
   beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-cli-'));
+    dataDir = copyStartedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-cli-')));
   });
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -80,5 +64,15 @@ describe('npm run admin', () => {
     } finally {
       await release();
     }
+  });
+
+  it('runs through scripts/admin.ts as npm run admin does: its output and exit codes', { timeout: 60_000 }, async () => {
+    const usage = await runScript('scripts/admin.ts', [], settings(dataDir, {}));
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('npm run admin -- grant <email>');
+
+    const granted = await runScript('scripts/admin.ts', ['grant', 'Owner@Example.co.za'], settings(dataDir, {}));
+    expect(granted).toMatchObject({ code: 0 });
+    expect(granted.stdout).toContain('Granted admin to owner@example.co.za.');
   });
 });

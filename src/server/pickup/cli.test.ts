@@ -1,33 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../paths';
+import { pickupPointsCommand } from '../../../scripts/commands/pickup-points';
+import { runInProcess, runScript } from '../testing/command-runs';
+import { copyStartedDataDir } from '../testing/data-dirs';
 import { openDatabase } from '../db/client';
 import { pickupPoints } from '../db/schema';
 import { lockDataDir } from '../db/data-dir-lock';
-import { seedSamplePickupPoints, samplePoints } from './sample-points';
+import { samplePoints } from './sample-points';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+const settings = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' });
 
-/** `node --import tsx scripts/pickup-points.ts …` as `npm run pickup-points -- …` runs it, on the given DATA_DIR. */
-function pickupPointsCli(dataDir: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/pickup-points.ts', ...args],
-      { cwd: projectRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+/** `npm run pickup-points -- …` on the given DATA_DIR, run in this process (a process of its own costs seconds per call). */
+function pickupPointsCli(dataDir: string, args: string[]) {
+  return runInProcess(pickupPointsCommand, args, settings(dataDir));
 }
 
 const paxiJson = [
@@ -53,12 +40,10 @@ describe('npm run pickup-points', () => {
     return full;
   };
 
-  beforeAll(async () => {
+  beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pickup-cli-'));
-    dataDir = path.join(dir, 'data');
     // As a fresh shop leaves it: migrated, with the sample points.
-    const database = await openDatabase({ dataDir, prepare: seedSamplePickupPoints });
-    await database.close();
+    dataDir = copyStartedDataDir(path.join(dir, 'data'));
   });
   afterAll(() => {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -144,5 +129,16 @@ describe('npm run pickup-points', () => {
       expect(res.code, args.join(' ')).toBe(2);
       expect(res.stderr).toContain('npm run pickup-points -- import <file>');
     }
+  });
+
+  it('runs through scripts/pickup-points.ts as npm run pickup-points does: its output and exit codes', { timeout: 60_000 }, async () => {
+    const usage = await runScript('scripts/pickup-points.ts', ['list', 'extra'], settings(dataDir));
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('npm run pickup-points -- import <file>');
+
+    const imported = await runScript('scripts/pickup-points.ts', ['import', file('points.csv', csv)], settings(dataDir));
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('Read 4 rows from points.csv (CSV): 3 valid, 1 skipped.');
+    expect(imported.stdout).toContain('Added 0, updated 0, unchanged 3, removed 0, skipped 1.');
   });
 });
