@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { pickupPoints } from './db/schema';
+import { copyStartedDataDir } from './testing/data-dirs';
 import { freePort } from './testing/free-port';
 import { goingLiveProblems } from './going-live';
 import { seedSamplePickupPoints } from './pickup/sample-points';
@@ -87,6 +88,7 @@ describe('starting a public shop', () => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  // A first start: what a public shop seeds on an empty DATA_DIR is what this test is about.
   it('refuses to start an https shop on stand-ins, naming each setting, and leaves no sample points behind', async () => {
     const shop = startShop({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: freshDataDir(), DATABASE_URL: '', PUBLIC_URL: PUBLIC });
     expect(await shop.listening).toBe(false);
@@ -101,7 +103,7 @@ describe('starting a public shop', () => {
 
   it('starts a declared demo on stand-ins, warns in its log, and tells every page it is a demo', async () => {
     const port = await freePort();
-    const shop = startShop({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: freshDataDir(), DATABASE_URL: '', PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true' });
+    const shop = startShop({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: copyStartedDataDir(freshDataDir()), DATABASE_URL: '', PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true' });
     try {
       expect(await shop.listening).toBe(true);
       expect(shop.output()).toContain('SHOP_DEMO=true: this is a demo shop');

@@ -7,8 +7,6 @@ import { todayInSouthAfrica } from '../../shared/profile';
 
 const DESK = 'orders@capeflag.co.za';
 
-
-
 /**
  * Two shop processes on one PostgreSQL database, both started after the digest's time of day (set
  * to 00:00 so that it always has passed): each catches up at start, and one email goes out.
@@ -20,6 +18,7 @@ describe.skipIf(!serverUrl)('the daily digest with two shop processes on Postgre
   const bases: string[] = [];
 
   beforeAll(async () => {
+    // An empty database, not a copy of the seeded one: the one process test where two shops migrate and seed a new database at once.
     database = await scratchDatabase(serverUrl!);
     const started = [];
     for (let i = 0; i < 2; i++) {
