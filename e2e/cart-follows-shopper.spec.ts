@@ -51,14 +51,16 @@ test('the anonymous cart is merged on sign-in, stays with the account on sign-ou
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await expect(cartBadge(page)).toHaveCount(0);
 
-  // Signed out again, a Japanese flag and one more Kenyan flag; signing in adds them to the saved cart.
+  // Signed out again, a Japanese flag and one Kenyan flag. Signing in merges them with the saved cart:
+  // Kenya keeps the saved 2 (the larger, not the sum), and a toast says what the saved cart added.
   await addToCart(page, 'japan', 'JAPAN');
   await addToCart(page, 'kenya', 'KENYA');
   await expect(cartBadge(page)).toHaveText('2');
   await signInThroughDialog(page, email);
-  await expect(cartBadge(page)).toHaveText('4');
+  await expect(cartBadge(page)).toHaveText('3');
+  await expect(toast(page, 'Cart Updated', 'We added 1 flag from your saved cart.')).toBeVisible();
   await openCart(page);
-  await expect(cartLine(page, 'KENYA').getByTestId('cart-item-quantity')).toHaveText('3');
+  await expect(cartLine(page, 'KENYA').getByTestId('cart-item-quantity')).toHaveText('2');
   await expect(cartLine(page, 'JAPAN').getByTestId('cart-item-quantity')).toHaveText('1');
   await closeCart(page);
 
@@ -69,7 +71,8 @@ test('the anonymous cart is merged on sign-in, stays with the account on sign-ou
     await other.clock.install();
     await other.goto('/');
     await signInThroughDialog(other, email);
-    await expect(cartBadge(other)).toHaveText('4');
+    await expect(cartBadge(other)).toHaveText('3');
+    await expect(toast(other, 'Cart Updated', 'We added 3 flags from your saved cart.')).toBeVisible();
     await openCart(other);
     await expect(cartLine(other, 'KENYA')).toBeVisible();
     await expect(cartLine(other, 'JAPAN')).toBeVisible();

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/product';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { products } from '../db/schema';
+import type { ClaimedCart } from './service';
+import { eq } from 'drizzle-orm';
 import type { CartView } from './service';
 
 const newSession = () => `sess_${randomUUID().replaceAll('-', '')}`;
 const headers = { origin: TEST_PUBLIC_URL };
-type ClaimedCart = CartView & { sessionId: string };
 
 describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) => {
   let t: TestApp;
@@ -59,7 +61,7 @@ describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) 
     expect(res.json()).toEqual({ message: 'Not authenticated', code: 'not_signed_in' });
   });
 
-  it('merges the anonymous cart into the shopper cart on sign-in, adding quantities up to 10, and follows the shopper to another device', async () => {
+  it('merges the anonymous cart into the shopper cart on sign-in, the same flag keeping the larger quantity, says what the saved cart added, and follows the shopper to another device', async () => {
     const cookie = await signUp('Naledi');
     const laptop = newSession();
     expect((await add(laptop, southAfrica, 2)).statusCode).toBe(201);
@@ -69,22 +71,52 @@ describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) 
     expect(own.sessionId).not.toBe(laptop);
     expect(lines(own)).toEqual({ 'SOUTH AFRICA': 2 });
     expect(own.itemCount).toBe(2);
+    expect(own.addedFromSavedCart).toBe(0);
     // The anonymous lines moved; nothing is left behind under the old id.
     expect((await readCart(laptop)).json<CartView>().cartItems).toEqual([]);
 
-    // Another device, signed out, fills a cart and then signs in as the same shopper.
+    // Another device, signed out, puts the same 2 South African flags and a Kenyan one in its cart,
+    // then signs in: 2, not 4, and the saved cart added nothing the phone did not show.
     const phoneCookie = await signInAgain(cookie);
     const phone = newSession();
-    await add(phone, southAfrica, 9);
+    await add(phone, southAfrica, 2);
     await add(phone, kenya, 1);
     const second = (await claim(phoneCookie, phone)).json<ClaimedCart>();
     expect(second.sessionId).toBe(own.sessionId);
-    expect(lines(second)).toEqual({ 'SOUTH AFRICA': 10, KENYA: 1 });
+    expect(lines(second)).toEqual({ 'SOUTH AFRICA': 2, KENYA: 1 });
+    expect(second.addedFromSavedCart).toBe(0);
+
+    // A third browser with 1 South African flag: the saved cart's 2 win, and it added 2 flags (one more SA, the Kenyan).
+    const tablet = newSession();
+    await add(tablet, southAfrica, 1);
+    const third = (await claim(await signInAgain(cookie), tablet)).json<ClaimedCart>();
+    expect(lines(third)).toEqual({ 'SOUTH AFRICA': 2, KENYA: 1 });
+    expect(third.addedFromSavedCart).toBe(2);
 
     // The laptop sees the same cart.
     const laptopView = await readCart(own.sessionId, cookie);
     expect(laptopView.statusCode).toBe(200);
-    expect(lines(laptopView.json<CartView>())).toEqual({ 'SOUTH AFRICA': 10, KENYA: 1 });
+    expect(lines(laptopView.json<CartView>())).toEqual({ 'SOUTH AFRICA': 2, KENYA: 1 });
+  });
+
+  it('merges within the line limit of 10 and the flags left', async () => {
+    const cookie = await signUp('Sipho');
+    const saved = newSession();
+    await add(saved, japan, 10);
+    await add(saved, kenya, 6);
+    await claim(cookie, saved);
+    const browser = newSession();
+    await add(browser, japan, 9);
+    await add(browser, kenya, 5);
+    // Since then, fewer Kenyan flags are left than either cart holds.
+    await t.database.db.update(products).set({ stockQuantity: 4 }).where(eq(products.id, kenya.id));
+    try {
+      const merged = (await claim(await signInAgain(cookie), browser)).json<ClaimedCart>();
+      expect(lines(merged)).toEqual({ JAPAN: 10, KENYA: 4 });
+      expect(merged.addedFromSavedCart).toBe(0);
+    } finally {
+      await t.database.db.update(products).set({ stockQuantity: null }).where(eq(products.id, kenya.id));
+    }
   });
 
   /** A second browser session of the shopper behind `cookie`: signs in again with the same email. */

@@ -15,6 +15,12 @@ export interface CartView {
   subtotalCents: number;
 }
 
+/** The shopper's cart after sign-in (POST /api/cart/claim). */
+export interface ClaimedCart extends CartView {
+  sessionId: string;
+  addedFromSavedCart: number;
+}
+
 const ITEM_NOT_FOUND = 'Cart item not found';
 const tooMany = `You can have at most ${MAX_LINE_QUANTITY} of one flag in your cart`;
 const notEnoughStock = (name: string, left: number, inCart: number) =>
@@ -95,11 +101,14 @@ export function createCartService(db: Database) {
 
     /**
      * The signed-in user's cart, created on first sign-in, with the browser's anonymous cart
-     * poured into it: quantities of the same flag are added (up to the line limit) and the
-     * anonymous lines are removed, all in one transaction. A session id that belongs to another
-     * user is not anonymous and is left alone.
+     * poured into it, all in one transaction. The same flag in both keeps the larger quantity,
+     * not the sum (a shopper who put 2 in the cart twice, once signed in, wants 2), within the line
+     * limit and the flags left. `addedFromSavedCart` is how many flags the shopper's saved cart
+     * added to what this browser showed, for the browser to say so. A session id that belongs to
+     * another user is not anonymous and is left alone.
      */
-    async claimForUser(userId: string, anonymousSessionId: string | undefined): Promise<CartView & { sessionId: string }> {
+    async claimForUser(userId: string, anonymousSessionId: string | undefined): Promise<ClaimedCart> {
+      let shownBefore: number | undefined;
       const sessionId = await db.transaction(async (tx) => {
         await tx
           .insert(userCarts)
@@ -107,7 +116,9 @@ export function createCartService(db: Database) {
           .onConflictDoNothing({ target: userCarts.userId });
         const [own] = await tx.select({ sessionId: userCarts.sessionId }).from(userCarts).where(eq(userCarts.userId, userId));
         const target = own!.sessionId;
-        if (!anonymousSessionId || anonymousSessionId === target) return target;
+        if (anonymousSessionId === target) return target;
+        shownBefore = 0;
+        if (!anonymousSessionId) return target;
         const [owned] = await tx.select({ userId: userCarts.userId }).from(userCarts).where(eq(userCarts.sessionId, anonymousSessionId));
         if (owned) return target;
 
@@ -115,18 +126,26 @@ export function createCartService(db: Database) {
           .delete(cartItems)
           .where(eq(cartItems.sessionId, anonymousSessionId))
           .returning({ productId: cartItems.productId, quantity: cartItems.quantity });
+        shownBefore = moved.reduce((sum, line) => sum + line.quantity, 0);
         if (moved.length > 0) {
+          const flagsLeft = sql`(select ${products.stockQuantity} from ${products} where ${products.id} = excluded.product_id)`;
           await tx
             .insert(cartItems)
             .values(moved.map((line) => ({ sessionId: target, productId: line.productId, quantity: line.quantity })))
             .onConflictDoUpdate({
               target: [cartItems.sessionId, cartItems.productId],
-              set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})`, updatedAt: sql`now()` },
+              set: {
+                // Never below 1: a line over the flags left stays, and checkout says how many are left.
+                quantity: sql`greatest(1, least(greatest(${cartItems.quantity}, excluded.quantity), ${MAX_LINE_QUANTITY}, coalesce(${flagsLeft}, ${MAX_LINE_QUANTITY})))`,
+                updatedAt: sql`now()`,
+              },
             });
         }
         return target;
       });
-      return { sessionId, ...(await getCart(sessionId)) };
+      const cart = await getCart(sessionId);
+      const addedFromSavedCart = shownBefore === undefined ? 0 : Math.max(0, cart.itemCount - shownBefore);
+      return { sessionId, ...cart, addedFromSavedCart };
     },
 
     /** Adds to the line of that flag (one line per flag), up to the line limit and the flags left. */

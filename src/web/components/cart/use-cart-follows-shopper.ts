@@ -3,12 +3,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { adoptShopperCart, forgetShopperCart, readCartOwner, readCartSessionId, whileCartSwitches } from '../../lib/cart-session';
 import { useSession } from '../auth/use-session';
+import { toast } from '../ui/toast-store';
 import { cartQueryKey } from './use-cart';
 import type { CartItemView } from '../../../shared/cart';
 
 interface ClaimedCart {
   sessionId: string;
   cartItems: CartItemView[];
+  /** How many flags the shopper's saved cart added to what this browser showed. */
+  addedFromSavedCart: number;
+}
+
+/** What signing in changed in the cart, said once: the same flag in both carts keeps the larger quantity. */
+export function savedCartNotice(added: number): { title: string; description: string } | undefined {
+  if (added <= 0) return undefined;
+  return { title: 'Cart Updated', description: `We added ${added} flag${added === 1 ? '' : 's'} from your saved cart.` };
 }
 
 /**
@@ -38,6 +47,8 @@ export function useCartFollowsShopper(): void {
           if (cancelled) return;
           client.setQueryData(cartQueryKey(cart.sessionId), { cartItems: cart.cartItems });
           adoptShopperCart(cart.sessionId, userId);
+          const notice = savedCartNotice(cart.addedFromSavedCart);
+          if (notice) toast(notice);
         })
         .catch(() => {
           // The anonymous cart stays as it is and the next page load tries again.
