@@ -8,3 +8,8 @@ export interface ShopDetails {
   phone: string;
   email: string;
 }
+
+/** Ends a sentence after a name that may end in its own full stop ('Cape Flag Co.'), without doubling it. */
+export function sentenceEndingWith(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
+}

@@ -1,4 +1,4 @@
-import type { ShopDetails } from '../../shared/shop-details';
+import { sentenceEndingWith, type ShopDetails } from '../../shared/shop-details';
 import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD, type DeliveryOptionCode } from '../../shared/shop-facts';
 import { formatRand, vatIncluded } from '../../shared/money';
 import { escapeHtml } from '../storefront/html';
@@ -121,7 +121,7 @@ export function contactCopyToSender(ctx: EmailContext, contact: ContactMessage):
       { kind: 'paragraph', text: `Hi ${contact.name},` },
       {
         kind: 'paragraph',
-        text: `Thank you for contacting ${shop.name}. We will get back to you soon. This is a copy of your message:`,
+        text: `Thank you for contacting ${sentenceEndingWith(shop.name)} We will get back to you soon. This is a copy of your message:`,
       },
       { kind: 'quote', text: contact.message },
       {
@@ -149,7 +149,7 @@ export function verifyEmailMessage(ctx: EmailContext, user: { name: string; emai
       { kind: 'paragraph', text: `Hi ${user.name},` },
       {
         kind: 'paragraph',
-        text: `Thank you for creating an account with ${shop.name}. Please confirm that this is your email address; you need a verified address to pay for an order.`,
+        text: `Thank you for creating an account with ${sentenceEndingWith(shop.name)} Please confirm that this is your email address; you need a verified address to pay for an order.`,
       },
       { kind: 'link', text: 'Verify my email address', url: link },
       { kind: 'paragraph', text: 'The link works for one hour. If you did not create an account, you can ignore this email.' },
@@ -169,7 +169,7 @@ export function welcomeMessage(ctx: EmailContext, user: { name: string; email: s
       { kind: 'paragraph', text: `Hi ${user.name || user.email},` },
       {
         kind: 'paragraph',
-        text: `Thank you for joining ${shop.name}. Your cart now follows you to every device you sign in on, and you can save flags to your wishlist for later.`,
+        text: `Thank you for joining ${sentenceEndingWith(shop.name)} Your cart now follows you to every device you sign in on, and you can save flags to your wishlist for later.`,
       },
       {
         kind: 'paragraph',

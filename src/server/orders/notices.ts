@@ -4,6 +4,7 @@ import { layout, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { normalisePhone } from '../../shared/profile';
 import { findDeliveryOption, paxi, type DeliveryOptionCode } from '../../shared/shop-facts';
+import { sentenceEndingWith } from '../../shared/shop-details';
 
 /** What the customer notices need of an order. */
 export interface NoticeOrder {
@@ -105,7 +106,7 @@ export function readyForCollectionSms(ctx: EmailContext, order: NoticeOrder): Sm
 /** A thank-you once the parcel is collected, with where to turn if something is wrong. */
 export function collectedEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
   return email(ctx, order, `Thank you for collecting order ${order.orderNumber}`, 'Enjoy your flags', [
-    { kind: 'paragraph', text: `Your order ${order.orderNumber} was collected from ${order.paxiLocationName}. Thank you for shopping with ${ctx.shop.name}.` },
+    { kind: 'paragraph', text: `Your order ${order.orderNumber} was collected from ${order.paxiLocationName}. Thank you for shopping with ${sentenceEndingWith(ctx.shop.name)}` },
     { kind: 'paragraph', text: 'If anything is wrong with your flags, reply to this email and we will put it right.' },
   ]);
 }

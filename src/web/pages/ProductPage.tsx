@@ -12,6 +12,7 @@ import { Tooltip } from '../components/ui/Tooltip';
 import { WishlistButton } from '../components/product/WishlistButton';
 import { ProductFetchError, useProduct } from '../components/product/use-products';
 import { useAddToCart } from '../components/cart/use-cart';
+import { sentenceEndingWith } from '../../shared/shop-details';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
 import { formatRand } from '../../shared/money';
@@ -70,7 +71,7 @@ function ProductDetails({ product }: { product: Product }) {
   const country = countryName(product.name);
   const shareTarget = {
     title: `${country} Flag | ${shop.name}`,
-    text: `${country} flag in 150cm x 90cm polyester from ${shop.name}.`,
+    text: `${country} flag in 150cm x 90cm polyester from ${sentenceEndingWith(shop.name)}`,
     url: `${window.location.origin}/product/${product.slug}`,
   };
 
