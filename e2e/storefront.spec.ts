@@ -205,3 +205,21 @@ test('a toast does not cover the cart panel buttons', async ({ page }) => {
   }
   expect(covered, 'buttons under the toast').toEqual([]);
 });
+
+for (const width of [375, 1280]) {
+  test(`the cart panel's plus, minus and remove are tap targets of at least 44 × 44 px, with their icons whole, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/product/south-africa');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(cartBadge(page)).toHaveText('1');
+    await openCart(page);
+    for (const name of ['One fewer SOUTH AFRICA', 'One more SOUTH AFRICA', 'Remove SOUTH AFRICA']) {
+      const button = cartPanel(page).getByRole('button', { name });
+      const box = (await button.boundingBox())!;
+      expect(box.width, name).toBeGreaterThanOrEqual(44);
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+      const icon = (await button.locator('svg').boundingBox())!;
+      expect(icon.width, `${name} icon`).toBeGreaterThanOrEqual(16);
+    }
+  });
+}

@@ -39,7 +39,7 @@ function CartLine({ item }: { item: CartItemView }) {
               <Button
                 variant="outline"
                 size="sm"
-                className="h-8 w-8 px-0"
+                className="h-11 w-11 px-0"
                 aria-label={`One fewer ${name}`}
                 disabled={update.isPending}
                 onClick={() => step(-1)}
@@ -52,7 +52,7 @@ function CartLine({ item }: { item: CartItemView }) {
               <Button
                 variant="outline"
                 size="sm"
-                className="h-8 w-8 px-0"
+                className="h-11 w-11 px-0"
                 aria-label={`One more ${name}`}
                 disabled={update.isPending || item.quantity >= MAX_LINE_QUANTITY}
                 onClick={() => step(1)}
@@ -64,7 +64,7 @@ function CartLine({ item }: { item: CartItemView }) {
           <Button
             variant="ghost"
             size="sm"
-            className="ml-auto h-8 px-2 text-red-700"
+            className="ml-auto h-11 w-11 px-0 text-red-700"
             aria-label={`Remove ${name}`}
             disabled={remove.isPending}
             onClick={() => remove.mutate(item)}
