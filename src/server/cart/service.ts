@@ -108,25 +108,23 @@ export function createCartService(db: Database) {
      * another user is not anonymous and is left alone.
      */
     async claimForUser(userId: string, anonymousSessionId: string | undefined): Promise<ClaimedCart> {
-      let shownBefore: number | undefined;
-      const sessionId = await db.transaction(async (tx) => {
+      // shownBefore: the flags this browser showed before, when it showed a cart other than the saved one.
+      const { sessionId, shownBefore } = await db.transaction(async (tx): Promise<{ sessionId: string; shownBefore?: number }> => {
         await tx
           .insert(userCarts)
           .values({ userId, sessionId: randomBytes(24).toString('base64url') })
           .onConflictDoNothing({ target: userCarts.userId });
         const [own] = await tx.select({ sessionId: userCarts.sessionId }).from(userCarts).where(eq(userCarts.userId, userId));
         const target = own!.sessionId;
-        if (anonymousSessionId === target) return target;
-        shownBefore = 0;
-        if (!anonymousSessionId) return target;
+        if (anonymousSessionId === target) return { sessionId: target };
+        if (!anonymousSessionId) return { sessionId: target, shownBefore: 0 };
         const [owned] = await tx.select({ userId: userCarts.userId }).from(userCarts).where(eq(userCarts.sessionId, anonymousSessionId));
-        if (owned) return target;
+        if (owned) return { sessionId: target, shownBefore: 0 };
 
         const moved = await tx
           .delete(cartItems)
           .where(eq(cartItems.sessionId, anonymousSessionId))
           .returning({ productId: cartItems.productId, quantity: cartItems.quantity });
-        shownBefore = moved.reduce((sum, line) => sum + line.quantity, 0);
         if (moved.length > 0) {
           const flagsLeft = sql`(select ${products.stockQuantity} from ${products} where ${products.id} = excluded.product_id)`;
           await tx
@@ -141,7 +139,7 @@ export function createCartService(db: Database) {
               },
             });
         }
-        return target;
+        return { sessionId: target, shownBefore: moved.reduce((sum, line) => sum + line.quantity, 0) };
       });
       const cart = await getCart(sessionId);
       const addedFromSavedCart = shownBefore === undefined ? 0 : Math.max(0, cart.itemCount - shownBefore);
