@@ -16,14 +16,18 @@ function directives(response: LightMyRequestResponse): Record<string, string[]> 
   );
 }
 
-/** The headers every answer of the shop carries, whatever it is. */
-function expectShopHeaders(response: LightMyRequestResponse): void {
+/**
+ * The headers every answer of the shop carries, whatever it is. The router's own refusals answer
+ * before a nonce is made: their JSON needs none.
+ */
+function expectShopHeaders(response: LightMyRequestResponse, { nonce = true } = {}): void {
   const csp = directives(response);
+  const nonces = nonce ? [expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)] : [];
   expect(csp['default-src']).toEqual(["'self'"]);
   expect(csp['script-src']?.[0]).toBe("'self'");
-  expect(csp['script-src']?.slice(1)).toEqual([expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+  expect(csp['script-src']?.slice(1)).toEqual(nonces);
   expect(csp['style-src']?.[0]).toBe("'self'");
-  expect(csp['style-src']?.slice(1)).toEqual([expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+  expect(csp['style-src']?.slice(1)).toEqual(nonces);
   expect(csp).toMatchObject({
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
@@ -103,6 +107,20 @@ describe.each(testDatabases())('security headers on $name', (target) => {
       signedOutUpload: 401,
     });
     for (const res of Object.values(answers)) expectShopHeaders(res);
+  });
+
+  it("are on the router's own refusals of an address", async () => {
+    const refusals = {
+      badApiAddress: await get('/api/products/%E0%A4%A'),
+      badPageAddress: await get('/product/%E0%A4%A'),
+      tooLongAddress: await get(`/api/products/${'a'.repeat(1001)}`),
+    };
+    expect(Object.fromEntries(Object.entries(refusals).map(([name, res]) => [name, [res.statusCode, res.json()]]))).toEqual({
+      badApiAddress: [400, { message: 'The address is not valid' }],
+      badPageAddress: [400, { message: 'The address is not valid' }],
+      tooLongAddress: [414, { message: 'The address is too long' }],
+    });
+    for (const res of Object.values(refusals)) expectShopHeaders(res, { nonce: false });
   });
 
   it('give every page a fresh nonce, which the page carries for the styles the app injects', async () => {

@@ -1,5 +1,6 @@
-import fastifyHelmet, { type FastifyHelmetRouteOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions, type FastifyHelmetRouteOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * What the browser may use on the shop's pages. Everything comes from the shop itself; no inline
@@ -46,15 +47,9 @@ export const PERMISSIONS_POLICY = [
  */
 export const popupReturnPage: FastifyHelmetRouteOptions = { helmet: { crossOriginOpenerPolicy: false } };
 
-/**
- * Security headers on every response: API answers, pages, static files, errors and 404s. Helmet
- * sets them as each request arrives, so a route that needs a policy of its own (the sandbox
- * payment page, uploaded pictures, the dev mailbox) replaces them with reply.header().
- */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+function helmetOptions(publicUrl: string): FastifyHelmetOptions {
   const https = publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(https) },
     // Not same-origin: the shop window must keep its handle on the Google sign-in popup it opens.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -64,10 +59,35 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     xFrameOptions: { action: 'deny' },
     // Only a shop served over https may tell browsers to never use plain http again.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  };
+}
+
+/**
+ * Security headers on every response: API answers, pages, static files, errors and 404s. Helmet
+ * sets them as each request arrives, so a route that needs a policy of its own (the sandbox
+ * payment page, uploaded pictures, the dev mailbox) replaces them with reply.header().
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(fastifyHelmet, { ...helmetOptions(publicUrl), enableCSPNonces: true });
   // Helmet has no Permissions-Policy.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     done();
   });
+}
+
+/**
+ * The same headers for the router's own refusals (an address that is not valid percent-encoding,
+ * or too long), which Fastify answers before any hook runs. They answer JSON, so the policy needs
+ * no nonce.
+ */
+export function routerRefusalHeaders(publicUrl: string): (reply: FastifyReply) => void {
+  const setHeaders = helmet(
+    // The same options; @fastify/helmet types them through its own copy of helmet's declarations.
+    helmetOptions(publicUrl) as Parameters<typeof helmet>[0],
+  );
+  return (reply) => {
+    setHeaders(reply.request.raw, reply.raw, () => undefined);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  };
 }
