@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { registerCrossSiteGuard } from './http/cross-site';
-import { registerSecurityHeaders, routerRefusalHeaders } from './http/security-headers';
+import { registerSecurityHeaders } from './http/security-headers';
+import { routerRefusalHandler } from './storefront/error-page';
 import { registerTextGuard } from './http/text-guard';
 import { createCatalogService } from './catalog/service';
 import { catalogRoutes } from './catalog/routes';
@@ -58,7 +59,6 @@ export interface AppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false, passwordHashing }: AppOptions): Promise<FastifyInstance> {
-  const withRefusalHeaders = routerRefusalHeaders(config.publicUrl);
   const app = Fastify({
     // Buffered, asynchronous log writes: a log line must not cost a request its speed.
     loggerInstance: logger
@@ -78,13 +78,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     },
     // Long slugs are still slugs: an unknown one is 'Product not found', not a 414 from the router.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    // The router's own refusals (bad percent-encoding, over-long parameters) answer {message} like every other error.
-    // They come before any hook, so they get the security headers here.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      withRefusalHeaders(reply);
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: 'The address is too long' });
-      return reply.code(400).send({ message: 'The address is not valid' });
-    },
+    frameworkErrors: routerRefusalHandler(config.shop.name, config.publicUrl),
   });
 
   // One log line per request (not two), with the request id that a 500 answer also shows.

@@ -114,7 +114,7 @@ describe.each(testDatabases())('catalogue API on $name', (target) => {
       const res = await get('/api/products/%E0%A4%A');
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid_input' });
       expect(res.body).not.toMatch(/\bat |Error:/);
     });
   });

@@ -146,10 +146,23 @@ describe.each(testDatabases())('bad input on $name', (target) => {
     expect(res.json()).toEqual({ message: 'Not found' });
   });
 
-  it.each(['/api/products/%E0%A4%A', '/api/cart/%ZZ', '/product/%E0%A4%A'])(
-    'answers a broken percent-encoding in %s with a 4xx message',
-    async (url) => {
-      expectCleanRefusal(await t.app.inject({ url }));
-    },
-  );
+  it.each(['/api/products/%E0%A4%A', '/api/cart/%ZZ'])('answers a broken percent-encoding in %s with a 4xx message', async (url) => {
+    const res = await t.app.inject({ url });
+    expectCleanRefusal(res);
+    expect(res.json()).toEqual({ message: 'The address is not valid', code: 'invalid_input' });
+  });
+
+  it('answers an over-long address with 414 in words', async () => {
+    const res = await t.app.inject({ url: `/api/products/${'a'.repeat(1001)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ message: 'The address is too long', code: 'invalid_input' });
+  });
+
+  it('answers a page address with broken percent-encoding with a page in words, not JSON', async () => {
+    const res = await t.app.inject({ url: '/product/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<h1>This page cannot be shown</h1>');
+    expect(res.body).toContain('<p>The address is not valid.</p>');
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors';
 import { sendErrorAsJson } from '../http/errors';
+import { routerRefusalHeaders } from '../http/security-headers';
 import { escapeHtml } from './html';
 
 /**
@@ -39,10 +40,15 @@ ${reference ? `<p><small>Reference: ${escapeHtml(reference)}</small></p>` : ''}
  * (the spec's 'Something went wrong' screen) rather than the API's JSON. It needs no database
  * and no script, so it still shows when the database is down.
  */
+/** A person asked for a page (not the API, not a write), so an error is answered as a page. */
+function wantsPage(request: FastifyRequest): boolean {
+  return !(request.url.startsWith('/api/') || request.url === '/api') && ['GET', 'HEAD'].includes(request.method);
+}
+
 export function pageErrorHandler(shopName: string) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     // Unknown API addresses end in this scope's not-found handler; their errors are still the API's.
-    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) return sendErrorAsJson(error, request, reply);
+    if (!wantsPage(request)) return sendErrorAsJson(error, request, reply);
     const status = error instanceof DomainError ? error.status : (error.statusCode ?? 500);
     // Only the address itself can be retried as it is.
     const retryUrl = request.url.startsWith('/') && !request.url.startsWith('//') ? request.url : '/';
@@ -61,5 +67,23 @@ export function pageErrorHandler(shopName: string) {
     return reply
       .code(500)
       .send(errorPage(shopName, 'Something went wrong', 'Something went wrong on our side. Please try again.', retryUrl, request.id));
+  };
+}
+
+/**
+ * The router's own refusals (an address with broken percent-encoding, or too long): Fastify
+ * answers them before any hook, so they get the security headers here, and a page in words when
+ * a person followed a broken link.
+ */
+export function routerRefusalHandler(shopName: string, publicUrl: string) {
+  const withSecurityHeaders = routerRefusalHeaders(publicUrl);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    withSecurityHeaders(reply);
+    const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'The address is too long'] : [400, 'The address is not valid'];
+    if (wantsPage(request)) {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return reply.code(status).send(errorPage(shopName, 'This page cannot be shown', `${message}.`, '/'));
+    }
+    return reply.code(status).send({ message, code: 'invalid_input' });
   };
 }
