@@ -9,6 +9,7 @@
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { effectivePriceCents, type Product } from '../src/shared/product';
 import { formatRand } from '../src/shared/money';
+import { checkAccessibilityOf } from './accessibility';
 
 export { expect };
 
@@ -32,11 +33,11 @@ function watchForViolations(context: BrowserContext, violations: string[]): void
 }
 
 /** Browser contexts a test makes itself (a second shopper beside the admin) are watched too. */
-function watchNewContexts(browser: Browser, violations: string[]): () => void {
+function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => void): () => void {
   const newContext = browser.newContext;
   browser.newContext = async (options) => {
     const context = await newContext.call(browser, options);
-    watchForViolations(context, violations);
+    watch(context);
     return context;
   };
   return () => {
@@ -44,7 +45,7 @@ function watchNewContexts(browser: Browser, violations: string[]): () => void {
   };
 }
 
-export const test = base.extend<{ securityViolations: string[] }>({
+export const test = base.extend<{ securityViolations: string[]; accessibilityViolations: string[] }>({
   /**
    * Fails the test when any page it opened broke the shop's security headers: the fix belongs in the
    * policy or the app. A test that provokes a violation on purpose empties the list.
@@ -53,13 +54,38 @@ export const test = base.extend<{ securityViolations: string[] }>({
     async ({ browser, context }, use) => {
       const violations: string[] = [];
       watchForViolations(context, violations);
-      const stopWatchingNewContexts = watchNewContexts(browser, violations);
+      const stopWatchingNewContexts = watchNewContexts(browser, (newContext) => watchForViolations(newContext, violations));
       try {
         await use(violations);
       } finally {
         stopWatchingNewContexts();
       }
       expect(violations, `the browser reported security header violations:\n${violations.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * Fails the test when axe-core finds a violation on any shop page it visited (e2e/accessibility.ts),
+   * in any of its browser contexts. A test of an inaccessible page on purpose empties the list.
+   */
+  accessibilityViolations: [
+    async ({ browser, context, page, baseURL }, use) => {
+      const violations: string[] = [];
+      const checks = new Map<Page, () => Promise<void>>();
+      const watch = (watched: Page) => {
+        if (!checks.has(watched)) checks.set(watched, checkAccessibilityOf(watched, baseURL ?? '', violations));
+      };
+      const watchPagesOf = (watchedContext: BrowserContext) => watchedContext.on('page', watch);
+      watch(page);
+      watchPagesOf(context);
+      const stopWatchingNewContexts = watchNewContexts(browser, watchPagesOf);
+      try {
+        await use(violations);
+        for (const check of checks.values()) await check();
+      } finally {
+        stopWatchingNewContexts();
+      }
+      expect(violations, `axe found accessibility violations:\n${violations.join('\n')}`).toEqual([]);
     },
     { auto: true },
   ],

@@ -32,12 +32,11 @@ interface OrderSummaryProps {
 
 function ReviewRow({ label, children, action }: { label: string; children: ReactNode; action: ReactNode }) {
   return (
-    <div className="flex items-start justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-      </div>
-      {action}
+    // A <dl> group holds only its <dt> and <dd>s, so the grid, not a wrapper, puts the action beside them.
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 py-3">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="col-start-1 mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+      <dd className="col-start-2 row-span-2 row-start-1">{action}</dd>
     </div>
   );
 }

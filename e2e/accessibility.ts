@@ -1,0 +1,51 @@
+/**
+ * axe-core on every page the browser tests visit: each page is checked in the state a test leaves
+ * it, just before the test moves it to another address and when the test ends, at whatever width
+ * the test uses. Checking the settled state (after the test's own assertions) rather than the
+ * moment a page starts loading keeps the check from judging half-drawn screens, and covers the
+ * dialogs and panels a test leaves open.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The shop's own pages; a page on another origin (Google's stand-in) is not ours to judge. */
+function isShopPage(page: Page, shopOrigin: string): boolean {
+  return !page.isClosed() && page.url().startsWith(shopOrigin);
+}
+
+/** axe's violations on the page as it is now, one line each with the elements they concern. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Legacy mode checks the page where it is, without the blank page axe would otherwise open
+  // beside it (which tests counting their pages or popups would see).
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const width = page.viewportSize()?.width ?? 0;
+  return results.violations.map((violation) => {
+    const where = violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(' '))
+      .join(', ');
+    return `${page.url()} at ${width} px: ${violation.id} (${violation.impact ?? 'unrated'}) ${violation.help} — ${where}`;
+  });
+}
+
+/**
+ * Checks a page before each navigation of page.goto, and gives a check of every page still open,
+ * for the end of the test. A page closing or navigating by itself while it is checked is skipped:
+ * that state was never a settled one.
+ */
+export function checkAccessibilityOf(page: Page, shopOrigin: string, violations: string[]): () => Promise<void> {
+  const check = async () => {
+    if (!isShopPage(page, shopOrigin)) return;
+    try {
+      violations.push(...(await accessibilityViolations(page)));
+    } catch (error) {
+      if (!/closed|navigat|Execution context was destroyed/i.test(String(error))) throw error;
+    }
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    await check();
+    return goto(url, options);
+  };
+  return check;
+}
