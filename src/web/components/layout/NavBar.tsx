@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PrefetchNavLink } from '../ui/PrefetchLink';
 import { Menu, ShoppingCart, X } from 'lucide-react';
@@ -128,6 +128,7 @@ function MobileAccountLinks({ onDone }: { onDone: () => void }) {
 /** Fixed top bar: name, links, cart with its badge; a menu button on small screens. */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/* From tablets up, three columns: the links stay put when the account control appears after the session loads. */}
@@ -156,6 +157,7 @@ export function NavBar() {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
+            ref={menuButton}
             debounceMs={0}
             onClick={() => setMenuOpen((o) => !o)}
           >
@@ -171,7 +173,14 @@ export function NavBar() {
                 {l.label}
               </PrefetchNavLink>
             ))}
-            <MobileAccountLinks onDone={() => setMenuOpen(false)} />
+            <MobileAccountLinks
+              onDone={() => {
+                // The item that was chosen disappears with the menu: focus stays near it, on the menu
+                // button, and a dialog the item opens gives focus back there when it closes.
+                setMenuOpen(false);
+                menuButton.current?.focus();
+              }}
+            />
           </div>
         </div>
       )}

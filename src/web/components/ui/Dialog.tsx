@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -50,9 +50,27 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** The shop's Radix dialog: focus kept inside, Escape, the overlay or the close button to leave. */
+const FORM_FIELD = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/** Where focus goes when what opened a dialog is gone: the page's main heading, as on a new page. */
+function focusMainHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
+/**
+ * The shop's Radix dialog: focus kept inside, Escape, the overlay or the close button to leave.
+ * It opens with focus in its first form field (the sign-in dialog in Email), or where Radix puts
+ * it when there is none (the close button, never a destructive action). On closing, focus goes
+ * back to what opened it: Radix does that only for its own trigger, and most of the shop's
+ * dialogs are opened from elsewhere (the cart button, Pay, a row of the order desk).
+ */
 export function Dialog({ open, onOpenChange, trigger, title, description, layout = 'dialog', width = 'lg', closeLabel = 'Close', children }: DialogProps) {
   const look = layouts[layout];
+  const opener = useRef<HTMLElement | null>(null);
+  const body = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
@@ -62,6 +80,20 @@ export function Dialog({ open, onOpenChange, trigger, title, description, layout
           // Without a description, Radix is told there is none on purpose (an explicit undefined).
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn('fixed z-50 bg-white shadow-xl focus:outline-none', look.content, layout === 'dialog' && widths[width])}
+          onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+            const field = body.current?.querySelector<HTMLElement>(FORM_FIELD);
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            if (trigger) return;
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+            else focusMainHeading();
+          }}
         >
           <div className={look.header}>
             <div className="flex items-center justify-between gap-3">
@@ -76,7 +108,9 @@ export function Dialog({ open, onOpenChange, trigger, title, description, layout
               </DialogPrimitive.Description>
             )}
           </div>
-          {children}
+          <div ref={body} className="contents">
+            {children}
+          </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

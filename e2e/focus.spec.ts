@@ -1,0 +1,49 @@
+/** Keyboard focus is never lost to the page body when a dialog or panel opens and closes. */
+import type { Locator, Page } from '@playwright/test';
+import { cartBadge, cartButton, cartPanel, expect, openCart, test } from './fixtures';
+
+/**
+ * Opens the sign-in dialog as a shopper would: from the top bar on a laptop, from the menu on a
+ * phone. Answers where focus belongs once the dialog closes: Sign In, or the menu button, since
+ * the menu closes when one of its items is chosen.
+ */
+async function openSignIn(page: Page, width: number): Promise<Locator> {
+  if (width >= 768) {
+    const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+    await signIn.click();
+    return signIn;
+  }
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('button', { name: 'Sign In' }).click();
+  return page.getByRole('button', { name: 'Open menu' });
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+    });
+
+    test('the sign-in dialog opens with focus in Email, and Escape gives focus back to what opened it', async ({ page }) => {
+      await page.goto('/contact');
+      const focusAfterwards = await openSignIn(page, width);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+      await expect(dialog.getByLabel('Email')).toBeFocused();
+
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(focusAfterwards).toBeFocused();
+    });
+
+    test('closing the cart panel gives focus back to the cart button', async ({ page }) => {
+      await page.goto('/product/kenya');
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(cartBadge(page)).toHaveText('1');
+      await openCart(page);
+      await page.keyboard.press('Escape');
+      await expect(cartPanel(page)).toBeHidden();
+      await expect(cartButton(page)).toBeFocused();
+    });
+  });
+}
