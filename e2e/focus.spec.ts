@@ -1,5 +1,9 @@
-/** Keyboard focus is never lost to the page body when a dialog or panel opens and closes. */
+/**
+ * Keyboard focus is never lost to the page body when a dialog or panel opens and closes; axe finds
+ * nothing while they are open.
+ */
 import type { Locator, Page } from '@playwright/test';
+import { accessibilityViolations } from './accessibility';
 import { cartBadge, cartButton, cartPanel, expect, openCart, test } from './fixtures';
 
 /**
@@ -30,6 +34,7 @@ for (const width of [375, 1280]) {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
       await expect(dialog.getByLabel('Email')).toBeFocused();
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -41,6 +46,7 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(cartBadge(page)).toHaveText('1');
       await openCart(page);
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(cartPanel(page)).toBeHidden();
       await expect(cartButton(page)).toBeFocused();
