@@ -1,6 +1,7 @@
 import { sentenceEndingWith, type ShopDetails } from '../../shared/shop-details';
 import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD, type DeliveryOptionCode } from '../../shared/shop-facts';
 import { formatRand, vatIncluded } from '../../shared/money';
+import { countryName } from '../../shared/product';
 import { escapeHtml } from '../storefront/html';
 import type { EmailMessage } from './mailer';
 
@@ -223,6 +224,16 @@ export function accountDeletedMessage(ctx: EmailContext, user: { name: string; e
   };
 }
 
+/**
+ * How a PAXI parcel is collected, in the same words in every email and text message about it. The
+ * PIN comes from PAXI, not from the shop's own texts, so no message may promise it in ours.
+ */
+export const collectionNotes = {
+  arrivalSms: 'We will SMS you when your parcel arrives at the PAXI point.',
+  bring: 'Bring your ID and the PIN PAXI sends you to collect it.',
+  uncollected: `PAXI returns parcels not collected within ${paxi.uncollectedReturnDays} days to us.`,
+} as const;
+
 /** What the confirmation email needs of an order. */
 export interface ConfirmedOrder {
   orderNumber: string;
@@ -255,7 +266,7 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
         kind: 'details',
         rows: [
           ...order.items.map(
-            (item): [string, string] => [`${item.quantity} x ${item.productName}`, formatRand(item.productPrice * item.quantity)],
+            (item): [string, string] => [`${item.quantity} x ${countryName(item.productName)}`, formatRand(item.productPrice * item.quantity)],
           ),
           ['Subtotal', formatRand(order.subtotalCents)],
           [`${speed.name} collection`, formatRand(order.deliveryFeeCents)],
@@ -274,7 +285,7 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
       },
       {
         kind: 'paragraph',
-        text: `We will send you an SMS when your parcel arrives at the PAXI point. Bring your ID (and the PIN in the SMS) to collect it. Parcels not collected within ${paxi.uncollectedReturnDays} days are returned to us.`,
+        text: `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
       },
       { kind: 'link', text: 'See your orders', url: `${publicUrl}/profile` },
       { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${shop.phone}.` },

@@ -1,9 +1,9 @@
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
-import { layout, type EmailContext } from '../notify/templates';
+import { collectionNotes, layout, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { normalisePhone } from '../../shared/profile';
-import { findDeliveryOption, paxi, type DeliveryOptionCode } from '../../shared/shop-facts';
+import { findDeliveryOption, type DeliveryOptionCode } from '../../shared/shop-facts';
 import { sentenceEndingWith } from '../../shared/shop-details';
 
 /** What the customer notices need of an order. */
@@ -18,8 +18,6 @@ export interface NoticeOrder {
   totalAmount: number;
   trackingNumber: string | null;
 }
-
-const HOLDING = `PAXI returns parcels not collected within ${paxi.uncollectedReturnDays} days to us.`;
 
 function collectionSpeed(order: NoticeOrder): string {
   const speed = findDeliveryOption(order.deliveryOption)!;
@@ -42,8 +40,9 @@ function email(ctx: EmailContext, order: NoticeOrder, subject: string, heading: 
 
 /**
  * A text message to the number on the order; undefined when that is not a South African number
- * (orders store E.164, so this only guards rows written by hand). Texts stay short: one longer
- * than 160 characters goes out, and is paid for, in parts.
+ * (orders store E.164, so this only guards rows written by hand). A text carries everything the
+ * email about the same step promises, since many customers read only the text; one longer than 160
+ * characters goes out, and is paid for, in parts.
  */
 function sms(ctx: EmailContext, order: NoticeOrder, body: string): SmsMessage | undefined {
   const to = normalisePhone(order.customerPhone);
@@ -67,7 +66,7 @@ export function orderSentEmail(ctx: EmailContext, order: NoticeOrder): EmailMess
     { kind: 'details', rows: [...parcelRows(order), ['Collection speed', collectionSpeed(order)]] },
     {
       kind: 'paragraph',
-      text: `We will send you an SMS when your parcel arrives at the PAXI point. Bring your ID (and the PIN PAXI sends you) to collect it. ${HOLDING}`,
+      text: `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
     },
   ]);
 }
@@ -76,7 +75,8 @@ export function orderSentSms(ctx: EmailContext, order: NoticeOrder): SmsMessage 
   return sms(
     ctx,
     order,
-    `order ${order.orderNumber} is on its way to the PAXI point at ${order.paxiLocationName}. Tracking ${order.trackingNumber}. We will SMS you when it arrives.`,
+    `order ${order.orderNumber} is on its way to the PAXI point at ${order.paxiLocationName}, ${order.paxiLocationAddress} (${collectionSpeed(order)}). ` +
+      `Tracking number ${order.trackingNumber}. ${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
   );
 }
 
@@ -90,7 +90,7 @@ export function readyForCollectionEmail(ctx: EmailContext, order: NoticeOrder): 
     { kind: 'details', rows: parcelRows(order) },
     {
       kind: 'paragraph',
-      text: `Bring your ID (and the PIN PAXI sent you), and please collect it within ${paxi.uncollectedReturnDays} days: PAXI returns parcels not collected by then to us.`,
+      text: `${collectionNotes.bring} ${collectionNotes.uncollected}`,
     },
   ]);
 }
@@ -99,7 +99,8 @@ export function readyForCollectionSms(ctx: EmailContext, order: NoticeOrder): Sm
   return sms(
     ctx,
     order,
-    `order ${order.orderNumber} is ready for collection at ${order.paxiLocationName}, ${order.paxiLocationAddress}. Bring your ID. Collect within ${paxi.uncollectedReturnDays} days.`,
+    `order ${order.orderNumber} is ready for collection at ${order.paxiLocationName}, ${order.paxiLocationAddress}. ` +
+      `Tracking number ${order.trackingNumber}. ${collectionNotes.bring} ${collectionNotes.uncollected}`,
   );
 }
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { sampleShop } from '../config';
+import { collectionNotes, orderConfirmationMessage } from '../notify/templates';
+import type { EmailMessage } from '../notify/mailer';
+import type { SmsMessage } from '../notify/sms';
+import { collectedEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, type NoticeOrder } from './notices';
+
+const ctx = { shop: sampleShop, publicUrl: 'https://capeflags.example' };
+const order: NoticeOrder = {
+  orderNumber: 'CF-1001',
+  customerName: 'Thandi Nkosi',
+  customerEmail: 'thandi@example.co.za',
+  customerPhone: '0821234567',
+  deliveryOption: 'paxi_express',
+  paxiLocationName: 'PEP Sea Point',
+  paxiLocationAddress: '112 Main Road, Sea Point',
+  totalAmount: 24_000,
+  trackingNumber: 'PX-2026-0042',
+};
+
+/** What a customer may need at the PAXI point, and what the shop commits to about it. */
+const facts = [
+  order.orderNumber,
+  order.trackingNumber!,
+  order.paxiLocationName,
+  order.paxiLocationAddress,
+  'PAXI Express, 3-5 business days',
+  collectionNotes.arrivalSms,
+  collectionNotes.bring,
+  collectionNotes.uncollected,
+];
+
+const events: [step: string, email: EmailMessage, sms: SmsMessage | undefined][] = [
+  ['handed to PAXI', orderSentEmail(ctx, order), orderSentSms(ctx, order)],
+  ['ready for collection', readyForCollectionEmail(ctx, order), readyForCollectionSms(ctx, order)],
+];
+
+describe.each(events)('the text message sent when an order is %s', (_step, email, sms) => {
+  it('carries every fact and promise of the email of the same step', () => {
+    expect(sms).toBeDefined();
+    const promised = facts.filter((fact) => email.text.includes(fact));
+    expect(promised).toContain(collectionNotes.bring);
+    for (const fact of promised) expect(sms!.body, fact).toContain(fact);
+  });
+
+  it('goes to the number on the order and fits in four SMS parts', () => {
+    expect(sms!.to).toBe('+27821234567');
+    expect(sms!.body.length).toBeLessThanOrEqual(612);
+  });
+});
+
+describe('the PIN for collecting', () => {
+  const confirmation = orderConfirmationMessage(ctx, {
+    ...order,
+    items: [{ productName: 'KENYA', productPrice: 13_000, quantity: 1 }],
+    subtotalCents: 13_000,
+    deliveryFeeCents: 11_000,
+  });
+  const messages = [confirmation.text, collectedEmail(ctx, order).text, ...events.flatMap(([, email, sms]) => [email.text, sms!.body])];
+
+  it("is promised only as PAXI's, in the same sentence everywhere, since the shop's own texts carry none", () => {
+    for (const text of messages) {
+      const mentions = text.match(/\bPIN\b/g)?.length ?? 0;
+      const sentences = text.split(collectionNotes.bring).length - 1;
+      expect(mentions, text).toBe(sentences);
+    }
+    expect(confirmation.text).toContain(collectionNotes.arrivalSms);
+    expect(confirmation.text).toContain(collectionNotes.bring);
+  });
+});
