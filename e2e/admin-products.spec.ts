@@ -82,12 +82,12 @@ test('an admin adds a flag with 1 in stock and a picture; once shown it is in th
   await expect(edit.getByText('No pictures yet: the shop shows a placeholder.')).toBeVisible();
   await edit.getByLabel('New picture').setInputFiles({ name: 'malawi.png', mimeType: 'image/png', buffer: PNG });
   await expect(edit.getByTestId('upload-preview')).toBeVisible();
-  await expect(edit.getByLabel('Alt text', { exact: true })).toHaveValue('MALAWI flag');
+  await expect(edit.getByLabel('Alt text', { exact: true })).toHaveValue('Flag of Malawi');
   await edit.getByRole('button', { name: 'Upload Picture' }).click();
   await expect(toast(page, 'Picture Added')).toBeVisible();
   const picture = edit.getByTestId('product-picture');
   await expect(picture).toHaveCount(1);
-  await expect(picture.getByRole('img', { name: 'MALAWI flag' })).toHaveAttribute('src', /^\/media\/uploads\/[0-9a-f-]{36}$/);
+  await expect(picture.getByRole('img', { name: 'Flag of Malawi' })).toHaveAttribute('src', /^\/media\/uploads\/[0-9a-f-]{36}$/);
   const pictureUrl = (await picture.getByRole('img').getAttribute('src'))!;
 
   // Published: shown in the shop.
@@ -105,7 +105,7 @@ test('an admin adds a flag with 1 in stock and a picture; once shown it is in th
     const card = productCard(shopper, 'MALAWI');
     await expect(card).toBeVisible();
     await expect(card.getByTestId('stock-badge')).toHaveText('Only 1 left');
-    const image = card.getByRole('img', { name: 'MALAWI flag' });
+    const image = card.getByRole('img', { name: 'Flag of Malawi' });
     await expect(image).toHaveAttribute('src', pictureUrl);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await shopper.context().close();

@@ -7,7 +7,7 @@
  * (spec section 5) without sleeping.
  */
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { effectivePriceCents, type Product } from '../src/shared/product';
+import { countryName, effectivePriceCents, type Product } from '../src/shared/product';
 import { formatRand } from '../src/shared/money';
 import { checkAccessibilityOf } from './accessibility';
 
@@ -122,7 +122,7 @@ export async function fetchProduct(request: APIRequestContext, slug: string): Pr
   return (await response.json()) as Product;
 }
 
-export { effectivePriceCents, formatRand as rand };
+export { countryName, effectivePriceCents, formatRand as rand };
 
 /**
  * The notification area (one toast at a time, spec section 9). While the cart panel (a modal dialog)
@@ -153,10 +153,11 @@ export function cartPanel(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Your Cart' });
 }
 
+/** A line of the cart panel, by the flag's name as the catalogue stores it ('KENYA') or as pages show it. */
 export function cartLine(page: Page, productName: string): Locator {
   return cartPanel(page)
     .getByTestId('cart-item')
-    .filter({ has: page.getByText(productName, { exact: true }) });
+    .filter({ has: page.getByText(countryName(productName), { exact: true }) });
 }
 
 export async function openCart(page: Page): Promise<Locator> {
@@ -176,8 +177,9 @@ export function resultLine(page: Page): Locator {
   return page.getByTestId('result-count');
 }
 
+/** A card of the shop, by the flag's name as the catalogue stores it ('KENYA') or as pages show it. */
 export function productCard(page: Page, productName: string): Locator {
-  return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: productName, exact: true }) });
+  return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: countryName(productName), exact: true }) });
 }
 
 /** The product page's quantity stepper. */

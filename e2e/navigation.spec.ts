@@ -84,7 +84,7 @@ test('no page scrolls sideways on a 320 px phone', async ({ page }) => {
   const pages = [
     { path: '/', heading: 'Premium country flags, made to fly proudly' },
     { path: '/shop', heading: 'Shop Country Flags' },
-    { path: '/product/south-africa', heading: 'SOUTH AFRICA' },
+    { path: '/product/south-africa', heading: 'South Africa' },
     { path: '/contact', heading: 'Contact Us' },
   ];
   for (const { path, heading } of pages) {

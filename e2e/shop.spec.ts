@@ -1,5 +1,5 @@
 /** The shop page: empty state, regions, loading skeleton and the error view (spec sections 2 and 8). */
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, fetchCatalogue, productCard, resultLine, test } from './fixtures';
 
 test.describe('filters', () => {
@@ -56,8 +56,12 @@ test.describe('filters', () => {
   });
 });
 
+function shopLink(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true });
+}
+
 test('six skeleton cards show while the catalogue loads', async ({ page }) => {
-  // The /shop document carries the catalogue, so reach the shop from home, where the app fetches it.
+  // The /shop and home documents carry the catalogue, so reach the shop from the contact page, where the app fetches it.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: Promise<void>[] = [];
@@ -67,8 +71,8 @@ test('six skeleton cards show while the catalogue loads', async ({ page }) => {
     return pending;
   });
   try {
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Shop Premium Flags' }).click();
+    await page.goto('/contact');
+    await shopLink(page).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Shop Country Flags' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Loading flags' })).toBeVisible();
     await expect(page.getByTestId('product-card-skeleton')).toHaveCount(6);
@@ -87,8 +91,8 @@ test('a failed catalogue shows the error view, and Try Again reloads the shop', 
   await page.route('**/api/products', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),
   );
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Shop Premium Flags' }).click();
+  await page.goto('/contact');
+  await shopLink(page).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Error Loading Products' });
   await expect(alert.getByRole('heading', { name: 'Error Loading Products' })).toBeVisible();
   await expect(

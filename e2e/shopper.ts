@@ -2,8 +2,9 @@
  * A shopper's way through the shop for the browser tests: signing up with a verified email,
  * reading the dev mailbox, filling the cart and paying on the sandbox payment page.
  */
-import type { Locator, Page } from '@playwright/test';
-import { afterDebounce, expect, toast } from './fixtures';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterDebounce, countryName, expect, toast } from './fixtures';
+import { PRODUCTS_ADMIN_EMAIL } from './admins';
 
 export const PASSWORD = 'pay-for-flags-2026';
 
@@ -80,11 +81,27 @@ export async function verifyEmail(page: Page, shopper: Pick<Shopper, 'email'>): 
   await expect(page.getByText('Your email address has been verified successfully', { exact: false })).toBeVisible();
 }
 
+/** A browser signed in as the catalogue's admin, making and verifying the account the first time. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  const signIn = () => page.request.post('/api/auth/sign-in/email', { data: { email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD }, headers: origin(page) });
+  if ((await signIn()).ok()) return page;
+  const signUpAnswer = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD },
+    headers: origin(page),
+  });
+  if (signUpAnswer.ok()) await verifyEmail(page, { email: PRODUCTS_ADMIN_EMAIL });
+  // Made by e2e/admin-products.spec.ts at the same moment: its account is there now.
+  else expect((await signIn()).ok()).toBe(true);
+  return page;
+}
+
 export async function addToCart(page: Page, slug: string, productName: string): Promise<void> {
   await page.goto(`/product/${slug}`);
   await afterDebounce(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', `${productName} has been added to your cart.`)).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', `${countryName(productName)} has been added to your cart.`)).toBeVisible();
 }
 
 export function checkoutForm(page: Page): Locator {

@@ -1,6 +1,6 @@
 import { countryName } from './product';
 import { formatRandCompact } from './money';
-import { BEST_SELLER_FROM_CENTS, PAXI_EXPRESS, PAXI_STANDARD } from './shop-facts';
+import { PAXI_EXPRESS, PAXI_STANDARD } from './shop-facts';
 
 /** Titles and descriptions of the storefront pages: the server writes them into the HTML, the app keeps them on navigation. */
 export interface PageMeta {
@@ -23,13 +23,14 @@ export type StaticPage =
   | 'notFound'
   | 'other';
 
-export function staticPageMeta(page: StaticPage, shopName: string): PageMeta {
+/** fromCents: the cheapest flag's price in the catalogue, which the home page's description names. */
+export function staticPageMeta(page: StaticPage, shopName: string, fromCents?: number): PageMeta {
   switch (page) {
     case 'home':
       return {
         title: `${shopName} | Premium Polyester Country Flags, Cape Town`,
         description:
-          `Premium 150cm x 90cm polyester flags of 60+ countries from ${formatRandCompact(BEST_SELLER_FROM_CENTS)}, VAT included. Cape Town flag specialists since 2004, collected at a PAXI point near you.`,
+          `Premium 150cm x 90cm polyester flags of 60+ countries${fromCents === undefined ? '' : ` from ${formatRandCompact(fromCents)}`}, VAT included. Cape Town flag specialists since 2004, collected at a PAXI point near you.`,
       };
     case 'shop':
       return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from './product';
+import { countryName, type Product } from './product';
 
 /** The admin's product form and API speak the same words (section 5 style: one message per rule). */
 export const productMessages = {
@@ -113,9 +113,9 @@ export const uploadMessages = {
   empty: 'The file is empty',
 } as const;
 
-/** The picture's alt text when the admin gives none: 'KENYA flag'. */
+/** The picture's alt text when the admin gives none: 'Flag of Kenya', as the seeded pictures say. */
 export function defaultAltText(productName: string): string {
-  return `${productName} flag`;
+  return `Flag of ${countryName(productName)}`;
 }
 
 /** A product as the admin sees it: the storefront's fields, inactive ones too, with the last change. */

@@ -23,9 +23,22 @@ export interface Product {
   primaryImage: string | null;
 }
 
-/** 'SOUTH AFRICA' -> 'South Africa', for sentences and alt text; names are shown as stored elsewhere. */
-export function countryName(upperName: string): string {
-  return upperName.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+/** Joining words that stay small inside a name: 'United States of America', 'Trinidad and Tobago'. */
+const smallWords = new Set(['of', 'and', 'the']);
+
+/**
+ * A flag's name as every page, email and text message shows it. The catalogue keeps names in
+ * capitals ('UNITED STATES OF AMERICA' -> 'United States of America'); a name the order desk typed
+ * in mixed case is shown as typed, so the formatter may be applied to a name already formatted.
+ */
+export function countryName(storedName: string): string {
+  const name = storedName.trim();
+  if (name !== name.toUpperCase()) return name;
+  return name
+    .toLowerCase()
+    .split(' ')
+    .map((word, i) => (i > 0 && smallWords.has(word) ? word : word.replace(/(^|[-'’])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())))
+    .join(' ');
 }
 
 /** What the shopper pays for one unit: the sale price when it is lower. */
@@ -33,6 +46,11 @@ export function effectivePriceCents(product: Pick<Product, 'priceCents' | 'saleP
   return product.salePriceCents !== null && product.salePriceCents < product.priceCents
     ? product.salePriceCents
     : product.priceCents;
+}
+
+/** The cheapest flag's price, sale prices counted: the shop's 'from' price. Undefined for an empty catalogue. */
+export function lowestPriceCents(products: readonly Pick<Product, 'priceCents' | 'salePriceCents'>[]): number | undefined {
+  return products.length === 0 ? undefined : Math.min(...products.map(effectivePriceCents));
 }
 
 export function isOnSale(product: Pick<Product, 'priceCents' | 'salePriceCents'>): boolean {

@@ -21,8 +21,6 @@ export const FLAG_SIZE = '150cm x 90cm';
 export const FLAG_MATERIAL = 'polyester';
 export const FLAG_WEIGHT = '200g';
 export const POLYESTER_LIFE = '3-5 years';
-export const BEST_SELLER_FROM_CENTS = 13_000;
-export const BEST_SELLER_FROM_LABEL = `From ${formatRandCompact(BEST_SELLER_FROM_CENTS)}`;
 
 export const VAT_NOTICE = 'All prices include 15% VAT.';
 

@@ -18,8 +18,8 @@ describe('stock', () => {
   });
 
   it('names the flag and how many are left', () => {
-    expect(stockShortMessage('KENYA', 0)).toBe('Sorry, the KENYA flag is sold out.');
-    expect(stockShortMessage('KENYA', 1)).toBe('Sorry, only 1 KENYA flag is left.');
-    expect(stockShortMessage('KENYA', 4)).toBe('Sorry, only 4 KENYA flags are left.');
+    expect(stockShortMessage('KENYA', 0)).toBe('Sorry, the Kenya flag is sold out.');
+    expect(stockShortMessage('KENYA', 1)).toBe('Sorry, only 1 Kenya flag is left.');
+    expect(stockShortMessage('KENYA', 4)).toBe('Sorry, only 4 Kenya flags are left.');
   });
 });

@@ -1,3 +1,5 @@
+import { countryName } from './product';
+
 /** At or below this many left, the shop says 'Only N left'. */
 export const LOW_STOCK_THRESHOLD = 5;
 
@@ -19,8 +21,9 @@ export function maxBuyable(stockQuantity: number | null, lineLimit: number): num
   return stockQuantity === null ? lineLimit : Math.max(0, Math.min(lineLimit, stockQuantity));
 }
 
-/** 'Sorry, only 2 KENYA flags are left.' — said by the cart and by checkout when a flag runs short. */
-export function stockShortMessage(productName: string, left: number): string {
+/** 'Sorry, only 2 Kenya flags are left.' — said by the cart and by checkout when a flag runs short. */
+export function stockShortMessage(storedName: string, left: number): string {
+  const productName = countryName(storedName);
   if (left <= 0) return `Sorry, the ${productName} flag is sold out.`;
   return left === 1 ? `Sorry, only 1 ${productName} flag is left.` : `Sorry, only ${left} ${productName} flags are left.`;
 }

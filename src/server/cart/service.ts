@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { cartItems, productImages, products, userCarts } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
-import { effectivePriceCents } from '../../shared/product';
+import { countryName, effectivePriceCents } from '../../shared/product';
 import { stockShortMessage } from '../../shared/stock';
 import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY, type CartItemView } from '../../shared/cart';
 import type { AddToCartInput } from '../../shared/schemas';
@@ -29,7 +29,7 @@ const notEnoughStock = (name: string, left: number, inCart: number) =>
 /** 409 naming a flag hidden from the shop since it was put in the cart; it can only be removed. */
 export class FlagNoLongerSoldError extends ConflictError {
   constructor(productId: string, productName: string) {
-    super(`The ${productName} flag is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
+    super(`The ${countryName(productName)} flag is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
     this.publicDetails.productId = productId;
   }
 }

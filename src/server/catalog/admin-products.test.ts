@@ -197,7 +197,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
       const res = await upload(product.id, PNG, 'image/png');
       expect(res.statusCode).toBe(201);
       const updated = res.json<AdminProduct>();
-      expect(updated.images).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f-]{36}$/), altText: 'RWANDA flag' }]);
+      expect(updated.images).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f-]{36}$/), altText: 'Flag of Rwanda' }]);
       expect(updated.primaryImage).toBe(updated.images[0]!.url);
 
       const served = await t.app.inject({ method: 'GET', url: updated.images[0]!.url });
@@ -269,12 +269,12 @@ describe.each(testDatabases())('product management on $name', (target) => {
       await upload(product.id, JPEG, 'image/jpeg', `?altText=${encodeURIComponent('Rwanda flag on a pole')}`);
       const third = (await upload(product.id, WEBP, 'image/webp')).json<AdminProduct>();
       const [a, b, c] = third.images.map((img) => img.id);
-      expect(third.images.map((img) => img.altText)).toEqual(['RWANDA flag', 'Rwanda flag on a pole', 'RWANDA flag']);
+      expect(third.images.map((img) => img.altText)).toEqual(['Flag of Rwanda', 'Rwanda flag on a pole', 'Flag of Rwanda']);
 
       const reordered = await call('PATCH', `/api/admin/products/${product.id}/images`, { order: [c, a, b], altTexts: { [a!]: 'Rwanda flag, close up' } });
       expect(reordered.statusCode).toBe(200);
       expect(reordered.json<AdminProduct>().images.map((img) => [img.id, img.altText])).toEqual([
-        [c, 'RWANDA flag'],
+        [c, 'Flag of Rwanda'],
         [a, 'Rwanda flag, close up'],
         [b, 'Rwanda flag on a pole'],
       ]);

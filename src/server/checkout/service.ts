@@ -14,6 +14,7 @@ import { confirmRefund, placeOrder, recordFailedRefund } from '../orders/service
 import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
+import { countryName } from '../../shared/product';
 import { endUnpaid, holdStock, releaseEarlierHolds, retakeStock } from './stock';
 import { claimDueWebhooks, claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
 
@@ -294,7 +295,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // The checkout's own id: a retried request can never open a second payment for it.
         idempotencyKey: checkout!.id,
         subtotalCents,
-        lineItems: snapshot.items.map((item) => ({ displayName: item.productName, quantity: item.quantity, priceCents: item.unitPriceCents })),
+        lineItems: snapshot.items.map((item) => ({ displayName: countryName(item.productName), quantity: item.quantity, priceCents: item.unitPriceCents })),
       }).catch(async (err: unknown) => {
         // No payment page to pay on: the checkout failed, and its stock goes back at once.
         await endUnpaid(db, checkout!.id, 'failed');

@@ -74,7 +74,7 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
       expect(refused.json()).toEqual({
-        message: 'Sorry, the KENYA flag is sold out. Please change the quantity in your cart and try again.',
+        message: 'Sorry, the Kenya flag is sold out. Please change the quantity in your cart and try again.',
         code: 'out_of_stock',
         productId: kenya.id,
         stockQuantity: 0,
@@ -96,7 +96,7 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
 
     const refused = await startCheckout(shopper);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Sorry, only 2 JAPAN flags are left. Please change the quantity in your cart and try again.');
+    expect(refused.json().message).toBe('Sorry, only 2 Japan flags are left. Please change the quantity in your cart and try again.');
     expect([await stockOf(kenya), await stockOf(japan)]).toEqual([5, 2]);
   });
 
@@ -184,18 +184,18 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     expect((await addToCart(shopper, kenya, 2)).statusCode).toBe(201);
     const more = await addToCart(shopper, kenya, 1);
     expect(more.statusCode).toBe(409);
-    expect(more.json()).toEqual({ message: 'Sorry, only 2 KENYA flags are left. Your cart already has 2.', code: 'out_of_stock' });
+    expect(more.json()).toEqual({ message: 'Sorry, only 2 Kenya flags are left. Your cart already has 2.', code: 'out_of_stock' });
 
     await setStock(kenya, 0);
     const other = await signUp('sold-out');
-    expect((await addToCart(other, kenya, 1)).json()).toEqual({ message: 'Sorry, the KENYA flag is sold out.', code: 'out_of_stock' });
+    expect((await addToCart(other, kenya, 1)).json()).toEqual({ message: 'Sorry, the Kenya flag is sold out.', code: 'out_of_stock' });
 
     // Changing the quantity: going up past the stock is refused, going down is fine.
     await setStock(kenya, 1);
     const line = (await inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ cartItems: { id: string }[] }>().cartItems[0]!;
     const put = (quantity: number) =>
       t.app.inject({ method: 'PUT', url: `/api/cart/${line.id}`, payload: { quantity }, headers: { ...origin, cookie: shopper.cookie, 'x-cart-session-id': shopper.cartId } });
-    expect((await put(3)).json()).toEqual({ message: 'Sorry, only 1 KENYA flag is left.', code: 'out_of_stock' });
+    expect((await put(3)).json()).toEqual({ message: 'Sorry, only 1 Kenya flag is left.', code: 'out_of_stock' });
     expect((await put(1)).statusCode).toBe(200);
 
     expect((await addToCart(shopper, japan, 10)).statusCode).toBe(201);

@@ -65,7 +65,7 @@ describe.each(testDatabases())('a flag that is no longer sold, on $name', (targe
     });
     expect(more.statusCode).toBe(409);
     expect(more.json()).toEqual({
-      message: 'The KENYA flag is no longer sold. Please remove it from your cart.',
+      message: 'The Kenya flag is no longer sold. Please remove it from your cart.',
       code: 'flag_no_longer_sold',
       productId: kenya.id,
     });
@@ -77,7 +77,7 @@ describe.each(testDatabases())('a flag that is no longer sold, on $name', (targe
     const refused = await shop.createCheckout(shopper, shop.checkoutBody(total, point.id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      message: 'The KENYA flag is no longer sold. Please remove it from your cart.',
+      message: 'The Kenya flag is no longer sold. Please remove it from your cart.',
       code: 'flag_no_longer_sold',
       productId: kenya.id,
     });

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
-import type { Product } from '../../shared/product';
+import { bumpCatalogueVersion } from '../catalog/catalogue-version';
+import { lowestPriceCents, type Product } from '../../shared/product';
+import { formatRandCompact } from '../../shared/money';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 /** Undoes the numeric character references the server writes into attributes and titles. */
@@ -76,7 +78,8 @@ describe.each(testDatabases())('storefront pages on $name', (target) => {
       expect(product).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'Product',
-        name: 'SOUTH AFRICA',
+        name: 'South Africa',
+        size: '150cm x 90cm',
         offers: { '@type': 'Offer', price: '130.00', priceCurrency: 'ZAR' },
       });
 
@@ -110,6 +113,33 @@ describe.each(testDatabases())('storefront pages on $name', (target) => {
       expect(meta(res.body, 'name', 'description')).toBe(hostile);
       expect(jsonLd(res.body)).toEqual([expect.objectContaining({ description: hostile })]);
     });
+  });
+
+  it("sends the catalogue with the home page, whose description names the cheapest flag's price, a sale price counted", async () => {
+    const readHome = async () => {
+      const html = (await get('/')).body;
+      const initial = JSON.parse(decode(/<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!)) as {
+        queries: [string, Product[]][];
+      };
+      return { description: meta(html, 'name', 'description'), catalogue: initial.queries.find(([key]) => key === '/api/products')?.[1] ?? [] };
+    };
+    const before = await readHome();
+    expect(before.catalogue.map((p) => p.slug)).toEqual(expect.arrayContaining(['south-africa', 'united-states-of-america', 'united-kingdom']));
+    expect(before.description).toContain(`from ${formatRandCompact(lowestPriceCents(before.catalogue)!)}, VAT included`);
+
+    // Changed as another process would: this one notices the new catalogue version within about a second.
+    const setSale = (cents: number | null) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.update(products).set({ salePriceCents: cents }).where(eq(products.slug, 'united-kingdom'));
+        await bumpCatalogueVersion(tx);
+      });
+    await setSale(4_999);
+    try {
+      await expect.poll(async () => (await readHome()).description, { timeout: 10_000 }).toContain('from R49.99, VAT included');
+      expect((await readHome()).catalogue.find((p) => p.slug === 'united-kingdom')?.salePriceCents).toBe(4_999);
+    } finally {
+      await setSale(null);
+    }
   });
 
   it('answers an unknown page with a 404 Page Not Found page', async () => {

@@ -10,7 +10,8 @@ import type { Config } from '../config';
 import type { CatalogService } from '../catalog/service';
 import { NotFoundError } from '../errors';
 import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage } from '../../shared/page-meta';
-import type { Product } from '../../shared/product';
+import { countryName, lowestPriceCents, type Product } from '../../shared/product';
+import { FLAG_SIZE } from '../../shared/shop-facts';
 import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
@@ -48,13 +49,13 @@ function productJsonLd(product: Product, url: string, imageUrl: string | undefin
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: product.name,
+    name: countryName(product.name),
     description: product.description,
     sku: product.slug,
     image: imageUrl ? [imageUrl] : undefined,
     brand: { '@type': 'Brand', name: shopName },
     material: 'Polyester',
-    size: '150cm x 90cm',
+    size: FLAG_SIZE,
     offers: {
       '@type': 'Offer',
       url,
@@ -116,8 +117,9 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
 
   for (const [routePath, route] of Object.entries(clientRoutes)) {
     app.get(routePath, route.options ?? {}, async (request, reply) => {
-      const meta = staticPageMeta(route.page, shopName);
-      const catalogue = route.page === 'shop' ? (await catalog.productList()).products : undefined;
+      // The shop's cards and the home page's prices come from the catalogue, sent with the page.
+      const catalogue = route.page === 'shop' || route.page === 'home' ? (await catalog.productList()).products : undefined;
+      const meta = staticPageMeta(route.page, shopName, catalogue && lowestPriceCents(catalogue));
       const queries: InitialData['queries'] = catalogue ? [['/api/products', catalogue]] : [];
       const head: PageHead = {
         ...meta,
@@ -125,7 +127,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
         noIndex: route.noIndex,
         preload: route.screen ? pageAssets(route.screen) : [],
         // The shop's first flag card is the largest picture on the screen.
-        leadImage: catalogue?.find((p) => p.primaryImage)?.primaryImage ?? undefined,
+        leadImage: route.page === 'shop' ? (catalogue?.find((p) => p.primaryImage)?.primaryImage ?? undefined) : undefined,
       };
       return sendPage(reply, 200, head, queries);
     });

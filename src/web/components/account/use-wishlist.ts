@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { toast } from '../ui/toast-store';
 import type { WishlistItem } from '../../../shared/profile';
+import { countryName } from '../../../shared/product';
 
 // Kept apart from the profile's other calls: the product page's heart needs only these.
 
@@ -27,8 +28,8 @@ export function useToggleWishlist() {
     onSuccess: (_result, { name, saved }) =>
       toast(
         saved
-          ? { title: 'Removed from Wishlist', description: `${name} has been removed from your wishlist.` }
-          : { title: 'Added to Wishlist', description: `${name} has been saved to your wishlist.` },
+          ? { title: 'Removed from Wishlist', description: `${countryName(name)} has been removed from your wishlist.` }
+          : { title: 'Added to Wishlist', description: `${countryName(name)} has been saved to your wishlist.` },
       ),
     onError: (error, { saved }) =>
       toast({

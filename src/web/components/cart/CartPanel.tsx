@@ -8,6 +8,7 @@ import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
 import type { CartItemView } from '../../../shared/cart';
 import { ProductImage } from '../product/ProductImage';
+import { countryName } from '../../../shared/product';
 
 function CartLine({ item }: { item: CartItemView }) {
   const update = useUpdateCartItem();
@@ -16,7 +17,7 @@ function CartLine({ item }: { item: CartItemView }) {
     const quantity = steppedQuantity(item.quantity, direction);
     if (quantity !== item.quantity) update.mutate({ itemId: item.id, quantity });
   };
-  const name = item.productName;
+  const name = countryName(item.productName);
   return (
     <li className="flex gap-3 py-4" data-testid="cart-item">
       <Link

@@ -2,7 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, messageOf } from '../../lib/api';
 import { cartSwitchSettled, ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
+import { setCartPanelOpen } from './cart-panel-store';
 import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../../shared/cart';
+import { countryName } from '../../../shared/product';
 import { useSyncExternalStore } from 'react';
 
 interface CartResponse {
@@ -60,7 +62,11 @@ export function useAddToCart() {
       return apiRequest<CartItemView>('POST', '/api/cart', { ...item, sessionId });
     },
     onSuccess: (_item, args) =>
-      toast({ title: 'Added to Cart!', description: `${args.productName} has been added to your cart.` }),
+      toast({
+        title: 'Added to Cart!',
+        description: `${countryName(args.productName)} has been added to your cart.`,
+        action: { label: 'View cart', altText: 'Open your cart with the Cart button at the top of the page', onClick: () => setCartPanelOpen(true) },
+      }),
     onError: (error) =>
       toast({ title: 'Error', description: messageOf(error, 'Failed to add item to cart'), variant: 'destructive' }),
   });
@@ -84,7 +90,7 @@ export function useRemoveCartItem() {
   return useMutation({
     mutationFn: (item: CartItemView) => apiRequest('DELETE', `/api/cart/${item.id}`, undefined, sessionHeaders()),
     onSuccess: (_result, item) =>
-      toast({ title: 'Item Removed', description: `${item.productName} has been removed from your cart.` }),
+      toast({ title: 'Item Removed', description: `${countryName(item.productName)} has been removed from your cart.` }),
     onError: (error) =>
       toast({ title: 'Error', description: messageOf(error, 'Failed to remove item'), variant: 'destructive' }),
   });

@@ -8,6 +8,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { pointAddress, type PaxiPoint } from './paxi-points';
 import type { CustomerValues } from './customer-details';
 import type { CartItemView } from '../../../shared/cart';
+import { countryName } from '../../../shared/product';
 import type { DeliveryOption } from '../../../shared/shop-facts';
 import { formatRand, VAT_RATE_PERCENT, vatIncluded } from '../../../shared/money';
 
@@ -71,7 +72,7 @@ export function OrderSummary(props: OrderSummaryProps) {
 
       {unavailable.length > 0 && (
         <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="summary-unavailable">
-          No longer available, so not in this order: {unavailable.map((item) => item.productName).join(', ')}. Please remove{' '}
+          No longer available, so not in this order: {unavailable.map((item) => countryName(item.productName)).join(', ')}. Please remove{' '}
           {unavailable.length === 1 ? 'it' : 'them'} from your cart.
         </p>
       )}
@@ -83,7 +84,7 @@ export function OrderSummary(props: OrderSummaryProps) {
               <ProductImage src={item.productImage} alt="" className="h-full w-full object-cover" />
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold text-slate-900">{item.productName}</span>
+              <span className="block truncate font-semibold text-slate-900">{countryName(item.productName)}</span>
               <span className="block text-slate-600">
                 {item.quantity} × {item.price}
               </span>

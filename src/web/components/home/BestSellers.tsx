@@ -2,28 +2,31 @@ import { PrefetchLink } from '../ui/PrefetchLink';
 import { ArrowRight } from 'lucide-react';
 import { ProductImage } from '../product/ProductImage';
 import { buttonClasses } from '../ui/Button';
-import { BEST_SELLER_FROM_LABEL, COUNTRIES_COUNT, FLAG_SIZE } from '../../../shared/shop-facts';
+import { COUNTRIES_COUNT, FLAG_SIZE } from '../../../shared/shop-facts';
+import { formatRandCompact } from '../../../shared/money';
+import { countryName, effectivePriceCents, isOnSale, type Product } from '../../../shared/product';
 
-interface BestSeller {
-  slug: string;
-  name: string;
-  country: string;
-  image: string;
+/** The three best sellers the spec names, in its order; their names, pictures and prices are the catalogue's. */
+const bestSellerSlugs = ['south-africa', 'united-states-of-america', 'united-kingdom'];
+
+/** 'From R130' (the spec's words), with the old price struck through while the flag is on sale. */
+function FromPrice({ product }: { product: Product }) {
+  return (
+    <p className="mt-1 flex flex-wrap items-baseline gap-x-2 font-medium" data-testid="best-seller-price">
+      <span className={isOnSale(product) ? 'text-red-700' : 'text-brand-800'}>From {formatRandCompact(effectivePriceCents(product))}</span>
+      {isOnSale(product) && (
+        <s className="text-sm text-slate-600">
+          <span className="sr-only">Original price: </span>
+          {formatRandCompact(product.priceCents)}
+        </s>
+      )}
+    </p>
+  );
 }
 
-/** The three best sellers named by the spec, each at the shop's 'from' price. */
-const bestSellers: BestSeller[] = [
-  { slug: 'south-africa', name: 'South African Flag', country: 'South Africa', image: '/flags/4x3/za.svg' },
-  {
-    slug: 'united-states-of-america',
-    name: 'USA Flag',
-    country: 'the United States of America',
-    image: '/flags/4x3/us.svg',
-  },
-  { slug: 'united-kingdom', name: 'UK Flag', country: 'the United Kingdom', image: '/flags/4x3/gb.svg' },
-];
-
-export function BestSellers() {
+/** products: the catalogue, undefined while it loads (a flag that is no longer sold is left out). */
+export function BestSellers({ products }: { products: readonly Product[] | undefined }) {
+  const bestSellers = bestSellerSlugs.flatMap((slug) => products?.find((p) => p.slug === slug) ?? []);
   return (
     <section aria-labelledby="best-sellers-heading" className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
@@ -37,12 +40,13 @@ export function BestSellers() {
           {bestSellers.map((item) => (
             <li
               key={item.slug}
+              data-testid="best-seller"
               className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
             >
               <div className="aspect-[4/3] overflow-hidden border-b border-slate-200 bg-slate-100">
                 <ProductImage
-                  src={item.image}
-                  alt={`Flag of ${item.country}`}
+                  src={item.primaryImage}
+                  alt={`Flag of ${countryName(item.name)}`}
                   width={400}
                   height={300}
                   className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
@@ -56,10 +60,10 @@ export function BestSellers() {
                       to={`/product/${item.slug}`}
                       className="rounded-sm after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
                     >
-                      {item.name}
+                      {countryName(item.name)}
                     </PrefetchLink>
                   </h3>
-                  <p className="mt-1 font-medium text-brand-800">{BEST_SELLER_FROM_LABEL}</p>
+                  <FromPrice product={item} />
                 </div>
                 <span className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700" aria-hidden="true">
                   View

@@ -1,7 +1,7 @@
 import { PrefetchLink } from '../ui/PrefetchLink';
 import { ArrowRight, MapPin } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
-import { BEST_SELLER_FROM_CENTS, COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAG_SIZE, LOCATION_CITY } from '../../../shared/shop-facts';
+import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAG_SIZE, LOCATION_CITY } from '../../../shared/shop-facts';
 import { formatRandCompact } from '../../../shared/money';
 
 /** Small flag SVGs for the decorative wall on wide screens (hidden, so never fetched, on phones). */
@@ -9,9 +9,9 @@ const wallFlags = ['za', 'bw', 'ng', 'gb', 'ke', 'de', 'us', 'au', 'in'];
 
 /**
  * Text-only above the fold on phones: the heading is the largest paint, with no web fonts or photos
- * to wait for.
+ * to wait for. fromCents: the cheapest flag's price in the catalogue, once known.
  */
-export function Hero() {
+export function Hero({ fromCents }: { fromCents: number | undefined }) {
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-brand-900 text-white">
       {/* Decorative stripes in the colours of the South African flag. */}
@@ -35,8 +35,9 @@ export function Hero() {
             Premium country flags, made to fly proudly
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-100">
-            Durable {FLAG_SIZE} polyester flags of {COUNTRIES_COUNT} countries, from {formatRandCompact(BEST_SELLER_FROM_CENTS)} including
-            VAT. Collect yours at a PAXI point near you, anywhere in South Africa.
+            Durable {FLAG_SIZE} polyester flags of {COUNTRIES_COUNT} countries
+            {fromCents !== undefined && <span data-testid="home-from-price">, from {formatRandCompact(fromCents)} including VAT</span>}. Collect
+            yours at a PAXI point near you, anywhere in South Africa.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <PrefetchLink to="/shop" className={buttonClasses('secondary', 'lg', 'focus-visible:outline-white')}>

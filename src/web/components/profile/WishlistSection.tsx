@@ -21,7 +21,7 @@ function WishlistRow({ item }: { item: WishlistItem }) {
       </div>
       <div className="min-w-0 flex-1">
         <Link to={`/product/${item.slug}`} className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline">
-          {item.name}
+          {country}
         </Link>
         <p className="text-sm whitespace-nowrap text-slate-600">{item.price}</p>
       </div>
@@ -33,7 +33,7 @@ function WishlistRow({ item }: { item: WishlistItem }) {
           onClick={() =>
             addToCart.mutate({ productId: item.productId, productName: item.name, productImage: item.image, price: item.price, quantity: 1 })
           }
-          aria-label={`Add to Cart: ${item.name}`}
+          aria-label={`Add to Cart: ${country}`}
         >
           <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Add to Cart
         </Button>
@@ -43,7 +43,7 @@ function WishlistRow({ item }: { item: WishlistItem }) {
           className="text-red-700"
           disabled={toggle.isPending}
           onClick={() => toggle.mutate({ productId: item.productId, name: item.name, saved: true })}
-          aria-label={`Remove from wishlist: ${item.name}`}
+          aria-label={`Remove from wishlist: ${country}`}
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
         </Button>

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { buttonClasses } from './Button';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store';
 
 /** Swipe right 50 px to dismiss; F8 moves focus to the notifications (spec section 9). */
@@ -26,6 +27,11 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && (
               <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            )}
+            {t.action && (
+              <ToastPrimitive.Action altText={t.action.altText} className={buttonClasses('outline', 'md', 'mt-2 w-fit')} onClick={t.action.onClick}>
+                {t.action.label}
+              </ToastPrimitive.Action>
             )}
           </div>
           <ToastPrimitive.Close

@@ -5,11 +5,19 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
+/** A button in a toast; altText tells screen reader users the lasting way to do the same. */
+export interface ToastAction {
+  label: string;
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastData {
   id: number;
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  action?: ToastAction;
   open: boolean;
 }
 
