@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Check, ChevronRight, SearchX, ShoppingCart } from 'lucide-react';
-import { Button, buttonClasses } from '../components/ui/Button';
+import { ArrowLeft, Check, ChevronRight, SearchX } from 'lucide-react';
+import { buttonClasses } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
 import { QuantityStepper } from '../components/ui/QuantityStepper';
 import { ProductGallery } from '../components/product/ProductGallery';
@@ -11,16 +11,15 @@ import { ShareButton } from '../components/product/ShareButton';
 import { Tooltip } from '../components/ui/Tooltip';
 import { WishlistButton } from '../components/product/WishlistButton';
 import { ProductFetchError, useProduct } from '../components/product/use-products';
-import { useAddToCart } from '../components/cart/use-cart';
+import { AddToCartButton } from '../components/cart/AddToCartButton';
 import { sentenceEndingWith } from '../../shared/shop-details';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
-import { formatRand } from '../../shared/money';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
-import { countryName, effectivePriceCents, isOnSale, type Product } from '../../shared/product';
+import { countryName, isOnSale, type Product } from '../../shared/product';
 import { maxBuyable } from '../../shared/stock';
-import { PAXI_STANDARD } from '../../shared/shop-facts';
+import { FLAG_MATERIAL, FLAG_SIZE, FLAG_WEIGHT, PAXI_STANDARD } from '../../shared/shop-facts';
 
 const keyFeatures = [
   'Premium knitted polyester: light enough to fly in a gentle breeze, strong enough for a Cape Town south-easter',
@@ -30,17 +29,18 @@ const keyFeatures = [
   'Made for indoor display and outdoor flying alike',
 ];
 
+/** The same facts the descriptions, the shop page and the emails give, so the table never disagrees with them. */
 const specifications: readonly [label: string, value: string][] = [
-  ['Material', 'Polyester'],
-  ['Size', '90cm x 150cm'],
-  ['Weight', '200g'],
+  ['Material', `${FLAG_MATERIAL.charAt(0).toUpperCase()}${FLAG_MATERIAL.slice(1)}`],
+  ['Size', FLAG_SIZE],
+  ['Weight', FLAG_WEIGHT],
 ];
 
 function Breadcrumb({ current }: { current: string }) {
   const linkClass = 'rounded-sm text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline';
   const separator = <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />;
   return (
-    <nav aria-label="Breadcrumb" className="mb-6">
+    <nav aria-label="Breadcrumb" className="mb-4 sm:mb-6">
       <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
         <li>
           <Link to="/" className={linkClass}>
@@ -66,30 +66,31 @@ function Breadcrumb({ current }: { current: string }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
-  const addToCart = useAddToCart();
   const buyable = maxBuyable(product.stockQuantity, MAX_LINE_QUANTITY);
   const country = countryName(product.name);
   const shareTarget = {
     title: `${country} Flag | ${shop.name}`,
-    text: `${country} flag in 150cm x 90cm polyester from ${sentenceEndingWith(shop.name)}`,
+    text: `${country} flag in ${FLAG_SIZE} ${FLAG_MATERIAL} from ${sentenceEndingWith(shop.name)}`,
     url: `${window.location.origin}/product/${product.slug}`,
   };
 
+  // On a phone the price and Add to Cart come right under a shorter picture, inside the first
+  // screen (375 x 667); the description follows them, as in Shopify's Dawn theme.
   return (
     <>
-      <Breadcrumb current={product.name} />
-      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+      <Breadcrumb current={country} />
+      <div className="grid gap-5 md:grid-cols-2 md:gap-8 lg:gap-12">
         <ProductGallery images={product.images} fallbackAlt={`Flag of ${country}`} />
 
         <div className="flex min-w-0 flex-col gap-6">
-          <div className="flex flex-col gap-3">
+          <div className="flex flex-col gap-2 sm:gap-3">
             <div className="flex flex-wrap items-center gap-2">
               <StockBadge stockQuantity={product.stockQuantity} showInStock />
               {isOnSale(product) && <SaleBadge />}
               {product.featured && <FeaturedBadge />}
             </div>
-            <h1 className="text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl" data-testid="product-title">
-              {product.name}
+            <h1 className="text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl" data-testid="product-title">
+              {country}
             </h1>
             <ProductPrice product={product} size="lg" />
             <p className="text-sm text-slate-600" data-testid="price-note">
@@ -97,36 +98,10 @@ function ProductDetails({ product }: { product: Product }) {
             </p>
           </div>
 
-          <p className="leading-relaxed text-slate-700" data-testid="product-description">
-            {product.description}
-          </p>
-
-          <div className="flex flex-col gap-4 border-y border-slate-200 py-6">
-            <QuantityStepper
-              value={quantity}
-              onChange={setQuantity}
-              min={MIN_LINE_QUANTITY}
-              max={Math.max(MIN_LINE_QUANTITY, buyable)}
-            />
-            <div className="flex flex-wrap gap-2 sm:gap-3">
-              <Button
-                size="lg"
-                className="min-w-40 flex-1 whitespace-nowrap"
-                disabled={addToCart.isPending || buyable === 0}
-                onClick={() =>
-                  addToCart.mutate({
-                    productId: product.id,
-                    productName: product.name,
-                    productImage: product.primaryImage,
-                    price: formatRand(effectivePriceCents(product)),
-                    quantity,
-                  })
-                }
-                data-testid="add-to-cart"
-              >
-                <ShoppingCart className="h-5 w-5" aria-hidden="true" />
-                {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
-              </Button>
+          <div className="flex flex-wrap items-end gap-2 border-b border-slate-200 pb-6 sm:gap-3" data-testid="buy-box">
+            <QuantityStepper value={quantity} onChange={setQuantity} min={MIN_LINE_QUANTITY} max={Math.max(MIN_LINE_QUANTITY, buyable)} />
+            <AddToCartButton product={product} quantity={quantity} size="lg" className="min-w-40 flex-1 whitespace-nowrap" disabled={buyable === 0} />
+            <div className="flex gap-2 sm:gap-3">
               <Tooltip label="Save to wishlist">
                 <WishlistButton product={product} className="h-12 w-12" />
               </Tooltip>
@@ -135,6 +110,10 @@ function ProductDetails({ product }: { product: Product }) {
               </Tooltip>
             </div>
           </div>
+
+          <p className="leading-relaxed text-slate-700" data-testid="product-description">
+            {product.description}
+          </p>
 
           <section aria-labelledby="key-features">
             <h2 id="key-features" className="mb-3 text-lg font-bold text-slate-900">
@@ -230,7 +209,7 @@ export default function ProductPage() {
   usePageMeta(product ? productPageMeta(product, shop.name) : isError ? productNotFoundMeta(shop.name) : undefined);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-12 lg:px-8">
       {product ? (
         <ProductDetails key={product.id} product={product} />
       ) : isError ? (

@@ -5,6 +5,7 @@ import { useProducts } from '../components/product/use-products';
 import { RegionTabList } from '../components/shop/RegionTabList';
 import { ShopError, ShopResults } from '../components/shop/ShopResults';
 import { ShopSearchBox } from '../components/shop/ShopSearchBox';
+import { ShopSortSelect } from '../components/shop/ShopSortSelect';
 import { regionTabs, useShopFilters } from '../components/shop/use-shop-filters';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
@@ -16,7 +17,7 @@ import { COUNTRIES_COUNT, FLAG_SIZE } from '../../shared/shop-facts';
 export default function ShopPage() {
   usePageMeta(staticPageMeta('shop', shop.name));
   const { data: products, isPending, isError } = useProducts();
-  const { filter, changeSearch, changeRegion, clearFilters } = useShopFilters();
+  const { filter, sort, changeSearch, changeRegion, changeSort, clearFilters } = useShopFilters();
   const { search, region, sortKey, sortDirection } = filter;
 
   const all = useMemo(() => products ?? [], [products]);
@@ -39,7 +40,10 @@ export default function ShopPage() {
         <ShopError />
       ) : (
         <>
-          <ShopSearchBox value={search} onChange={changeSearch} />
+          <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <ShopSearchBox value={search} onChange={changeSearch} />
+            <ShopSortSelect value={sort} onChange={changeSort} />
+          </div>
           <Tabs value={region} onValueChange={changeRegion}>
             <RegionTabList region={region} counts={counts} />
             <TabsContent value={region} className="mt-6">

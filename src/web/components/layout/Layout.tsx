@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
@@ -19,9 +19,39 @@ function ScrollToTop({ pathname }: { pathname: string }) {
   return null;
 }
 
+/**
+ * After client-side navigation the new page's main heading takes the focus, so that a screen reader
+ * announces the page and the next Tab starts in its content rather than wherever the link was. Pages
+ * that load first show their heading later; it is focused when it appears. The first page a visitor
+ * opens keeps the browser's own start at the top.
+ */
+function useFocusHeadingOnNavigation(pathname: string) {
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const main = document.getElementById('main');
+    if (!main) return;
+    const focusHeading = () => {
+      const heading = main.querySelector('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [pathname]);
+}
+
 export function Layout() {
   const { pathname } = useLocation();
   useCartFollowsShopper();
+  useFocusHeadingOnNavigation(pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
 import { countryName, isOnSale, type Product } from '../../../shared/product';
+import { MAX_LINE_QUANTITY } from '../../../shared/cart';
+import { maxBuyable } from '../../../shared/stock';
 import { ProductImage } from './ProductImage';
 import { FeaturedBadge, ProductPrice, SaleBadge } from './ProductPrice';
 import { StockBadge } from './StockBadge';
@@ -15,12 +18,17 @@ interface ProductCardProps {
   priority?: boolean;
 }
 
-/** A flag in the shop grid. Hovering or focusing it for 100 ms loads its product page ahead of the click. */
+/**
+ * A flag in the shop grid, two to a row on a phone: name, price, stock, Add to Cart (one flag) and
+ * View Details, each button a 44 px tap target; the description shows from the sm width up.
+ * Hovering or focusing it for 100 ms loads its product page ahead of the click.
+ */
 export function ProductCard({ product, eager = false, priority = false }: ProductCardProps) {
   const prefetch = usePrefetchProduct(product.slug);
   const hoverHandlers = useHoverPrefetch(prefetch);
   const onSale = isOnSale(product);
-  const alt = product.images[0]?.altText || `Flag of ${countryName(product.name)}`;
+  const name = countryName(product.name);
+  const alt = product.images[0]?.altText || `Flag of ${name}`;
   return (
     <article
       {...hoverHandlers}
@@ -28,7 +36,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
       data-product-slug={product.slug}
       className="group flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
-      <div className="relative aspect-[4/3] bg-slate-50 p-5">
+      <div className="relative aspect-[4/3] bg-slate-50 p-3 sm:p-5">
         <ProductImage
           src={product.primaryImage}
           alt={alt}
@@ -37,26 +45,32 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           className="h-full w-full object-contain drop-shadow-sm"
         />
         {(onSale || product.featured) && (
-          <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          <div className="absolute top-2 left-2 flex flex-wrap gap-1.5 sm:top-3 sm:left-3">
             {onSale && <SaleBadge />}
             {product.featured && <FeaturedBadge />}
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-lg leading-snug font-bold break-words text-slate-900" data-testid="product-name">
-          {product.name}
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <h2 className="text-base leading-snug font-bold break-words text-slate-900 sm:text-lg" data-testid="product-name">
+          {name}
         </h2>
-        <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <p className="hidden text-sm text-slate-600 sm:line-clamp-2">{product.description}</p>
         <div className="mt-auto flex flex-col gap-3 pt-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <ProductPrice product={product} />
             <StockBadge stockQuantity={product.stockQuantity} />
           </div>
+          <AddToCartButton
+            product={product}
+            disabled={maxBuyable(product.stockQuantity, MAX_LINE_QUANTITY) === 0}
+            aria-label={`Add to Cart: ${name}`}
+            className="w-full px-2 sm:px-4"
+          />
           <Link
             to={`/product/${product.slug}`}
-            aria-label={`View Details of ${product.name}`}
-            className={buttonClasses('primary', 'md', 'w-full')}
+            aria-label={`View Details of ${name}`}
+            className={buttonClasses('outline', 'md', 'w-full px-2 sm:px-4')}
             data-testid="view-details"
           >
             View Details

@@ -19,7 +19,11 @@ interface ProductGalleryProps {
 
 const arrowClasses = 'absolute top-1/2 -translate-y-1/2 shadow-sm';
 
-/** The main picture (the page's LCP element) with previous/next arrows that wrap, and thumbnails. */
+/**
+ * The main picture (the page's LCP element) with previous/next arrows that wrap, and thumbnails. On
+ * a phone the picture is wider than tall and the arrows alone step through the pictures, so that
+ * the price and Add to Cart stay on the first screen.
+ */
 export function ProductGallery({ images, fallbackAlt }: ProductGalleryProps) {
   const pictures: GalleryImage[] =
     images.length > 0
@@ -33,7 +37,7 @@ export function ProductGallery({ images, fallbackAlt }: ProductGalleryProps) {
 
   return (
     <section aria-label="Product images" className="flex flex-col gap-3" data-testid="product-gallery">
-      <div className="relative aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+      <div className="relative aspect-[16/10] overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:aspect-[4/3]">
         <ProductImage
           key={current.id}
           src={current.url}
@@ -73,7 +77,7 @@ export function ProductGallery({ images, fallbackAlt }: ProductGalleryProps) {
         )}
       </div>
       {count > 1 && (
-        <ul className="flex flex-wrap gap-3" aria-label="Thumbnails">
+        <ul className="hidden flex-wrap gap-3 sm:flex" aria-label="Thumbnails">
           {pictures.map((picture, i) => (
             <li key={picture.id}>
               <button

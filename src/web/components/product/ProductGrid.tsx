@@ -5,8 +5,8 @@ import { Skeleton } from '../ui/Skeleton';
 /** Spec section 9: the shop shows six skeleton cards while the catalogue loads. */
 export const SKELETON_CARD_COUNT = 6;
 
-/** One column on phones, two from sm, three from lg, four from xl. */
-export const productGridClasses = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/** Two columns on phones (as Shopify's Dawn theme), three from lg, four from xl. */
+export const productGridClasses = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4';
 
 export function ProductGrid({ children, className }: { children: ReactNode; className?: string }) {
   return (

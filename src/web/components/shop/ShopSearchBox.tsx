@@ -7,7 +7,7 @@ import { Button } from '../ui/Button';
 export function ShopSearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
   return (
-    <div role="search" className="relative mb-5 max-w-xl">
+    <div role="search" className="relative w-full max-w-xl">
       <label htmlFor="shop-search" className="sr-only">
         Search flags by country
       </label>

@@ -7,10 +7,20 @@ import { defaultCatalogueFilter, type CatalogueFilter, type SortDirection, type 
 export type RegionTab = Region | 'All';
 export const regionTabs: readonly RegionTab[] = ['All', ...regions];
 
+/** The shop's orders (spec: by name or price, ascending or descending), as the address writes them. */
+export const sortOptions = [
+  { value: 'name-asc', label: 'Name: A to Z' },
+  { value: 'name-desc', label: 'Name: Z to A' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+] as const;
+
+const defaultSort = `${defaultCatalogueFilter.sortKey}-${defaultCatalogueFilter.sortDirection}`;
+
 /*
  * The filters live in the address (`?q=flag&region=africa&sort=price-desc`) so a filtered shop can be
- * linked to and the back button undoes a region change. Defaults are left out of the address.
- * Sorting (name or price, either direction) has no control on the page; only the address sets it.
+ * linked to and the back button undoes a region or sort change. Defaults are left out of the address;
+ * a sort the shop does not know reads as the default.
  */
 function regionFromParam(value: string | null): RegionTab {
   const wanted = value?.trim().toLowerCase();
@@ -18,11 +28,10 @@ function regionFromParam(value: string | null): RegionTab {
 }
 
 function sortFromParam(value: string | null): { sortKey: SortKey; sortDirection: SortDirection } {
-  const [key, direction] = (value ?? '').toLowerCase().split('-');
-  return {
-    sortKey: key === 'price' || key === 'name' ? key : defaultCatalogueFilter.sortKey,
-    sortDirection: direction === 'desc' ? 'desc' : direction === 'asc' ? 'asc' : defaultCatalogueFilter.sortDirection,
-  };
+  const known = sortOptions.find((option) => option.value === value?.trim().toLowerCase());
+  if (!known) return { sortKey: defaultCatalogueFilter.sortKey, sortDirection: defaultCatalogueFilter.sortDirection };
+  const [sortKey, sortDirection] = known.value.split('-') as [SortKey, SortDirection];
+  return { sortKey, sortDirection };
 }
 
 /** The shop's search, region and sort, read from the address and written back to it. */
@@ -43,15 +52,26 @@ export function useShopFilters() {
 
   const region = regionFromParam(searchParams.get('region'));
   const filter: CatalogueFilter = { search, region, ...sortFromParam(searchParams.get('sort')) };
+  const sort = `${filter.sortKey}-${filter.sortDirection}`;
 
-  const writeFilters = (next: { search: string; region: RegionTab }, replace: boolean) => {
+  const writeFilters = (next: { search: string; region: RegionTab; sort?: string }, replace: boolean) => {
     let params = withParam(searchParams, 'q', next.search);
     params = withParam(params, 'region', next.region === 'All' ? null : next.region.toLowerCase());
+    if (next.sort !== undefined) params = withParam(params, 'sort', next.sort === defaultSort ? null : next.sort);
+    // A region tab reports its choice on both press and focus, before the page has re-read the
+    // address: compared with the address itself, the second report leaves no second step for Back.
+    if (params.toString() === new URLSearchParams(window.location.search).toString()) return;
     setSearchParams(params, { replace, preventScrollReset: true });
   };
 
   return {
     filter,
+    /** The chosen order as the sort control names it, e.g. 'price-desc'. */
+    sort,
+    changeSort(value: string) {
+      const { sortKey, sortDirection } = sortFromParam(value);
+      writeFilters({ search, region, sort: `${sortKey}-${sortDirection}` }, false);
+    },
     changeSearch(value: string) {
       setSearch(value);
       writeFilters({ search: value, region }, true);
