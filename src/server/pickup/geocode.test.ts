@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { distanceKm, geocode, geoNamesProvinces, normalisePlaceName, readGeoNamesTowns } from './geocode';
+import { distanceKm, geocode, geoNamesProvinces, normalisePlaceName, provinceNamedIn, readGeoNamesTowns } from './geocode';
+import { provinceCentres } from './provinces';
 import { provinceByCode, shopPlaces } from './za-places';
 
 const labelOf = (address: string) => geocode(address)?.label ?? null;
@@ -79,6 +80,35 @@ describe('geocode', () => {
 
   it.each([[''], ['   '], ['xyz'], ['Western Cape'], ['South Africa'], ['9999'], ['12 Nowhere Street']])('returns null for %j', (address) => {
     expect(geocode(address)).toBeNull();
+  });
+});
+
+describe('provinceNamedIn', () => {
+  it.each([
+    ['Sutherland, Northern Cape', 'Northern Cape', 'Sutherland'],
+    ['Sutherland Northern Cape', 'Northern Cape', 'Sutherland'],
+    ['Sutherland, NC, South Africa', 'Northern Cape', 'Sutherland'],
+    ['Kwa-Zulu Natal', 'KwaZulu-Natal', ''],
+    ['Riebeek-Kasteel, W Cape 7307', 'Western Cape', 'Riebeek-Kasteel, 7307'],
+    ['1 Church Street, Haenertsburg Limpopo', 'Limpopo', '1 Church Street, Haenertsburg'],
+  ])('finds the province in %j', (address, province, rest) => {
+    expect(provinceNamedIn(address)).toEqual({ province, rest });
+  });
+
+  it.each([['Sutherland'], ['12 NC Street, Sutherland'], ['Sea Point, Cape Town'], ['South Africa'], ['']])('finds none in %j', (address) => {
+    expect(provinceNamedIn(address)).toBeNull();
+  });
+});
+
+describe('the provinces’ middles', () => {
+  it('each lie among the province’s own towns: the nearest GeoNames town is in the same province', () => {
+    const towns = readGeoNamesTowns();
+    for (const [province, centre] of Object.entries(provinceCentres)) {
+      const nearest = towns
+        .map((town) => ({ town, away: distanceKm(centre, { latitude: Number(town.lat), longitude: Number(town.lng) }) }))
+        .sort((a, b) => a.away - b.away)[0]!;
+      expect(geoNamesProvinces[nearest.town.admin1], `${province}: nearest is ${nearest.town.name}`).toBe(province);
+    }
   });
 });
 

@@ -258,3 +258,31 @@ export function geocode(address: string): GeocodedPlace | null {
     );
   return result(ranked[0]!.m.place);
 }
+
+/**
+ * The province an address names, and what else it says besides the country: 'Sutherland,
+ * Northern Cape' and 'Sutherland Northern Cape' → Northern Cape and 'Sutherland'. A short form
+ * ('NC', 'KZN') counts only as a part of its own, as such letters also start street names.
+ */
+export function provinceNamedIn(address: string): { province: Province; rest: string } | null {
+  const parts = address
+    .split(/[,;\n]+/)
+    .map((part) => part.trim())
+    .filter((part) => part && !countryNames.has(normalisePlaceName(part)));
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const words = parts[i]!.split(/\s+/);
+    // A postal code may follow the province ('W Cape 7307').
+    let end = words.length;
+    while (end > 0 && /^\d+$/.test(words[end - 1]!)) end--;
+    for (let start = 0; start < end; start++) {
+      const named = words.slice(start, end).join(' ');
+      if (start > 0 && normalisePlaceName(named).replace(/ /g, '').length < 5) continue;
+      const province = normaliseProvince(named);
+      if (!province) continue;
+      const besides = [...words.slice(0, start), ...words.slice(end)].join(' ');
+      const rest = [...parts.slice(0, i), besides, ...parts.slice(i + 1)].filter(Boolean).join(', ');
+      return { province, rest };
+    }
+  }
+  return null;
+}

@@ -30,3 +30,19 @@ add('Western Cape', 'WC', 'W Cape', 'W. Cape', 'Wes-Kaap', 'Western Cape Provinc
 export function normaliseProvince(value: string): Province | undefined {
   return spellings[squash(value)];
 }
+
+/**
+ * Each province's middle to about 20 km (the centre of its area, not its capital): where the
+ * finder lists a province's points from when the search names the province but no place it knows.
+ */
+export const provinceCentres: Record<Province, { latitude: number; longitude: number }> = {
+  'Eastern Cape': { latitude: -32.2, longitude: 26.4 },
+  'Free State': { latitude: -28.5, longitude: 26.8 },
+  Gauteng: { latitude: -26.2, longitude: 28.1 },
+  'KwaZulu-Natal': { latitude: -28.5, longitude: 30.9 },
+  Limpopo: { latitude: -23.4, longitude: 29.4 },
+  Mpumalanga: { latitude: -25.8, longitude: 30.1 },
+  'North West': { latitude: -26.6, longitude: 25.3 },
+  'Northern Cape': { latitude: -29.3, longitude: 21.5 },
+  'Western Cape': { latitude: -33.2, longitude: 21.0 },
+};

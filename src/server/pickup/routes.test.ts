@@ -37,15 +37,31 @@ const fixtures = [
   point('T-VERYFAR', north(SEA_POINT, 0.2)),
   point('T-STEL', north(STELLENBOSCH, 0.1), { address: 'Bird Street', town: 'Stellenbosch', postalCode: '7600' }),
   point('T-NDLOVU', { latitude: -28.1, longitude: 30.2 }, { address: '1 Test Street', town: 'Ndlovu Park', province: 'KwaZulu-Natal', postalCode: '3999' }),
+  // Northern Cape, measured from the province's middle (29.3° S, 21.5° E): Prieska 127.3 km,
+  // Calvinia 292.5 km, Kimberley 323.6 km; none within 50 km of Upington.
+  ...(
+    [
+      ['T-PRIESKA', -29.664, 22.747, 'Prieska', '8940'],
+      ['T-CALVINIA', -31.47, 19.776, 'Calvinia', '8190'],
+      ['T-KIMBERLEY', -28.733, 24.764, 'Kimberley', '8301'],
+    ] as const
+  ).map(([code, latitude, longitude, town, postalCode]) =>
+    point(code, { latitude, longitude }, { address: 'Main Street', town, province: 'Northern Cape', postalCode }),
+  ),
+  point('T-NC-CLOSED', { latitude: -29.3, longitude: 21.5 }, { address: 'Main Street', town: 'Kenhardt', province: 'Northern Cape', postalCode: '8900', isOpen: false }),
 ];
+
+const ADDRESS_REQUIRED = 'Address Required: Please enter your suburb, town or postal code to find a PAXI point to collect from.';
 
 interface Found {
   paxiPoints: { id: string; code: string; name: string; address: string; town: string; province: string; postalCode: string | null; distance: number; isSample: boolean }[];
   count: number;
   location: { address: string; latitude: number; longitude: number };
-  radiusKm: number;
+  area: 'place' | 'province';
+  radiusKm: number | null;
   requestedRadiusKm: number;
   widened: boolean;
+  notice: string | null;
 }
 
 describe.each(testDatabases())('PAXI point finder on $name', (target) => {
@@ -60,7 +76,9 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
     await t?.close();
   });
 
-  const search = (payload: object) => t.app.inject({ method: 'POST', url: '/api/paxi-points', payload });
+  /** A body as an object, or as raw JSON text for what JSON.stringify cannot write (a lone surrogate). */
+  const search = (payload: object | string) =>
+    t.app.inject({ method: 'POST', url: '/api/paxi-points', headers: { 'content-type': 'application/json' }, payload });
   const found = async (payload: object): Promise<Found> => {
     const res = await search(payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -76,7 +94,7 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
     ]);
     expect(body.count).toBe(3);
     expect(body.location).toEqual({ address: 'Sea Point, Cape Town, Western Cape', ...SEA_POINT });
-    expect(body).toMatchObject({ radiusKm: 8, requestedRadiusKm: 8, widened: false });
+    expect(body).toMatchObject({ area: 'place', radiusKm: 8, requestedRadiusKm: 8, widened: false, notice: null });
     expect(body.paxiPoints[0]).toEqual({
       id: 'T-NEAR1',
       code: 'T-NEAR1',
@@ -88,6 +106,8 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
       postalCode: '8005',
       phone: '021 555 0100',
       isSample: false,
+      latitude: SEA_POINT.latitude + 0.01,
+      longitude: SEA_POINT.longitude,
       distance: 1.1,
     });
   });
@@ -115,6 +135,7 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
     const body = await found({ address: 'Stellenbosch', radiusKm: 8 });
     expect(body.paxiPoints.map((p) => [p.id, p.distance])).toEqual([['T-STEL', 11.1]]);
     expect(body).toMatchObject({ radiusKm: 20, requestedRadiusKm: 8, widened: true, count: 1 });
+    expect(body.notice).toBe('No PAXI points within 8 km, so these are the nearest within 20 km.');
     expect(body.location.address).toBe('Stellenbosch, Western Cape');
   });
 
@@ -151,13 +172,13 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
   ])('refuses %s with the spec message', async (_label, payload) => {
     const res = await search(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Address Required: Please enter your delivery address first.', code: 'address_required' });
+    expect(res.json()).toEqual({ message: ADDRESS_REQUIRED, code: 'address_required' });
   });
 
   it('refuses a request without a body the same way', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/paxi-points' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Address Required: Please enter your delivery address first.', code: 'address_required' });
+    expect(res.json()).toEqual({ message: ADDRESS_REQUIRED, code: 'address_required' });
   });
 
   it.each([[0], [51], ['8'], [-3]])('refuses radiusKm %j', async (radiusKm) => {
@@ -166,10 +187,75 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
     expect(res.json()).toEqual({ message: 'radiusKm must be a number of kilometres from 1 to 50', code: 'invalid_input' });
   });
 
-  it('says when it cannot place the address', async () => {
-    const res = await search({ address: 'xyz' });
+  it('says when it cannot place the address, and how to find the points of its province', async () => {
+    for (const address of ['xyz', 'Sutherland']) {
+      const res = await search({ address });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        message: `We couldn't find '${address}'. Try your suburb and town or your postal code, or add your province to see the PAXI points in it.`,
+        code: 'not_found',
+      });
+    }
+  });
+
+  it.each([
+    ['Sutherland, Northern Cape', 'Sutherland'],
+    ['Sutherland Northern Cape', 'Sutherland'],
+    ['sutherland, NC, South Africa', 'sutherland'],
+    ['12 Piet Retief Street, Sutherland; Noord-Kaap', '12 Piet Retief Street, Sutherland'],
+  ])(
+    'lists the points of the province %j names, nearest its middle, when the town is not known, and says so',
+    async (address, unplaced) => {
+      const body = await found({ address });
+      expect(body.paxiPoints.map((p) => [p.id, p.province, p.distance])).toEqual([
+        ['T-PRIESKA', 'Northern Cape', 127.3],
+        ['T-CALVINIA', 'Northern Cape', 292.5],
+        ['T-KIMBERLEY', 'Northern Cape', 323.6],
+      ]);
+      expect(body).toMatchObject({ area: 'province', count: 3, radiusKm: null, widened: false });
+      expect(body.location).toEqual({ address: 'Northern Cape', latitude: -29.3, longitude: 21.5 });
+      expect(body.notice).toBe(`We couldn't find '${unplaced}', so these are the PAXI points in Northern Cape nearest the middle of the province.`);
+    },
+  );
+
+  it('lists the points of a province searched for by name alone', async () => {
+    const body = await found({ address: 'northern cape' });
+    expect(body.paxiPoints.map((p) => p.id)).toEqual(['T-PRIESKA', 'T-CALVINIA', 'T-KIMBERLEY']);
+    expect(body.notice).toBe('These are the PAXI points in Northern Cape nearest the middle of the province.');
+  });
+
+  it('still places a known town by its own place, not its province', async () => {
+    const body = await found({ address: 'Stellenbosch, Western Cape' });
+    expect(body).toMatchObject({ area: 'place', location: { address: 'Stellenbosch, Western Cape' } });
+    expect(body.paxiPoints.map((p) => p.id)).toEqual(['T-STEL']);
+  });
+
+  it('says when the province named has no open point', async () => {
+    const res = await search({ address: 'Haenertsburg, Limpopo' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "We couldn't find 'xyz'. Try your suburb and town, or your postal code.", code: 'not_found' });
+    expect(res.json()).toEqual({ message: 'No PAXI points found in Limpopo.', code: 'not_found' });
+  });
+
+  it.each([
+    ['a NUL character in the address', { address: 'Sea\u0000 Point' }, 'address contains a NUL character, which is not allowed'],
+    ['a 10 kB address', { address: 'Sea Point '.repeat(1024) }, 'The address is too long (200 characters at most)'],
+    ['an address that is a list', { address: ['Sea Point'] }, ADDRESS_REQUIRED],
+    ['an address that is an object', { address: { town: 'Sea Point' } }, ADDRESS_REQUIRED],
+    ['a huge radius', { address: 'Sea Point', radiusKm: 1e308 }, 'radiusKm must be a number of kilometres from 1 to 50'],
+    ['a radius that is not a number', { address: 'Sea Point', radiusKm: { km: 8 } }, 'radiusKm must be a number of kilometres from 1 to 50'],
+  ])('refuses %s in words', async (_label, payload, message) => {
+    const res = await search(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message });
+  });
+
+  it('refuses a body that is not an object, and a broken character, in words', async () => {
+    const list = await search([{ address: 'Sea Point' }]);
+    expect(list.statusCode).toBe(400);
+    expect(list.json()).toEqual({ message: 'The request body must be a JSON object', code: 'invalid_input' });
+    const broken = await search('{"address": "Sea \\ud800 Point"}');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'address contains a broken character (an unpaired UTF-16 surrogate), which is not allowed', code: 'invalid_input' });
   });
 
   it('shows one open point by its code, for checkout', async () => {
@@ -184,11 +270,17 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
       postalCode: '8005',
     });
     expect(res.json()).not.toHaveProperty('distance');
-    for (const code of ['T-CLOSED', 'P0000']) {
+    for (const code of ['T-CLOSED', 'P0000', 'P'.repeat(33)]) {
       const missing = await t.app.inject({ method: 'GET', url: `/api/paxi-points/${code}` });
       expect(missing.statusCode, code).toBe(404);
       expect(missing.json()).toEqual({ message: 'That PAXI point is not available. Please choose another collection point.', code: 'point_unavailable' });
     }
+    const huge = await t.app.inject({ method: 'GET', url: `/api/paxi-points/${'P'.repeat(10_000)}` });
+    expect(huge.statusCode).toBe(414);
+    expect(huge.json()).toMatchObject({ message: 'The address is too long' });
+    const nul = await t.app.inject({ method: 'GET', url: '/api/paxi-points/P%00001' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ message: 'The address (code) contains a NUL character, which is not allowed' });
   });
 
   it('imports by code: adds, updates, keeps or removes with replace, and takes out the sample', async () => {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { parseInput } from '../http/parse';
-import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM, pickupMessages, type PickupService } from './service';
+import { MAX_ADDRESS_LENGTH, pickupMessages } from '../../shared/pickup';
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM, type PickupService } from './service';
 
 const radiusMessage = `radiusKm must be a number of kilometres from ${MIN_RADIUS_KM} to ${MAX_RADIUS_KM}`;
 
@@ -11,7 +12,7 @@ const searchSchema = z.object({
     .string({ error: pickupMessages.addressRequired })
     .trim()
     .min(1, pickupMessages.addressRequired)
-    .max(200, 'The address is too long (200 characters at most)'),
+    .max(MAX_ADDRESS_LENGTH, pickupMessages.addressTooLong),
   radiusKm: z
     .number({ error: radiusMessage })
     .min(MIN_RADIUS_KM, radiusMessage)

@@ -2,17 +2,12 @@ import { and, asc, between, count, eq, inArray, notInArray, sql } from 'drizzle-
 import type { Database } from '../db/client';
 import { pickupPoints } from '../db/schema';
 import { NotFoundError } from '../errors';
-import { geocode, normalisePlaceName, type GeocodedPlace } from './geocode';
+import { pickupMessages, type PickupSearchArea } from '../../shared/pickup';
+import { geocode, normalisePlaceName, provinceNamedIn, type GeocodedPlace } from './geocode';
 import type { PointInput } from './point-list';
-import { provinces } from './provinces';
+import { provinceCentres, provinces, type Province } from './provinces';
 
-/** The finder's wording (spec sections 5 and 8). */
-export const pickupMessages = {
-  addressRequired: 'Address Required: Please enter your delivery address first.',
-  noPointsWithin: (radiusKm: number) => `No pickup points found within ${radiusKm}km of your address.`,
-  placeNotFound: (address: string) => `We couldn't find '${address}'. Try your suburb and town, or your postal code.`,
-  pointNotAvailable: 'That PAXI point is not available. Please choose another collection point.',
-} as const;
+export { pickupMessages };
 
 /** The finder asks for 8 km (spec section 9); when nothing is that close it looks as far as 20 km. */
 export const DEFAULT_RADIUS_KM = 8;
@@ -38,21 +33,29 @@ export interface PickupPoint {
   phone: string | null;
   /** A point of the shipped sample, not a real PAXI point. */
   isSample: boolean;
+  /** Where the point is, for a maps link with directions. */
+  latitude: number;
+  longitude: number;
 }
 
 export interface NearbyPickupPoint extends PickupPoint {
-  /** Great-circle distance in km, to 0.1 km. */
+  /** Great-circle distance in km from the searched place (or the province's middle), to 0.1 km. */
   distance: number;
 }
 
 export interface PickupSearchResult {
   paxiPoints: NearbyPickupPoint[];
   count: number;
+  /** The place the distances are from: the one found, or the middle of the province the search names. */
   location: { address: string; latitude: number; longitude: number };
-  /** The radius the points were found in: the one asked for, or 20 km when nothing was closer. */
-  radiusKm: number;
+  /** 'province' when no place in the search was known and the points are the named province's. */
+  area: PickupSearchArea;
+  /** The radius the points were found in: the one asked for, or 20 km when nothing was closer; null for a province. */
+  radiusKm: number | null;
   requestedRadiusKm: number;
   widened: boolean;
+  /** What the shopper should know about the list (widened, or a province's), in words; null when nothing. */
+  notice: string | null;
 }
 
 type PointRow = typeof pickupPoints.$inferSelect;
@@ -65,7 +68,9 @@ export function oneLineAddress(point: Pick<PointRow, 'address' | 'town' | 'provi
   return [street, endsWithTown ? '' : point.town, point.province, point.postalCode ?? ''].filter(Boolean).join(', ');
 }
 
-function toPickupPoint(row: Pick<PointRow, 'code' | 'name' | 'address' | 'town' | 'province' | 'postalCode' | 'phone' | 'isSample'>): PickupPoint {
+type ShownColumns = 'code' | 'name' | 'address' | 'town' | 'province' | 'postalCode' | 'phone' | 'isSample' | 'latitude' | 'longitude';
+
+function toPickupPoint(row: Pick<PointRow, ShownColumns>): PickupPoint {
   return {
     id: row.code,
     code: row.code,
@@ -77,6 +82,8 @@ function toPickupPoint(row: Pick<PointRow, 'code' | 'name' | 'address' | 'town' 
     postalCode: row.postalCode,
     phone: row.phone,
     isSample: row.isSample,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 
@@ -94,18 +101,25 @@ export async function findPoint(db: Database, code: string): Promise<PickupPoint
 const KM_PER_DEGREE = (6371 * Math.PI) / 180;
 
 /**
- * Open points within radiusKm of a place, nearest first. Computed in SQL: about 2,800 rows, cut
- * to a box around the place before the haversine, so every process sees the latest import without
- * a cache to keep in step.
+ * Open points nearest first: within radiusKm of a place, or anywhere in a province. Computed in
+ * SQL: about 2,800 rows, cut to a box around the place (or to the province) before the haversine,
+ * so every process sees the latest import without a cache to keep in step.
  */
-async function openPointsNear(db: Database, at: { latitude: number; longitude: number }, radiusKm: number) {
+async function openPointsNear(db: Database, at: { latitude: number; longitude: number }, within: { radiusKm: number } | { province: Province }) {
   const lat = sql`${at.latitude}::double precision`;
   const lng = sql`${at.longitude}::double precision`;
   const distance = sql<number>`(12742 * asin(least(1, sqrt(
     power(sin(radians(${pickupPoints.latitude} - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(${pickupPoints.latitude})) * power(sin(radians(${pickupPoints.longitude} - ${lng}) / 2), 2)))))`;
-  const latSpan = radiusKm / KM_PER_DEGREE;
-  const lngSpan = radiusKm / (KM_PER_DEGREE * Math.max(0.2, Math.cos((at.latitude * Math.PI) / 180)));
+  const area = () => {
+    if ('province' in within) return eq(pickupPoints.province, within.province);
+    const latSpan = within.radiusKm / KM_PER_DEGREE;
+    const lngSpan = within.radiusKm / (KM_PER_DEGREE * Math.max(0.2, Math.cos((at.latitude * Math.PI) / 180)));
+    return and(
+      between(pickupPoints.latitude, at.latitude - latSpan, at.latitude + latSpan),
+      between(pickupPoints.longitude, at.longitude - lngSpan, at.longitude + lngSpan),
+    );
+  };
   const rows = await db
     .select({
       code: pickupPoints.code,
@@ -116,22 +130,20 @@ async function openPointsNear(db: Database, at: { latitude: number; longitude: n
       postalCode: pickupPoints.postalCode,
       phone: pickupPoints.phone,
       isSample: pickupPoints.isSample,
+      latitude: pickupPoints.latitude,
+      longitude: pickupPoints.longitude,
       distance,
     })
     .from(pickupPoints)
-    .where(
-      and(
-        eq(pickupPoints.isOpen, true),
-        between(pickupPoints.latitude, at.latitude - latSpan, at.latitude + latSpan),
-        between(pickupPoints.longitude, at.longitude - lngSpan, at.longitude + lngSpan),
-      ),
-    )
+    .where(and(eq(pickupPoints.isOpen, true), area()))
     .orderBy(asc(distance), asc(pickupPoints.code))
     .limit(MAX_POINTS);
   return rows
     .map((row) => ({ ...toPickupPoint(row), distance: Number(row.distance) }))
-    .filter((point) => point.distance <= radiusKm);
+    .filter((point) => !('radiusKm' in within) || point.distance <= within.radiusKm);
 }
+
+const toTenths = (point: NearbyPickupPoint): NearbyPickupPoint => ({ ...point, distance: Math.round(point.distance * 10) / 10 });
 
 /**
  * Places an address the gazetteer does not know by the towns and postal codes of the pickup
@@ -280,29 +292,55 @@ export async function pickupPointSummary(db: Database): Promise<PickupPointSumma
   };
 }
 
+/**
+ * A search that names a province but no place the finder knows ('Sutherland, Northern Cape', or
+ * 'Northern Cape' alone): the province's open points nearest its middle, said so in the answer,
+ * rather than nothing for a small town the gazetteer lacks.
+ */
+async function searchProvince(db: Database, address: string, requestedRadiusKm: number): Promise<PickupSearchResult> {
+  const named = provinceNamedIn(address);
+  if (!named) throw new NotFoundError(pickupMessages.placeNotFound(address));
+  const centre = provinceCentres[named.province];
+  const paxiPoints = (await openPointsNear(db, centre, { province: named.province })).map(toTenths);
+  if (paxiPoints.length === 0) throw new NotFoundError(pickupMessages.noPointsInProvince(named.province));
+  return {
+    paxiPoints,
+    count: paxiPoints.length,
+    location: { address: named.province, ...centre },
+    area: 'province',
+    radiusKm: null,
+    requestedRadiusKm,
+    widened: false,
+    notice: pickupMessages.provinceFallback(named.province, named.rest),
+  };
+}
+
 export function createPickupService(db: Database) {
   return {
     /**
      * The PAXI finder: places the address, then lists open points nearest first within the radius
      * asked for (8 km by default); when none is that close, within 20 km. Nothing within 20 km (or
      * a larger radius asked for) is the spec's 'No pickup points found within 20km of your address.'
+     * An address it cannot place but that names a province lists that province's points.
      */
     async search(address: string, requestedRadiusKm: number = DEFAULT_RADIUS_KM): Promise<PickupSearchResult> {
       const place = geocode(address) ?? (await locateByPoints(db, address));
-      if (!place) throw new NotFoundError(pickupMessages.placeNotFound(address));
+      if (!place) return searchProvince(db, address, requestedRadiusKm);
       const outerRadiusKm = Math.max(requestedRadiusKm, WIDER_RADIUS_KM);
-      const found = await openPointsNear(db, place, outerRadiusKm);
+      const found = await openPointsNear(db, place, { radiusKm: outerRadiusKm });
       const close = found.filter((point) => point.distance <= requestedRadiusKm);
-      const paxiPoints = (close.length > 0 ? close : found).map((point) => ({ ...point, distance: Math.round(point.distance * 10) / 10 }));
+      const paxiPoints = (close.length > 0 ? close : found).map(toTenths);
       if (paxiPoints.length === 0) throw new NotFoundError(pickupMessages.noPointsWithin(outerRadiusKm));
       const widened = close.length === 0;
       return {
         paxiPoints,
         count: paxiPoints.length,
         location: { address: place.label, latitude: place.latitude, longitude: place.longitude },
+        area: 'place',
         radiusKm: widened ? outerRadiusKm : requestedRadiusKm,
         requestedRadiusKm,
         widened,
+        notice: widened ? pickupMessages.widened(requestedRadiusKm, outerRadiusKm) : null,
       };
     },
     findPoint: (code: string) => findPoint(db, code),
