@@ -9,6 +9,7 @@ import {
   addToCart,
   checkoutForm,
   chooseNearestPoint,
+  expectSearchMessage,
   field,
   fillDetails,
   mailbox,
@@ -18,6 +19,8 @@ import {
   pay,
   payButton,
   pointResults,
+  pointSearchBox,
+  pressSearch,
   searchPoints,
   signUp,
   verificationLink,
@@ -80,34 +83,46 @@ test('the form shows each validation message, accepts 0… and +27… numbers, a
   await expect(page.getByLabel('Your address or suburb')).toBeFocused();
 });
 
-test('the finder needs an address, lists the points near Sea Point nearest first, and says when it finds none', async ({ page }) => {
-  await addToCart(page, 'kenya', 'KENYA');
-  await page.goto('/checkout');
+for (const width of [375, 1280]) {
+  test(`the finder asks for a place to collect near, lists the points near Sea Point nearest first, and says beside the box when it finds none, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await addToCart(page, 'kenya', 'KENYA');
+    await page.goto('/checkout');
 
-  await afterDebounce(page);
-  await page.getByRole('search', { name: 'Find PAXI points' }).getByRole('button', { name: 'Search' }).click();
-  await expect(toast(page, 'Address Required', 'Please enter your delivery address first.')).toBeVisible();
+    await pressSearch(page);
+    await expectSearchMessage(page, 'Address Required: Please enter your suburb, town or postal code to find a PAXI point to collect from.');
 
-  await searchPoints(page, 'Sea Point, Cape Town');
-  await expect(pointResults(page).first()).toBeVisible();
-  const count = await pointResults(page).count();
-  expect(count).toBeGreaterThan(1);
-  await expect(page.getByRole('status').filter({ hasText: `${count} PAXI points near` })).toBeVisible();
-  await expect(pointResults(page).first()).toContainText('Sea Point');
-  const distances = (await page.getByTestId('paxi-point-distance').allTextContents()).map((text) => {
-    expect(text).toMatch(/^\d+\.\d km$/);
-    return Number.parseFloat(text);
+    await searchPoints(page, 'Sea Point, Cape Town');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(pointResults(page).first()).toBeVisible();
+    const count = await pointResults(page).count();
+    expect(count).toBeGreaterThan(1);
+    await expect(page.getByRole('status').filter({ hasText: `${count} PAXI points near` })).toBeVisible();
+    await expect(pointResults(page).first()).toContainText('Sea Point');
+    const distances = (await page.getByTestId('paxi-point-distance').allTextContents()).map((text) => {
+      expect(text).toMatch(/^\d+\.\d km$/);
+      return Number.parseFloat(text);
+    });
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+    // Choosing a point puts it in the order summary.
+    const name = await chooseNearestPoint(page);
+    await expect(page.getByRole('complementary', { name: 'Order summary' }).getByText(name)).toBeVisible();
+
+    await searchPoints(page, 'Colesberg');
+    await expectSearchMessage(page, 'No pickup points found within 20km of your address.');
+    await expect(pointResults(page)).toHaveCount(0);
+    // Still there after longer than a toast is shown, and while the shopper fills in the form.
+    await page.clock.fastForward(6_000);
+    await fillDetails(page, { firstName: 'Thandi' });
+    await expectSearchMessage(page, 'No pickup points found within 20km of your address.');
+    await pointSearchBox(page).fill('Colesberg, Northern Cape');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
-  expect(distances).toEqual([...distances].sort((a, b) => a - b));
-
-  // Choosing a point puts it in the order summary.
-  const name = await chooseNearestPoint(page);
-  await expect(page.getByRole('complementary', { name: 'Order summary' }).getByText(name)).toBeVisible();
-
-  await searchPoints(page, 'Nowhere-in-particular 99999');
-  await expect(toast(page, 'No PAXI Points Found')).toBeVisible();
-  await expect(pointResults(page)).toHaveCount(0);
-});
+}
 
 test('a point chosen on the PAXI finder page is the one checkout starts with', async ({ page }) => {
   await page.goto('/paxi-finder');

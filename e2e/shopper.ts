@@ -3,7 +3,7 @@
  * reading the dev mailbox, filling the cart and paying on the sandbox payment page.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterDebounce, countryName, expect, toast } from './fixtures';
+import { afterDebounce, countryName, expect, notifications, toast } from './fixtures';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
 
 export const PASSWORD = 'pay-for-flags-2026';
@@ -132,10 +132,36 @@ export function pointResults(page: Page): Locator {
   return page.getByTestId('paxi-point');
 }
 
-export async function searchPoints(page: Page, address: string): Promise<void> {
-  await page.getByLabel('Your address or suburb').fill(address);
+export function pointSearchBox(page: Page): Locator {
+  return page.getByLabel('Your address or suburb');
+}
+
+export async function pressSearch(page: Page): Promise<void> {
   await afterDebounce(page);
   await page.getByRole('search', { name: 'Find PAXI points' }).getByRole('button', { name: 'Search' }).click();
+}
+
+export async function searchPoints(page: Page, address: string): Promise<void> {
+  await pointSearchBox(page).fill(address);
+  await pressSearch(page);
+}
+
+/**
+ * The finder's message for a failed search: an alert just under the search box, tied to it (the
+ * box is marked invalid and describes itself with the message), and no toast saying otherwise.
+ */
+export async function expectSearchMessage(page: Page, message: string): Promise<void> {
+  const box = pointSearchBox(page);
+  const alert = page.getByRole('search', { name: 'Find PAXI points' }).getByRole('alert');
+  await expect(alert).toHaveText(message);
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const boxBottom = (await box.boundingBox())!;
+  const alertTop = (await alert.boundingBox())!;
+  // Beside the box: within a hint's height below it, where the shopper is looking.
+  expect(alertTop.y - (boxBottom.y + boxBottom.height)).toBeLessThan(120);
+  expect(alertTop.y).toBeGreaterThan(boxBottom.y);
+  await expect(notifications(page).getByRole('listitem', { includeHidden: true })).toHaveCount(0);
 }
 
 /** Searches near Sea Point and chooses the nearest point; returns its name. */

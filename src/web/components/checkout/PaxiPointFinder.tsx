@@ -1,10 +1,10 @@
 import { forwardRef, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Search } from 'lucide-react';
+import { ExternalLink, Search } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
-import { formatDistance, pointAddress, usePaxiSearch, type PaxiPoint } from './paxi-points';
+import { directionsUrl, formatDistance, pointAddress, usePaxiSearch, type PaxiPoint } from './paxi-points';
 import { paxi } from '../../../shared/shop-facts';
 
 interface PaxiPointFinderProps {
@@ -19,7 +19,7 @@ interface PaxiPointFinderProps {
 export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps>(function PaxiPointFinder({ selected, onSelect }, ref) {
   const id = useId();
   const [address, setAddress] = useState('');
-  const { points, location, searching, search } = usePaxiSearch();
+  const { points, location, area, notice, error, searching, search, clearError } = usePaxiSearch();
   // Before any search, a point chosen on the PAXI finder page is offered on its own.
   const shownPoints = points ?? (selected ? [selected] : null);
 
@@ -40,7 +40,13 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
         Collect your flags at a {paxi.storesText} store near you. Bring your ID when you collect.
       </p>
       <form role="search" aria-label="Find PAXI points" noValidate onSubmit={onSubmit} className="mt-4">
-        <Field id={`${id}-address`} label="Your address or suburb" hint="Type a street, suburb or town to see the PAXI points closest to it.">
+        <Field
+          id={`${id}-address`}
+          label="Your address or suburb"
+          hint="Type a street, suburb, town or postal code to see the PAXI points closest to it."
+          error={error ?? undefined}
+          announce
+        >
           {(control) => (
             <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
               <input
@@ -50,7 +56,10 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
                 autoComplete="street-address"
                 placeholder="e.g. Sea Point, Cape Town"
                 value={address}
-                onChange={(event) => setAddress(event.target.value)}
+                onChange={(event) => {
+                  setAddress(event.target.value);
+                  clearError();
+                }}
                 className={cn(control.className, 'mt-0 flex-1')}
               />
               <Button type="submit" variant="outline" disabled={searching} className="sm:w-auto">
@@ -63,11 +72,11 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
       </form>
 
       <p role="status" aria-live="polite" className="mt-4 text-sm text-slate-700">
-        {points === null
+        {!points?.length
           ? ''
-          : points.length === 0
-            ? `No PAXI points found near ${location}.`
-            : `${points.length} PAXI point${points.length === 1 ? '' : 's'} near ${location}, nearest first.`}
+          : area === 'province'
+            ? notice
+            : [`${points.length} PAXI point${points.length === 1 ? '' : 's'} near ${location}, nearest first.`, notice].filter(Boolean).join(' ')}
       </p>
 
       {shownPoints && shownPoints.length > 0 && (
@@ -75,10 +84,10 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
           <legend className="sr-only">Choose a PAXI point</legend>
           <ul className="space-y-2">
             {shownPoints.map((point) => (
-              <li key={point.code}>
+              <li key={point.code} className="rounded-lg border border-slate-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
                 <label
                   data-testid="paxi-point"
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+                  className="flex cursor-pointer items-start gap-3 rounded-lg p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
                 >
                   <input
                     type="radio"
@@ -91,14 +100,19 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <span className="font-semibold text-slate-900">{point.name}</span>
-                      <span className="text-sm font-medium whitespace-nowrap text-brand-800" data-testid="paxi-point-distance">
-                        {formatDistance(point.distance)}
-                      </span>
+                      {area === 'place' && (
+                        <span className="text-sm font-medium whitespace-nowrap text-brand-800" data-testid="paxi-point-distance">
+                          {formatDistance(point.distance)}
+                        </span>
+                      )}
                     </span>
                     <span className="block text-sm text-slate-600">{pointAddress(point)}</span>
                     <span className="block text-xs text-slate-500">Point code {point.code}</span>
                   </span>
                 </label>
+                {selected?.code === point.code && (
+                  <ChosenPointWay point={point} from={points && area === 'place' ? location : null} />
+                )}
               </li>
             ))}
           </ul>
@@ -115,3 +129,30 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
     </section>
   );
 });
+
+/** How far the chosen point is from the searched place, and a maps link with directions to it. */
+function ChosenPointWay({ point, from }: { point: PaxiPoint; from: string | null }) {
+  const directions = directionsUrl(point);
+  if (!from && !directions) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 pt-1 pb-3 pl-11 text-sm text-slate-700" data-testid="chosen-point-way">
+      {from && (
+        <p>
+          {formatDistance(point.distance)} from {from}
+        </p>
+      )}
+      {directions && (
+        <a
+          href={directions}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline"
+        >
+          Directions
+          <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+          <span className="sr-only"> to {point.name} (opens in a new tab)</span>
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, noRetryOnRefusal } from '../../lib/api';
 import { FIVE_MINUTES } from '../../lib/query-client';
-import { toast } from '../ui/toast-store';
+import { pickupMessages, type PickupSearchArea } from '../../../shared/pickup';
 
 /** A PAXI pickup point as POST /api/paxi-points answers it; distance in km from the searched place. */
 export interface PaxiPoint {
@@ -15,28 +15,33 @@ export interface PaxiPoint {
   town: string;
   province: string;
   postalCode: string;
+  /** Where the point is; a point remembered by an older page may lack it. */
+  latitude?: number;
+  longitude?: number;
 }
 
 interface PaxiSearchAnswer {
   paxiPoints: PaxiPoint[];
   count: number;
   location: { address: string };
-  radiusKm: number;
+  area: PickupSearchArea;
+  notice: string | null;
 }
 
 /** Spec section 9: the request asks for 8 km, while the no-results message says 20 km. */
 export const PAXI_SEARCH_RADIUS_KM = 8;
-
-/** The finder's toasts (spec sections 5 and 8). */
-export const paxiTexts = {
-  addressRequired: { title: 'Address Required', description: 'Please enter your delivery address first.' },
-  noneFound: { title: 'No PAXI Points Found', description: 'No pickup points found within 20km of your address.' },
-  searchFailed: { title: 'Search Failed', description: 'Failed to find PAXI points. Please try again.' },
-} as const;
+const WIDER_RADIUS_KM = 20;
 
 /** '2.3 km' */
 export function formatDistance(km: number): string {
   return `${km.toFixed(1)} km`;
+}
+
+/** A maps link that opens directions to the point from wherever the shopper is; null without coordinates. */
+export function directionsUrl(point: Pick<PaxiPoint, 'latitude' | 'longitude'>): string | null {
+  const { latitude, longitude } = point;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  return `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`;
 }
 
 /** The point's address in one line: street, town, province and postal code, without repeats. */
@@ -46,26 +51,42 @@ export function pointAddress(point: Pick<PaxiPoint, 'address' | 'town' | 'provin
 }
 
 export interface PaxiSearchState {
-  /** null before the first search. */
+  /** null before the first search and after one that failed. */
   points: PaxiPoint[] | null;
-  /** The place the server understood, e.g. 'Sea Point, Cape Town'. */
+  /** The place the server understood, e.g. 'Sea Point, Cape Town'; for a province, the province. */
   location: string | null;
+  area: PickupSearchArea;
+  /** What the shopper should know about the list (it was widened, or is a province's). */
+  notice: string | null;
+  /** Why the last search found nothing, shown beside the search box until the shopper changes the search. */
+  error: string | null;
   searching: boolean;
+}
+
+const initialState: PaxiSearchState = { points: null, location: null, area: 'place', notice: null, error: null, searching: false };
+
+/** The words for a failed search: the server's, for its refusals; the spec's, for a fault on the way. */
+function searchError(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status >= 500) return pickupMessages.searchFailed;
+  if (error.code === 'address_required') return pickupMessages.addressRequired;
+  if (error.status === 404) return error.serverMessage ?? pickupMessages.noPointsWithin(WIDER_RADIUS_KM);
+  return error.serverMessage ?? pickupMessages.searchFailed;
 }
 
 /**
  * The point finder's search. Answers are kept per address for five minutes, so going back to an
- * earlier address does not ask the server again. Failures are told with the spec's toasts.
+ * earlier address does not ask the server again. A failure is told beside the search box (no
+ * toast: the message stays where the shopper looks until they change the search).
  */
 export function usePaxiSearch() {
   const client = useQueryClient();
-  const [state, setState] = useState<PaxiSearchState>({ points: null, location: null, searching: false });
+  const [state, setState] = useState<PaxiSearchState>(initialState);
 
   const search = useCallback(
     async (rawAddress: string): Promise<PaxiPoint[] | null> => {
       const address = rawAddress.trim();
       if (!address) {
-        toast({ ...paxiTexts.addressRequired, variant: 'destructive' });
+        setState({ ...initialState, error: pickupMessages.addressRequired });
         return null;
       }
       setState((current) => ({ ...current, searching: true }));
@@ -75,26 +96,28 @@ export function usePaxiSearch() {
           queryFn: () => apiRequest<PaxiSearchAnswer>('POST', '/api/paxi-points', { address, radiusKm: PAXI_SEARCH_RADIUS_KM }),
           staleTime: FIVE_MINUTES,
           // Only a fault on the way is worth a second try; the server's refusals stand.
-          retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+          retry: noRetryOnRefusal,
         });
         const points = [...(answer.paxiPoints ?? [])].sort((a, b) => a.distance - b.distance);
-        setState({ points, location: answer.location?.address ?? address, searching: false });
-        if (points.length === 0) toast({ ...paxiTexts.noneFound, variant: 'destructive' });
+        setState({
+          points,
+          location: answer.location?.address ?? address,
+          area: answer.area ?? 'place',
+          notice: answer.notice ?? null,
+          error: points.length === 0 ? pickupMessages.noPointsWithin(WIDER_RADIUS_KM) : null,
+          searching: false,
+        });
         return points;
       } catch (error) {
-        setState({ points: [], location: address, searching: false });
-        if (error instanceof ApiError && error.status === 404) {
-          toast({ title: paxiTexts.noneFound.title, description: error.serverMessage ?? paxiTexts.noneFound.description, variant: 'destructive' });
-        } else if (error instanceof ApiError && error.code === 'address_required') {
-          toast({ ...paxiTexts.addressRequired, variant: 'destructive' });
-        } else {
-          toast({ ...paxiTexts.searchFailed, variant: 'destructive' });
-        }
+        setState({ ...initialState, error: searchError(error) });
         return [];
       }
     },
     [client],
   );
 
-  return { ...state, search };
+  /** The shopper changed the search: the last failure no longer speaks of it. */
+  const clearError = useCallback(() => setState((current) => (current.error ? { ...current, error: null } : current)), []);
+
+  return { ...state, search, clearError };
 }
