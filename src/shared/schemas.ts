@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart';
+import { returnPathSchema } from './return-path';
 
 /** Browser-made cart session ids: long random strings, so that holding one is the right to the cart. */
 export const cartSessionIdSchema = z
@@ -65,10 +66,14 @@ export const accountMessages = {
   verificationFailed: 'Failed to verify email. The link may be expired or invalid.',
 } as const;
 
-/** POST /api/auth/send-verification; displayName is sent by the spec's client but not needed. */
+/**
+ * POST /api/auth/send-verification; displayName is sent by the spec's client but not needed.
+ * callbackURL is where the emailed link brings the shopper back to once verified, e.g. /checkout.
+ */
 export const sendVerificationSchema = z.object({
   email: emailSchema(accountMessages.email),
   displayName: z.string().max(100).optional(),
+  callbackURL: returnPathSchema('callbackURL').optional(),
 });
 
 /** GET /api/auth/verify-email: both parts of the emailed link are needed. */

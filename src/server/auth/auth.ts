@@ -11,6 +11,7 @@ import { accounts, sessions, users, verifications } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
 import { resetPasswordMessage, verifyEmailMessage, welcomeMessage } from '../notify/templates';
 import { AUTH_ERROR_PATH, googleSignIn } from './google';
+import { shopPath } from '../../shared/return-path';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const MIN_PASSWORD_LENGTH = 6;
@@ -52,9 +53,14 @@ export interface AuthOptions {
   passwordHashing?: PasswordHashing;
 }
 
-/** The link in the verification email: the shop's own page, which calls GET /api/auth/verify-email. */
-export function verificationLink(publicUrl: string, token: string, email: string): string {
+/**
+ * The link in the verification email: the shop's own page, which calls GET /api/auth/verify-email
+ * and then brings the shopper back to `returnTo` (a path on this shop; the home page when absent).
+ */
+export function verificationLink(publicUrl: string, token: string, email: string, returnTo?: string | null): string {
   const query = new URLSearchParams({ token, email });
+  const path = shopPath(returnTo);
+  if (path && path !== '/') query.set('callbackURL', path);
   return `${publicUrl}/verify-email?${query.toString()}`;
 }
 
@@ -94,9 +100,11 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
     emailVerification: {
       sendOnSignUp: true,
       // Into the outbox rather than straight to SMTP: a mail server that is down must not fail the
-      // sign-up, and the worker retries. better-auth's own link points at its API; ours at the page.
-      sendVerificationEmail: async ({ user, token }) => {
-        await enqueueEmail(db, verifyEmailMessage(emailContext, user, verificationLink(config.publicUrl, token, user.email)));
+      // sign-up, and the worker retries. better-auth's own link points at its API; ours at the page,
+      // carrying on the callbackURL that sign-up or the resend was given (where the shopper started).
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const returnTo = new URL(url).searchParams.get('callbackURL');
+        await enqueueEmail(db, verifyEmailMessage(emailContext, user, verificationLink(config.publicUrl, token, user.email, returnTo)));
         onEmailQueued?.();
       },
     },

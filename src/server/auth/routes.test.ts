@@ -177,6 +177,48 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     expect(await outboxEmails(t.database.db)).toHaveLength(before);
   });
 
+  it('brings the shopper back to where sign-up or the resend started: the link carries that path on this shop', async () => {
+    const shopper = { name: 'Ayanda Zulu', email: 'ayanda@example.co.za', password: 'ayanda-pass' };
+    expect((await post('/api/auth/sign-up/email', { ...shopper, callbackURL: '/checkout' })).statusCode).toBe(200);
+    expect((await latestLink(t, shopper.email)).searchParams.get('callbackURL')).toBe('/checkout');
+
+    expect((await post('/api/auth/send-verification', { email: shopper.email, callbackURL: '/shop?region=africa' })).statusCode).toBe(200);
+    expect((await latestLink(t, shopper.email)).searchParams.get('callbackURL')).toBe('/shop?region=africa');
+    expect((await post('/api/auth/send-verification-email', { email: shopper.email, callbackURL: '/checkout' })).statusCode).toBe(200);
+    expect((await latestLink(t, shopper.email)).searchParams.get('callbackURL')).toBe('/checkout');
+
+    // Without one, the link leads home as before.
+    expect((await post('/api/auth/send-verification', { email: shopper.email })).statusCode).toBe(200);
+    expect((await latestLink(t, shopper.email)).searchParams.has('callbackURL')).toBe(false);
+    // The link still verifies.
+    expect((await verify((await latestLink(t, shopper.email)).search)).statusCode).toBe(200);
+  });
+
+  it('refuses a return address that could lead to another site, or is not text, with a 400 in words and no account or email', async () => {
+    const before = (await outboxEmails(t.database.db)).length;
+    const refusal = { message: 'callbackURL must be a path on this shop, such as /checkout', code: 'invalid_input' };
+    const shopper = { name: 'Evil Link', email: 'evil-link@example.co.za', password: 'evil-pass' };
+    for (const callbackURL of ['https://evil.example', '//evil.example', '/\\evil.example', '/%2f%2fevil.example', 'javascript:alert(1)', 42, -1, null, ['/checkout'], `/${'a'.repeat(1_000)}`]) {
+      for (const [url, payload] of [
+        ['/api/auth/sign-up/email', { ...shopper, callbackURL }],
+        ['/api/auth/send-verification', { email: account.email, callbackURL }],
+        ['/api/auth/send-verification-email', { email: account.email, callbackURL }],
+      ] as const) {
+        const res = await post(url, payload);
+        const sent = JSON.stringify(callbackURL).slice(0, 40);
+        expect({ url, sent, status: res.statusCode, body: res.json() }).toEqual({ url, sent, status: 400, body: refusal });
+      }
+    }
+    const nul = await post('/api/auth/sign-up/email', { ...shopper, callbackURL: '/checkout\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ message: 'callbackURL contains a NUL character, which is not allowed' });
+    const google = await post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/profile', errorCallbackURL: 'https://evil.example' });
+    expect(google.json()).toEqual({ message: 'errorCallbackURL must be a path on this shop, such as /checkout', code: 'invalid_input' });
+
+    expect(await t.database.db.select().from(users).where(eq(users.email, shopper.email))).toEqual([]);
+    expect(await outboxEmails(t.database.db)).toHaveLength(before);
+  });
+
   it('refuses send-verification without a valid email', async () => {
     const res = await post('/api/auth/send-verification', { email: 'nope' });
     expect(res.statusCode).toBe(400);

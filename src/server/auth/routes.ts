@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { accountMessages, sendVerificationSchema, userSyncSchema, verifyEmailQuerySchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
+import { returnPathMessage, shopPath } from '../../shared/return-path';
 import { assertStorableText } from '../http/text-guard';
 import { InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../errors';
 import { rawBodyScope } from '../http/raw-body';
@@ -43,6 +44,8 @@ const limitedAuthCalls: Record<string, 'signUp' | 'accountEmails'> = {
   '/send-verification-email': 'accountEmails',
 };
 const SIGN_IN_PATH = '/sign-in/email';
+/** better-auth's fields naming where the browser goes next (a verification link's return, a redirect after Google). */
+const returnAddressFields = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
 const CHANGE_PASSWORD_PATH = '/change-password';
 
 /**
@@ -63,15 +66,20 @@ function authBody(request: FastifyRequest): Record<string, unknown> | undefined 
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidInputError('The request body must be a JSON object');
   assertStorableText(body);
-  return body as Record<string, unknown>;
+  const fields = body as Record<string, unknown>;
+  // Paths on this shop only: a link the shop sends or a redirect it makes never leads to another site.
+  for (const field of returnAddressFields) {
+    if (field in fields && shopPath(fields[field]) === null) throw new InvalidInputError(returnPathMessage(field));
+  }
+  return fields;
 }
 
 export function authRoutes(app: FastifyInstance, auth: Auth, accounts: AccountService, limiter: RateLimiter, publicUrl: string): void {
   // Static paths: Fastify's router prefers them to the catch-all below, whatever the order.
   app.post(`${AUTH_BASE_PATH}/send-verification`, async (request) => {
-    const { email } = parseInput(sendVerificationSchema, request.body);
+    const { email, callbackURL } = parseInput(sendVerificationSchema, request.body);
     await limiter.consume(checksFor('accountEmails', request, email));
-    await accounts.sendVerification(email);
+    await accounts.sendVerification(email, callbackURL);
     return { success: true, message: accountMessages.verificationSent };
   });
 

@@ -32,9 +32,10 @@ export function createAccountService(db: Database, auth: Auth) {
      * Sends a new link when the address belongs to an unverified account; otherwise does nothing.
      * Called without the caller's session on purpose: better-auth then answers the same (and after
      * the same minimum time) whether or not the account exists, so the call reveals no accounts.
+     * The link brings the shopper back to `callbackURL` (a path on this shop) once verified.
      */
-    async sendVerification(email: string): Promise<void> {
-      await auth.api.sendVerificationEmail({ body: { email: email.toLowerCase() } });
+    async sendVerification(email: string, callbackURL?: string): Promise<void> {
+      await auth.api.sendVerificationEmail({ body: { email: email.toLowerCase(), callbackURL } });
     },
 
     /**
