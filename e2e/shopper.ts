@@ -173,6 +173,16 @@ export async function chooseNearestPoint(page: Page): Promise<string> {
   return (await nearest.locator('.font-semibold').first().textContent())!.trim();
 }
 
+/** Pay, then Cancel on the sandbox payment page, and Return to Checkout from the cancel page. */
+export async function cancelOnPaymentPage(page: Page): Promise<void> {
+  await pay(page);
+  await expect(page).toHaveURL(/\/sandbox-pay\//);
+  await page.getByRole('button', { name: /^Cancel/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
 export interface Purchase {
   orderNumber: string;
   pointName: string;

@@ -7,6 +7,7 @@ import { createQueryClient, TEN_MINUTES } from './lib/query-client';
 import { AppRoutes } from './routes';
 import { ErrorBoundary } from './components/layout/ErrorBoundary';
 import { LazyToaster } from './components/ui/LazyToaster';
+import { followAccountNews } from './components/auth/account-broadcast';
 import './styles.css';
 
 const ONE_HOUR = 60 * 60 * 1000;
@@ -15,6 +16,8 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery({ queryKey: ['/api/products'], staleTime: TEN_MINUTES }).catch(() => undefined);
 // The sign-in options (spec section 7: fresh for an hour; failures ignored).
 void queryClient.prefetchQuery({ queryKey: ['/api/config/firebase'], staleTime: ONE_HOUR }).catch(() => undefined);
+// An email verified in another tab shows here too, without a reload.
+followAccountNews(queryClient);
 
 window.addEventListener('unhandledrejection', (event) => console.error('Unhandled promise rejection', event.reason));
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error));

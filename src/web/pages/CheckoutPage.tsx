@@ -1,13 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ShoppingBag, UserRound } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
 import { toast } from '../components/ui/toast-store';
+import { messageOf } from '../lib/api';
 import { useCart } from '../components/cart/use-cart';
 import { openAuthDialog } from '../components/auth/auth-dialog-store';
 import { useSession, type SessionUser } from '../components/auth/use-session';
-import { useProfile } from '../components/account/use-profile';
+import { useProfile, useSaveProfile } from '../components/account/use-profile';
 import { useValidatedForm } from '../components/ui/use-validated-form';
 import { CustomerDetailsFields } from '../components/checkout/CustomerDetailsFields';
 import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice';
@@ -21,17 +22,21 @@ import {
   knownCustomer,
   parseCustomer,
   prefill,
+  profileChanges,
   type CustomerValues,
 } from '../components/checkout/customer-details';
 import type { PaxiPoint } from '../components/checkout/paxi-points';
-import { readChosenPoint } from '../components/checkout/checkout-storage';
+import { forgetChosenPoint, readChosenPoint, readCheckoutDraft, rememberCheckoutDraft } from '../components/checkout/checkout-storage';
+import { useRecheckedPoint } from '../components/checkout/use-rechecked-point';
 import { titledMessage, useStartPayment } from '../components/checkout/use-start-payment';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
 import { staticPageMeta } from '../../shared/page-meta';
 import { checkoutMessages } from '../../shared/checkout';
-import { collectionFeeCents, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
+import { collectionFeeCents, findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
 import type { CartItemView } from '../../shared/cart';
+import type { CustomerInfo } from '../../shared/checkout';
+import type { ProfileDetails } from '../../shared/profile';
 
 const FORM_ID = 'checkout-form';
 
@@ -77,14 +82,50 @@ interface CheckoutProps {
   subtotalCents: number;
 }
 
+/**
+ * 'Save this information for next time': what My Profile lacks goes there before the payment page
+ * opens. A failure says so and does not stand in the way of paying.
+ */
+function useSaveToProfile(profile: ProfileDetails | undefined) {
+  const save = useSaveProfile();
+  const saveDetails = async (customer: CustomerInfo) => {
+    const changes = profileChanges(customer, profile);
+    if (!changes) return;
+    try {
+      await save.mutateAsync(changes);
+    } catch (error) {
+      toast({ title: 'Details Not Saved', description: messageOf(error, 'We could not save your details to My Profile.'), variant: 'destructive' });
+    }
+  };
+  return { saveDetails, saving: save.isPending };
+}
+
 function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const session = useSession();
+  const owner = user?.id ?? null;
   const { data: profileView } = useProfile(user?.id);
-  const details = useValidatedForm({ initial: () => emptyCustomer, fields: customerFields, parse: parseCustomer, idPrefix: 'checkout', checkOnBlur: true });
-  const [speed, setSpeed] = useState<DeliveryOption>(PAXI_STANDARD);
-  const [point, setPoint] = useState<PaxiPoint | null>(readChosenPoint);
+  // What this shopper filled in last time (a cancelled payment, an earlier visit): see checkout-storage.ts.
+  const [draft] = useState(() => readCheckoutDraft(owner));
+  const details = useValidatedForm({
+    initial: () => draft?.customer ?? emptyCustomer,
+    fields: customerFields,
+    parse: parseCustomer,
+    idPrefix: 'checkout',
+    checkOnBlur: true,
+  });
+  const [speed, setSpeed] = useState<DeliveryOption>(() => findDeliveryOption(draft?.speed ?? '') ?? PAXI_STANDARD);
+  // A point just chosen on the PAXI finder page comes before the one remembered from last time.
+  const [point, setPoint] = useState<PaxiPoint | null>(() => readChosenPoint() ?? draft?.point ?? null);
+  const [saveToProfile, setSaveToProfile] = useState(draft?.saveToProfile ?? true);
   const speedInput = useRef<HTMLInputElement>(null);
   const pointInput = useRef<HTMLInputElement>(null);
+  const { saveDetails, saving } = useSaveToProfile(profileView?.profile);
+
+  useEffect(() => {
+    rememberCheckoutDraft(owner, { customer: details.values, speed: speed.method, point, saveToProfile });
+    // The finder page's choice now lives in the draft, where changing it here sticks.
+    forgetChosenPoint();
+  }, [owner, details.values, speed, point, saveToProfile]);
 
   // Signing in (here or in the dialog) and the saved profile fill in what the shopper has not typed.
   const known = knownCustomer(user, profileView?.profile);
@@ -96,15 +137,29 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   }
 
   const onPointRefused = useCallback(() => setPoint(null), []);
+  const pointGone = useRecheckedPoint(point, onPointRefused);
 
   // The link may have been opened in another tab or on the phone: ask the server again.
+  // Only the button's own question shows 'Checking...', not the banner's checks in the background.
+  const [checking, setChecking] = useState(false);
   const checkVerification = async () => {
+    setChecking(true);
     const { data } = await session.refetch();
+    setChecking(false);
     if (data?.user && !data.user.emailVerified) {
       toast({ title: 'Not Verified Yet', description: 'Please open the link in the email we sent you, then try again.', variant: 'destructive' });
     }
   };
   const payment = useStartPayment({ onPointRefused });
+
+  // The banner goes by itself when the link is opened elsewhere (VerificationBanner); say why.
+  const wasVerified = useRef(user?.emailVerified);
+  useEffect(() => {
+    if (user?.emailVerified && wasVerified.current === false) {
+      toast({ title: 'Email Verified', description: 'Thank you. You can now complete your purchase.' });
+    }
+    wasVerified.current = user?.emailVerified;
+  }, [user?.emailVerified]);
 
   const feeCents = collectionFeeCents(speed, itemCount);
   const totalCents = subtotalCents + feeCents;
@@ -115,7 +170,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
     else pointInput.current?.focus();
   };
 
-  const onPay = details.onSubmit(payment.preparing, (customer) => {
+  const onPay = details.onSubmit(payment.preparing || saving, async (customer) => {
     if (!point) {
       toast({ ...titledMessage(checkoutMessages.pickupPointRequired, 'PAXI Point Required'), variant: 'destructive' });
       pointInput.current?.focus();
@@ -125,6 +180,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
       openAuthDialog('login');
       return;
     }
+    if (saveToProfile) await saveDetails(customer);
     const buyable = items.filter((item) => item.available);
     void payment.start({ customer, speed, point, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
   });
@@ -142,12 +198,17 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
           <div className="space-y-6">
             {!user && <SignInNotice />}
             {user && !user.emailVerified && (
-              <VerificationBanner email={user.email} checking={session.isFetching} onCheckAgain={() => void checkVerification()} />
+              <VerificationBanner email={user.email} checking={checking} onCheckAgain={() => void checkVerification()} />
             )}
             <form id={FORM_ID} noValidate onSubmit={onPay} aria-label="Checkout" className="space-y-6">
-              <CustomerDetailsFields form={details} />
+              <CustomerDetailsFields form={details} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} />
               <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />
             </form>
+            {pointGone && (
+              <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+                {pointGone}
+              </p>
+            )}
             <PaxiPointFinder ref={pointInput} selected={point} onSelect={setPoint} />
           </div>
           <OrderSummary
@@ -160,7 +221,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
             customer={details.values}
             onChange={goTo}
             formId={FORM_ID}
-            preparing={payment.preparing}
+            preparing={payment.preparing || saving}
             error={payment.error}
           />
         </div>
@@ -178,5 +239,6 @@ export default function CheckoutPage() {
 
   if (sessionPending || isLoading) return <PageSpinner />;
   if (items.length === 0) return <EmptyCart />;
-  return <Checkout user={session?.user} items={items} itemCount={itemCount} subtotalCents={subtotalCents} />;
+  // Signing in or out starts the form again from what that shopper may see (checkout-storage.ts).
+  return <Checkout key={session?.user.id ?? 'guest'} user={session?.user} items={items} itemCount={itemCount} subtotalCents={subtotalCents} />;
 }

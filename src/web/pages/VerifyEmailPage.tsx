@@ -6,10 +6,22 @@ import { apiRequest, messageOf } from '../lib/api';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { SESSION_KEY } from '../components/auth/use-session';
+import { announceEmailVerified } from '../components/auth/account-broadcast';
+import { safeReturnPath } from '../components/auth/return-path';
 import { accountMessages } from '../../shared/schemas';
 
-/** Spec section 9: back to the home page 2 s after a successful verification. */
+/**
+ * Spec section 9: 2 s after a successful verification the shopper moves on: back to where they
+ * signed up (the link's callbackURL, a page of this shop), else to the home page.
+ */
 export const VERIFY_REDIRECT_DELAY_MS = 2000;
+
+/** How the page names where it goes next: the spec's words for the home page. */
+function destinationOf(path: string): { going: string; button: string } {
+  if (path === '/') return { going: 'Taking you to the home page...', button: 'Continue to Home' };
+  if (/^\/checkout(?:[?#]|$)/.test(path)) return { going: 'Taking you back to checkout...', button: 'Continue to Checkout' };
+  return { going: 'Taking you back to where you were...', button: 'Continue' };
+}
 
 function Panel({ children }: { children: ReactNode }) {
   return (
@@ -22,13 +34,17 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const email = params.get('email')?.trim() ?? '';
+  const returnTo = safeReturnPath(params.get('callbackURL'));
   const navigate = useNavigate();
   const client = useQueryClient();
   const verify = useMutation({
     mutationFn: () =>
       apiRequest<{ message?: string }>('GET', `/api/auth/verify-email?${new URLSearchParams({ token, email }).toString()}`),
     retry: false,
-    onSuccess: () => client.invalidateQueries({ queryKey: SESSION_KEY }),
+    onSuccess: () => {
+      announceEmailVerified();
+      return client.invalidateQueries({ queryKey: SESSION_KEY });
+    },
   });
   // One call per link: a spent link answers an error the second time.
   const started = useRef(false);
@@ -42,12 +58,12 @@ export default function VerifyEmailPage() {
   const succeeded = verify.isSuccess;
   useEffect(() => {
     if (!succeeded) return;
-    const timer = setTimeout(() => navigate('/', { replace: true }), VERIFY_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(returnTo, { replace: true }), VERIFY_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [succeeded, navigate]);
+  }, [succeeded, navigate, returnTo]);
 
-  const home = (label: string) => (
-    <Button onClick={() => navigate('/', { replace: true })} debounceMs={0}>
+  const goTo = (path: string, label: string) => (
+    <Button onClick={() => navigate(path, { replace: true })} debounceMs={0}>
       {label}
     </Button>
   );
@@ -61,20 +77,21 @@ export default function VerifyEmailPage() {
         <p role="alert" className="text-slate-700">
           {message}
         </p>
-        {home('Return to Home')}
+        {goTo('/', 'Return to Home')}
       </Panel>
     );
   }
 
   if (verify.isSuccess) {
+    const destination = destinationOf(returnTo);
     return (
       <Panel>
         <CheckCircle2 className="h-12 w-12 text-green-600" aria-hidden="true" />
         <h1 className="text-2xl font-bold text-slate-900">Email Verified!</h1>
         <p role="status" className="text-slate-700">
-          Your email address has been verified successfully. Taking you to the home page...
+          Your email address has been verified successfully. {destination.going}
         </p>
-        {home('Continue to Home')}
+        {goTo(returnTo, destination.button)}
       </Panel>
     );
   }

@@ -2,7 +2,8 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { toast } from '../ui/toast-store';
-import { CACHED_USER_KEY, SESSION_KEY } from '../auth/use-session';
+import { forgetShopper, SESSION_KEY } from '../auth/use-session';
+import { currentReturnPath } from '../auth/return-path';
 import { accountMessages } from '../../../shared/schemas';
 import type {
   AddressInput,
@@ -65,11 +66,14 @@ export function useRemoveAddress() {
   });
 }
 
-/** Spec sections 7 and 8: the same call as after sign-up, with the part of the email before @. */
+/**
+ * Spec sections 7 and 8: the same call as after sign-up, with the part of the email before @; the
+ * new link brings the shopper back to this page.
+ */
 export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('POST', '/api/auth/send-verification', { email, displayName: email.split('@')[0] }),
+      apiRequest('POST', '/api/auth/send-verification', { email, displayName: email.split('@')[0], callbackURL: currentReturnPath() }),
     retry: false,
     onSuccess: () => toast({ title: 'Verification Email Sent', description: accountMessages.verificationSent }),
     onError: () =>
@@ -101,9 +105,9 @@ export function useChangePassword() {
 }
 
 /**
- * Deleting the account signs this browser out: the cached user and every personal answer go with
- * it, and the shopper lands on the home page. Done here rather than in the dialog, which unmounts
- * as soon as the session is gone.
+ * Deleting the account signs this browser out: the cached user, what checkout remembered and every
+ * personal answer go with it, and the shopper lands on the home page. Done here rather than in the
+ * dialog, which unmounts as soon as the session is gone.
  */
 export function useDeleteAccount() {
   const client = useQueryClient();
@@ -112,11 +116,7 @@ export function useDeleteAccount() {
     mutationFn: (input: DeleteAccountInput) => apiRequest('POST', '/api/profile/delete', input),
     retry: false,
     onSuccess: () => {
-      try {
-        localStorage.removeItem(CACHED_USER_KEY);
-      } catch {
-        // blocked storage: nothing was cached
-      }
+      forgetShopper();
       toast({ title: 'Account Deleted', description: 'Your account and personal details have been deleted. You are signed out.' });
       void navigate('/');
       client.setQueryData(SESSION_KEY, null);

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { forgetCheckoutDraft } from '../checkout/checkout-storage';
+import { currentReturnPath } from './return-path';
 
 export const SESSION_KEY = ['/api/auth/get-session'] as const;
 /** Spec section 3: the signed-in user is cached in local storage under this key, removed on sign-out. */
@@ -27,6 +29,18 @@ export function useSession() {
   return useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession });
 }
 
+/** How often an unverified shopper's page asks again, for a link opened on another device. */
+export const VERIFICATION_RECHECK_MS = 30_000;
+
+/**
+ * While the email is not verified yet, the link may be opened anywhere: another tab (which tells
+ * this one at once, see account-broadcast.ts), or the phone. So the session is asked for again
+ * whenever the shopper comes back to this tab, and every half minute while it is shown.
+ */
+export function useWatchVerification(): void {
+  useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, refetchOnWindowFocus: 'always', refetchInterval: VERIFICATION_RECHECK_MS });
+}
+
 /** The user's label in the menu: display name, else email. */
 export function userLabel(user: SessionUser): string {
   return user.name.trim() || user.email;
@@ -49,12 +63,17 @@ export function cacheUser(user: SessionUser): void {
   }
 }
 
-function forgetUser(): void {
+/**
+ * What this browser kept about the shopper goes when they sign out or delete the account (POPIA):
+ * the cached user and what checkout remembered.
+ */
+export function forgetShopper(): void {
   try {
     localStorage.removeItem(CACHED_USER_KEY);
   } catch {
     // blocked storage: nothing cached
   }
+  forgetCheckoutDraft();
 }
 
 export interface SignInInput {
@@ -82,7 +101,9 @@ export function useSignIn() {
 export function useSignUp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignUpInput) => apiRequest<{ user: SessionUser }>('POST', '/api/auth/sign-up/email', input),
+    // The verification link brings the shopper back to this page (checkout, say) once verified.
+    mutationFn: (input: SignUpInput) =>
+      apiRequest<{ user: SessionUser }>('POST', '/api/auth/sign-up/email', { ...input, callbackURL: currentReturnPath() }),
     retry: false,
     onSuccess: ({ user }) => {
       cacheUser(user);
@@ -97,7 +118,7 @@ export function useSignOut() {
     mutationFn: () => apiRequest('POST', '/api/auth/sign-out', {}),
     retry: false,
     onSuccess: () => {
-      forgetUser();
+      forgetShopper();
       client.setQueryData(SESSION_KEY, null);
     },
   });

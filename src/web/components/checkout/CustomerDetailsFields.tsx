@@ -4,8 +4,14 @@ import type { ValidatedForm } from '../ui/use-validated-form';
 import type { CustomerField, CustomerValues } from './customer-details';
 import type { CustomerInfo } from '../../../shared/checkout';
 
+interface CustomerDetailsFieldsProps {
+  form: Pick<ValidatedForm<CustomerField, CustomerValues, CustomerInfo>, 'field'>;
+  /** Offered to a signed-in shopper: the names and cellphone go to My Profile when paying. */
+  saveToProfile?: { checked: boolean; onChange: (checked: boolean) => void };
+}
+
 /** Who pays and collects: the name on the ID shown at the PAXI point, the email for the receipt, the cellphone for the SMS. */
-export function CustomerDetailsFields({ form }: { form: Pick<ValidatedForm<CustomerField, CustomerValues, CustomerInfo>, 'field'> }) {
+export function CustomerDetailsFields({ form, saveToProfile }: CustomerDetailsFieldsProps) {
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
       <legend className="float-left w-full">
@@ -24,6 +30,24 @@ export function CustomerDetailsFields({ form }: { form: Pick<ValidatedForm<Custo
         <TextField {...form.field('email')} {...emailInput} label="Email" maxLength={255} />
         <TextField {...form.field('phone')} {...phoneInput} label="Cellphone number" hint="e.g. 082 123 4567 or +27 82 123 4567" maxLength={20} />
       </div>
+      {saveToProfile && (
+        <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            name="saveToProfile"
+            checked={saveToProfile.checked}
+            onChange={(event) => saveToProfile.onChange(event.target.checked)}
+            aria-describedby="checkout-save-to-profile-hint"
+            className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+          />
+          <span>
+            <span className="font-medium">Save this information for next time</span>
+            <span id="checkout-save-to-profile-hint" className="block text-slate-600">
+              Your name and cellphone number go to My Profile when you pay.
+            </span>
+          </span>
+        </label>
+      )}
     </fieldset>
   );
 }

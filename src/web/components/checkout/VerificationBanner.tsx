@@ -2,9 +2,14 @@ import { MailWarning } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast-store';
 import { useResendVerification } from '../account/use-profile';
+import { useWatchVerification } from '../auth/use-session';
 
-/** Shown to a signed-in shopper whose email is not verified yet: paying needs a verified address. */
+/**
+ * Shown to a signed-in shopper whose email is not verified yet: paying needs a verified address.
+ * It goes by itself once the link is opened, here or elsewhere; the button only asks at once.
+ */
 export function VerificationBanner({ email, onCheckAgain, checking }: { email: string; onCheckAgain: () => void; checking: boolean }) {
+  useWatchVerification();
   const resend = useResendVerification();
   const send = () => {
     if (!email) {
@@ -27,7 +32,7 @@ export function VerificationBanner({ email, onCheckAgain, checking }: { email: s
           </h2>
           <p className="mt-1 text-sm">
             Please verify your email address before completing your purchase. We sent a link to{' '}
-            <span className="font-semibold break-all">{email}</span>; open it, then come back here.
+            <span className="font-semibold break-all">{email}</span>. Open it and this page carries on by itself.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import type { PaxiPoint } from './paxi-points';
+import type { DeliveryMethod } from '../../../shared/shop-facts';
 
 /**
  * The checkout the shopper last left for the payment page (spec section 3: local storage key
@@ -6,6 +7,15 @@ import type { PaxiPoint } from './paxi-points';
  * carries no id.
  */
 export const CURRENT_CHECKOUT_KEY = 'current-checkout-id';
+
+/** Reaching the storage at all can throw where the browser blocks it: then nothing was kept. */
+function removeItem(storage: () => Storage, key: string): void {
+  try {
+    storage().removeItem(key);
+  } catch {
+    // Blocked storage: nothing to remove.
+  }
+}
 
 export function rememberCheckoutId(id: string): void {
   try {
@@ -24,11 +34,7 @@ export function readCheckoutId(): string | null {
 }
 
 export function forgetCheckoutId(): void {
-  try {
-    localStorage.removeItem(CURRENT_CHECKOUT_KEY);
-  } catch {
-    // Blocked storage: nothing was kept.
-  }
+  removeItem(() => localStorage, CURRENT_CHECKOUT_KEY);
 }
 
 /** The checkout id a payment page works on: ?checkoutId=, else ?id=, else the stored one. */
@@ -57,4 +63,86 @@ export function readChosenPoint(): PaxiPoint | null {
   } catch {
     return null;
   }
+}
+
+export function forgetChosenPoint(): void {
+  removeItem(() => sessionStorage, CHOSEN_POINT_KEY);
+}
+
+/**
+ * What the shopper filled in at checkout, kept in this browser's local storage so that cancelling
+ * on the payment page, or coming back another day, finds it again. It is tagged with whose it is:
+ * a signed-in shopper's is never offered to anybody else, and a signed-out shopper's goes with them
+ * when they sign in. Signing out and deleting the account remove it.
+ */
+const CHECKOUT_DRAFT_KEY = 'checkout-draft';
+/** A shared computer should not offer last season's details: after this long they are dropped. */
+export const CHECKOUT_DRAFT_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CheckoutDraft {
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  speed: DeliveryMethod;
+  point: PaxiPoint | null;
+  /** The shopper's answer to 'Save this information for next time'. */
+  saveToProfile: boolean;
+}
+
+interface StoredDraft extends CheckoutDraft {
+  /** The signed-in shopper's id; null when nobody was signed in. */
+  owner: string | null;
+  savedAt: number;
+}
+
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
+
+/** Only a draft of the right shape counts: the storage may hold anything (an older version of the shop, a hand edit). */
+function readable(value: unknown): value is StoredDraft {
+  if (!value || typeof value !== 'object') return false;
+  const draft = value as Partial<StoredDraft>;
+  const customer = draft.customer as Partial<CheckoutDraft['customer']> | undefined;
+  const point = draft.point as Partial<PaxiPoint> | null | undefined;
+  return (
+    (draft.owner === null || isText(draft.owner, 128)) &&
+    typeof draft.savedAt === 'number' &&
+    !!customer &&
+    isText(customer.firstName, 50) &&
+    isText(customer.lastName, 50) &&
+    isText(customer.email, 255) &&
+    isText(customer.phone, 20) &&
+    (draft.speed === 'paxi-standard' || draft.speed === 'paxi-express') &&
+    (point === null || (!!point && isText(point.code, 40) && isText(point.name, 200))) &&
+    typeof draft.saveToProfile === 'boolean'
+  );
+}
+
+/** The draft this shopper (null: nobody signed in) may see; another shopper's or an old one is dropped. */
+export function readCheckoutDraft(owner: string | null, now = Date.now()): CheckoutDraft | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(localStorage.getItem(CHECKOUT_DRAFT_KEY) ?? 'null');
+  } catch {
+    stored = undefined;
+  }
+  if (stored === null) return null;
+  if (!readable(stored) || (stored.owner !== null && stored.owner !== owner) || now - stored.savedAt > CHECKOUT_DRAFT_DAYS * DAY_MS) {
+    forgetCheckoutDraft();
+    return null;
+  }
+  const { customer, speed, point, saveToProfile } = stored;
+  return { customer, speed, point, saveToProfile };
+}
+
+export function rememberCheckoutDraft(owner: string | null, draft: CheckoutDraft, now = Date.now()): void {
+  try {
+    localStorage.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ ...draft, owner, savedAt: now } satisfies StoredDraft));
+  } catch {
+    // Blocked or full storage: the page still works, it only forgets sooner.
+  }
+}
+
+/** At sign-out and account deletion: the details, the remembered point and the point chosen on /paxi-finder. */
+export function forgetCheckoutDraft(): void {
+  removeItem(() => localStorage, CHECKOUT_DRAFT_KEY);
+  forgetChosenPoint();
 }

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../auth/use-session';
-import type { ProfileDetails } from '../../../shared/profile';
-import { customerInfoSchema } from '../../../shared/checkout';
+import type { ProfileDetails, ProfileUpdate } from '../../../shared/profile';
+import { customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
 
 export const customerFields = ['firstName', 'lastName', 'email', 'phone'] as const;
 export type CustomerField = (typeof customerFields)[number];
@@ -35,4 +35,16 @@ export function prefill(values: CustomerValues, before: CustomerValues, known: C
     if ((values[field] === '' || values[field] === before[field]) && known[field]) next[field] = known[field];
   }
   return next;
+}
+
+/**
+ * 'Save this information for next time': what My Profile's personal details lack or hold otherwise
+ * (names and cellphone; the email is the account's own), or null when they already match.
+ */
+export function profileChanges(customer: CustomerInfo, profile: ProfileDetails | undefined): ProfileUpdate | null {
+  const changes: ProfileUpdate = {};
+  if (profile?.firstName !== customer.firstName) changes.firstName = customer.firstName;
+  if (profile?.lastName !== customer.lastName) changes.lastName = customer.lastName;
+  if (profile?.phone !== customer.phone) changes.phone = customer.phone;
+  return Object.keys(changes).length > 0 ? changes : null;
 }
