@@ -95,7 +95,7 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
                     value={point.code}
                     checked={selected?.code === point.code}
                     onChange={() => onSelect(point)}
-                    className="mt-1 accent-brand-700"
+                    className="mx-0 mt-1 h-4 w-4 shrink-0 accent-brand-700"
                   />
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -135,7 +135,7 @@ function ChosenPointWay({ point, from }: { point: PaxiPoint; from: string | null
   const directions = directionsUrl(point);
   if (!from && !directions) return null;
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 pt-1 pb-3 pl-11 text-sm text-slate-700" data-testid="chosen-point-way">
+    <div className="-mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 px-4 pb-2 pl-11 text-sm text-slate-700" data-testid="chosen-point-way">
       {from && (
         <p>
           {formatDistance(point.distance)} from {from}
