@@ -87,7 +87,8 @@ export const test = base.extend<{ securityViolations: string[]; accessibilityVio
       }
       expect(violations, `axe found accessibility violations:\n${violations.join('\n')}`).toEqual([]);
     },
-    { auto: true },
+    // The final checks get their own time, not what is left of the test's.
+    { auto: true, timeout: 60_000 },
   ],
   page: async ({ page }, use) => {
     await page.clock.install();
