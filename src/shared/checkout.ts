@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './schemas';
 import { normalisePhone } from './profile';
+import type { OrderLine } from './orders';
 
 /** The checkout's texts, as the spec words them (sections 5 and 8). */
 export const checkoutMessages = {
@@ -94,5 +95,10 @@ export interface PaymentVerification {
     deliverySpeed: 'paxi-standard' | 'paxi-express';
     paxiPoint: { id: string; name: string; address: string; city: string; province: string };
     customerInfo: { firstName: string; lastName: string; email: string; phone: string };
+    /** The flags paid for, at the prices of the checkout (cents). */
+    items: OrderLine[];
+    /** The spec's totals in cents: the flags, the collection fee and what was charged. */
+    totals: { subtotal: number; shipping: number; total: number };
   };
 }
+

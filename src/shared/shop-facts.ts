@@ -119,6 +119,11 @@ export function collectionFeeCents(option: DeliveryOption, itemCount: number): n
   return itemCount > 0 ? option.feeCents : 0;
 }
 
+/** The fee's line on the order, the payment page and the receipts, e.g. 'PAXI Standard collection fee'. */
+export function collectionFeeLabel(option: DeliveryOption): string {
+  return `${option.name} collection fee`;
+}
+
 /** A phone number as a tel: link, e.g. '+27 21 555 0142' -> 'tel:+27215550142'. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

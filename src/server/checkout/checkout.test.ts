@@ -7,6 +7,7 @@ import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { buildApp } from '../app';
 import { shopHelpers } from '../testing/test-orders';
+import { formatRand, parseRandToCents } from '../../shared/money';
 
 const origin = { origin: TEST_PUBLIC_URL };
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -119,6 +120,9 @@ describe.each(testDatabases())('checkout with the sandbox provider on $name', (t
     const verified = (await shop.verify(shopper, id)).json();
     expect(verified).toMatchObject({ status: 'completed', orderNumber: order.orderNumber, paymentId: order.paymentId });
     expect(verified.metadata.paxiPoint.name).toBe(point.name);
+    // The success page lists what was bought and what it cost, from the checkout the shopper paid.
+    expect(verified.metadata.items).toEqual(order.items);
+    expect(verified.metadata.totals).toEqual({ subtotal: cartBefore.subtotalCents, shipping: 6_000, total });
 
     const again = (await shop.complete(shopper, id)).json();
     expect(again).toMatchObject({ success: true, alreadyExisted: true, message: `Order ${order.orderNumber} already exists` });
@@ -135,6 +139,31 @@ describe.each(testDatabases())('checkout with the sandbox provider on $name', (t
     expect(history.orders).toEqual([expect.objectContaining({ orderNumber: order.orderNumber, totalCents: total, itemCount: 3 })]);
   });
 
+  it("the sandbox payment page lists each flag and the collection fee, and its lines add up to the amount charged", async () => {
+    const shopper = await shop.signUp('page-lines');
+    await shop.addToCart(shopper, 'south-africa', 2);
+    await shop.addToCart(shopper, 'kenya', 1);
+    const point = await shop.nearestPoint();
+    const subtotal = (await shop.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>().subtotalCents;
+    const total = subtotal + 11_000;
+    const created = await shop.createCheckout(shopper, shop.checkoutBody(total, point.id, 'paxi-express'));
+    expect(created.statusCode).toBe(200);
+    const page = await shop.inject('GET', new URL(created.json<{ redirectUrl: string }>().redirectUrl).pathname);
+    expect(page.statusCode).toBe(200);
+
+    const cents = (text: string) => parseRandToCents(text)!;
+    const rows = [...page.body.matchAll(/<tr><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map(([, line, amount]) => [line, cents(amount!)]);
+    expect(rows).toEqual([
+      ['SOUTH AFRICA × 2', 26_000],
+      ['KENYA × 1', subtotal - 26_000],
+      ['PAXI Express collection fee × 1', 11_000],
+    ]);
+    const shown = /<p class="amount">([^<]*)<\/p>/.exec(page.body)![1]!;
+    expect(cents(shown)).toBe(total);
+    expect(rows.reduce((sum, [, amount]) => sum + (amount as number), 0)).toBe(total);
+    expect(page.body).toContain(`<tfoot><tr><th scope="row">Total</th><td>${formatRand(total)}</td></tr></tfoot>`);
+  });
+
   it('a declined payment makes no order and verifies as failed; a cancelled one keeps the cart', async () => {
     const shopper = await shop.signUp('decliner');
     await shop.addToCart(shopper, 'japan', 1);
@@ -143,7 +172,7 @@ describe.each(testDatabases())('checkout with the sandbox provider on $name', (t
 
     const declined = (await shop.createCheckout(shopper, shop.checkoutBody(total, point.id))).json<{ id: string; redirectUrl: string }>();
     const decline = await shop.inject('POST', `${new URL(declined.redirectUrl).pathname}/decline`);
-    expect(decline.headers.location).toBe(`${TEST_PUBLIC_URL}/payment/success?checkoutId=${declined.id}`);
+    expect(decline.headers.location).toBe(`${TEST_PUBLIC_URL}/payment/failed?checkoutId=${declined.id}`);
     expect((await shop.verify(shopper, declined.id)).json()).toMatchObject({ status: 'failed', orderNumber: null });
     expect((await shop.complete(shopper, declined.id)).statusCode).toBe(409);
 
@@ -190,7 +219,12 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
       currency: 'ZAR',
       successUrl: `${TEST_PUBLIC_URL}/payment/success?checkoutId=${id}`,
       cancelUrl: `${TEST_PUBLIC_URL}/payment/cancel?checkoutId=${id}`,
+      failureUrl: `${TEST_PUBLIC_URL}/payment/failed?checkoutId=${id}`,
       metadata: { checkoutId: id },
+      lineItems: [
+        { displayName: 'SOUTH AFRICA', quantity: 1, pricingDetails: { price: 13_000 } },
+        { displayName: 'PAXI Standard collection fee', quantity: 1, pricingDetails: { price: 6_000 } },
+      ],
     });
     expect(yoco.checkouts.get(yocoId)?.amount).toBe(19_000);
   });

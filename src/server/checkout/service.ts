@@ -12,7 +12,7 @@ import { refundableFrom } from '../orders/transitions';
 import type { EmailContext } from '../notify/templates';
 import { confirmRefund, placeOrder, recordFailedRefund } from '../orders/service';
 import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
-import { collectionFeeCents, findDeliveryOption } from '../../shared/shop-facts';
+import { collectionFeeCents, collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
 import { countryName } from '../../shared/product';
 import { endUnpaid, holdStock, releaseEarlierHolds, retakeStock } from './stock';
@@ -289,13 +289,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
         currency: 'ZAR',
         successUrl: back('/payment/success'),
         cancelUrl: back('/payment/cancel'),
-        failureUrl: back('/payment/success'),
+        failureUrl: back('/payment/failed'),
         metadata: { checkoutId: checkout!.id },
         externalId: checkout!.id,
         // The checkout's own id: a retried request can never open a second payment for it.
         idempotencyKey: checkout!.id,
         subtotalCents,
-        lineItems: snapshot.items.map((item) => ({ displayName: countryName(item.productName), quantity: item.quantity, priceCents: item.unitPriceCents })),
+        // The collection fee is a line of its own, so the lines on the payment page add up to the amount charged.
+        lineItems: [
+          ...snapshot.items.map((item) => ({ displayName: countryName(item.productName), quantity: item.quantity, priceCents: item.unitPriceCents })),
+          ...(deliveryFeeCents > 0 ? [{ displayName: collectionFeeLabel(speed), quantity: 1, priceCents: deliveryFeeCents }] : []),
+        ],
       }).catch(async (err: unknown) => {
         // No payment page to pay on: the checkout failed, and its stock goes back at once.
         await endUnpaid(db, checkout!.id, 'failed');
@@ -333,6 +337,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
             province: snapshot.pickupPoint.province,
           },
           customerInfo: snapshot.customer,
+          items: snapshot.items.map((item) => ({
+            productId: item.productId,
+            productName: item.productName,
+            productImage: item.productImage,
+            productPrice: item.unitPriceCents,
+            quantity: item.quantity,
+          })),
+          totals: { subtotal: current!.subtotalCents, shipping: current!.deliveryFeeCents, total: current!.totalCents },
         },
       };
     },

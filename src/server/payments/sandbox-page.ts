@@ -19,8 +19,10 @@ h1{font-size:20px;margin:0 0 4px}
 .muted{color:#475569;font-size:14px;margin:0}
 .amount{font-size:36px;font-weight:800;margin:16px 0;color:#003d25}
 table{width:100%;border-collapse:collapse;font-size:14px;margin:0 0 20px}
-td{padding:6px 0;border-bottom:1px solid #f1f5f9}
+td,th{padding:6px 0;border-bottom:1px solid #f1f5f9}
 td:last-child{text-align:right;white-space:nowrap}
+tfoot th,tfoot td{font-weight:700;text-align:left;border-bottom:0}
+tfoot td:last-child{text-align:right}
 form{margin:0}
 .actions{display:grid;gap:10px}
 button,.link{display:block;width:100%;border-radius:8px;padding:12px 16px;font-size:16px;font-weight:600;cursor:pointer;text-align:center;text-decoration:none;border:1px solid transparent}
@@ -52,7 +54,8 @@ function lines(checkout: SandboxCheckout): string {
   const rows = checkout.lineItems
     .map((l) => `<tr><td>${escapeHtml(l.displayName)} × ${l.quantity}</td><td>${escapeHtml(formatRand(l.priceCents * l.quantity))}</td></tr>`)
     .join('');
-  return `<table aria-label="What you are paying for">${rows}</table>`;
+  const total = `<tfoot><tr><th scope="row">Total</th><td>${escapeHtml(formatRand(checkout.amountCents))}</td></tr></tfoot>`;
+  return `<table aria-label="What you are paying for"><tbody>${rows}</tbody>${total}</table>`;
 }
 
 /** The hosted payment page: the amount, and Pay, Decline and Cancel, each a plain form. */

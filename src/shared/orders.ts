@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { OrderStatus, PaymentStatus } from './order-desk';
+import type { DeliveryOptionCode } from './shop-facts';
+
+/** One line of an order: a flag, its unit price paid (cents) and how many. */
+export interface OrderLine {
+  productId: string;
+  productName: string;
+  productImage: string | null;
+  productPrice: number;
+  quantity: number;
+}
+
+/** The order numbers the shop gives (CF-100001, …); the shopper may type them in lower case. */
+export const orderNumberParamsSchema = z.object({
+  orderNumber: z
+    .string()
+    .trim()
+    .regex(/^CF-\d{1,18}$/i, 'Order numbers look like CF-100001')
+    .transform((value) => value.toUpperCase()),
+});
+
+/** The steps of an order its customer is shown; the order desk's notes and refund paperwork stay on the desk. */
+export const customerOrderEventTypes = ['placed', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled', 'refunded'] as const;
+export type CustomerOrderEventType = (typeof customerOrderEventTypes)[number];
+
+export interface CustomerOrderEvent {
+  id: string;
+  type: CustomerOrderEventType;
+  createdAt: string;
+  /** The money refunded, for a refund. */
+  amountCents?: number;
+  /** The PAXI tracking number, for the parcel sent. */
+  trackingNumber?: string;
+}
+
+/** GET /api/profile/orders/:orderNumber: one of the signed-in shopper's own orders. */
+export interface CustomerOrderDetail {
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  items: OrderLine[];
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  refundedCents: number;
+  deliveryOption: DeliveryOptionCode;
+  pickupPoint: { code: string; name: string; address: string };
+  trackingNumber: string | null;
+  /** The tax invoice for the order, once the shop issues invoices; null until then. */
+  invoice: { number: string; url: string } | null;
+  /** Oldest first. */
+  timeline: CustomerOrderEvent[];
+}
