@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { addressInputSchema, deleteAccountSchema, profileUpdateSchema, wishlistAddSchema } from '../../shared/profile';
+import { orderNumberParamsSchema } from '../../shared/orders';
 import type { Auth } from '../auth/auth';
 import { requireSessionUser } from '../auth/session';
 import { NotFoundError } from '../errors';
@@ -84,6 +85,13 @@ export function accountRoutes(app: FastifyInstance, auth: Auth, profiles: Profil
     const user = await signedIn(request);
     personal(reply);
     return { orders: await profiles.listOrders(user.id) };
+  });
+
+  app.get('/api/profile/orders/:orderNumber', async (request, reply) => {
+    const user = await signedIn(request);
+    const { orderNumber } = parseInput(orderNumberParamsSchema, request.params);
+    personal(reply);
+    return profiles.orderDetail(user.id, orderNumber);
   });
 
   app.post('/api/profile/delete', async (request, reply) => {

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, cartItems, orders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
+import { accounts, cartItems, orderEvents, orders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
 import type { Auth } from '../auth/auth';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { enqueueEmail } from '../notify/outbox';
 import { accountDeletedMessage, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { effectivePriceCents } from '../../shared/product';
+import { customerOrderEventTypes, type CustomerOrderDetail, type CustomerOrderEvent, type CustomerOrderEventType } from '../../shared/orders';
 import {
   MAX_ADDRESSES,
   profileMessages,
@@ -20,6 +21,18 @@ import {
   type SavedAddress,
   type WishlistItem,
 } from '../../shared/profile';
+
+/** A line of the order's history as its customer sees it: the step, when, and the money or tracking number it carried. */
+function customerEvent(event: typeof orderEvents.$inferSelect): CustomerOrderEvent {
+  const { amountCents, trackingNumber } = event.details;
+  return {
+    id: event.id,
+    type: event.type as CustomerOrderEventType,
+    createdAt: event.createdAt.toISOString(),
+    ...(event.type === 'refunded' && typeof amountCents === 'number' ? { amountCents } : {}),
+    ...(event.type === 'fulfilled' && typeof trackingNumber === 'string' ? { trackingNumber } : {}),
+  };
+}
 
 /** The current password given to confirm a change was not the account's (counted like a failed sign-in). */
 export class WrongPasswordError extends InvalidInputError {
@@ -273,6 +286,37 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt));
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+
+    /** One of the user's own orders with its customer-facing history; another's order is simply not found. */
+    async orderDetail(userId: string, orderNumber: string): Promise<CustomerOrderDetail> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
+      if (!order) throw new NotFoundError('Order not found');
+      const events = await db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), inArray(orderEvents.type, [...customerOrderEventTypes])))
+        .orderBy(asc(orderEvents.createdAt));
+      return {
+        orderNumber: order.orderNumber,
+        createdAt: order.createdAt.toISOString(),
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+        items: order.items,
+        subtotalCents: order.subtotalCents,
+        deliveryFeeCents: order.deliveryFeeCents,
+        totalCents: order.totalAmount,
+        refundedCents: order.refundedCents,
+        deliveryOption: order.deliveryOption,
+        pickupPoint: { code: order.paxiLocationId, name: order.paxiLocationName, address: order.paxiLocationAddress },
+        trackingNumber: order.trackingNumber,
+        // The shop issues no invoices yet.
+        invoice: null,
+        timeline: events.map((event) => customerEvent(event)),
+      };
     },
 
     listWishlist(userId: string): Promise<WishlistItem[]> {
