@@ -8,24 +8,17 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterDebounce, expect, productCard, test, toast } from './fixtures';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
-import { origin, PASSWORD, verifyEmail } from './shopper';
+import { signInAsAdmin as signInAs } from './admin-session';
 
 /** A real 1 x 1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 test.describe.configure({ timeout: 90_000 });
 
-/** Signs this browser in as the catalogue's admin, making and verifying the account the first time. */
+/** The catalogue's admin, on the shop's home page. */
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/');
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD }, headers: origin(page) });
-  if (signIn.ok()) return;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD },
-    headers: origin(page),
-  });
-  expect(signUp.ok()).toBe(true);
-  await verifyEmail(page, { email: PRODUCTS_ADMIN_EMAIL });
+  await signInAs(page, { email: PRODUCTS_ADMIN_EMAIL, name: 'Stock Room' });
 }
 
 async function openProducts(page: Page): Promise<void> {

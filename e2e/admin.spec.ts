@@ -6,7 +6,10 @@
 import type { Page } from '@playwright/test';
 import { afterDebounce, effectivePriceCents, expect, fetchProduct, rand, test, toast } from './fixtures';
 import { ADMIN_EMAIL } from './admins';
-import { addToCart, buyWithSandbox, mailbox, newShopper, origin, PASSWORD, signUp, textMessages, verifyEmail } from './shopper';
+import { signInAsAdmin as signInAs } from './admin-session';
+import { addToCart, buyWithSandbox, mailbox, newShopper, origin, PASSWORD, signUp, textMessages } from './shopper';
+
+const signInAsAdmin = (page: Page) => signInAs(page, { email: ADMIN_EMAIL, name: 'Order Desk' });
 import type { AdminOrder } from '../src/shared/order-desk';
 
 const STANDARD_FEE_CENTS = 6_000;
@@ -14,19 +17,6 @@ const EXPRESS_FEE_CENTS = 11_000;
 
 // Each test buys flags on the sandbox payment page before the desk has anything to show.
 test.describe.configure({ timeout: 150_000 });
-
-/** Signs this browser in as the order desk's admin, making and verifying the account the first time. */
-async function signInAsAdmin(page: Page): Promise<void> {
-  if (!page.url().startsWith('http')) await page.goto('/');
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: origin(page) });
-  if (signIn.ok()) return;
-  const signUpAnswer = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Order Desk', email: ADMIN_EMAIL, password: PASSWORD },
-    headers: origin(page),
-  });
-  expect(signUpAnswer.ok()).toBe(true);
-  await verifyEmail(page, { email: ADMIN_EMAIL });
-}
 
 /** Every order in the shop, as the desk's API gives them to the signed-in admin. */
 async function allOrders(page: Page): Promise<AdminOrder[]> {

@@ -6,3 +6,6 @@ export const ADMIN_EMAIL = 'order-desk@example.co.za';
 
 /** The catalogue's admin in e2e/admin-products.spec.ts: an account of its own, so both files can run side by side. */
 export const PRODUCTS_ADMIN_EMAIL = 'stock-room@example.co.za';
+
+/** The admin who sends parcels in e2e/after-payment.spec.ts, beside the other two files' admins. */
+export const PARCELS_ADMIN_EMAIL = 'parcels@example.co.za';

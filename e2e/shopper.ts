@@ -189,16 +189,22 @@ export interface Purchase {
 }
 
 /**
- * Pays for the signed-in shopper's cart on the sandbox payment page: the phone, the nearest point
- * to Sea Point, standard or express collection, Pay, and back on 'Payment Successful!'.
+ * Takes the signed-in shopper's cart to the sandbox payment page: the phone, the nearest point to
+ * Sea Point, standard or express collection and Pay on the checkout; answers the point's name.
  */
-export async function buyWithSandbox(page: Page, { phone, express = false }: { phone: string; express?: boolean }): Promise<Purchase> {
+export async function openPaymentPage(page: Page, { phone, express = false }: { phone: string; express?: boolean }): Promise<string> {
   await page.goto('/checkout');
   await fillDetails(page, { phone });
   if (express) await page.getByRole('radio', { name: /PAXI Express — R110/ }).check();
   const pointName = await chooseNearestPoint(page);
   await pay(page);
   await expect(page).toHaveURL(/\/sandbox-pay\//);
+  return pointName;
+}
+
+/** Pays for the signed-in shopper's cart on the sandbox payment page, and back on 'Payment Successful!'. */
+export async function buyWithSandbox(page: Page, options: { phone: string; express?: boolean }): Promise<Purchase> {
+  const pointName = await openPaymentPage(page, options);
   await page.getByRole('button', { name: /^Pay R/ }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();

@@ -79,6 +79,14 @@ export const completePaymentSchema = z
   })
   .refine((body) => body.checkoutId !== undefined || body.paymentId !== undefined, { message: 'Say which checkout to complete (checkoutId)' });
 
+/**
+ * The short reference a shopper quotes for a checkout that did not become an order: the first
+ * eight characters of its id, in capitals (the shop finds it with `id::text LIKE '…%'`).
+ */
+export function checkoutReference(checkoutId: string): string {
+  return checkoutId.slice(0, 8).toUpperCase();
+}
+
 /** Statuses the payment pages count as paid (spec section 4). */
 export const successfulPaymentStatuses = ['successful', 'completed', 'paid', 'succeeded', 'success'] as const;
 

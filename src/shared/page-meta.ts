@@ -14,6 +14,7 @@ export type StaticPage =
   | 'contact'
   | 'checkout'
   | 'profile'
+  | 'order'
   | 'admin'
   | 'privacyPolicy'
   | 'termsOfService'
@@ -47,6 +48,8 @@ export function staticPageMeta(page: StaticPage, shopName: string, fromCents?: n
       return { title: `Checkout | ${shopName}`, description: 'Review your order, choose a PAXI point and pay securely by card.' };
     case 'profile':
       return { title: `My Profile | ${shopName}`, description: 'Your details, addresses, orders and wishlist.' };
+    case 'order':
+      return { title: `Your Order | ${shopName}`, description: 'Your order: the flags, the PAXI point, where it is now and its tracking.' };
     case 'admin':
       return { title: `Admin Dashboard | ${shopName}`, description: 'The order desk: orders to send, collections, refunds and messages.' };
     case 'privacyPolicy':

@@ -99,6 +99,8 @@ export const paxi = {
   storesText: 'PEP, PEP Home, PEP Cell, Tekkie Town and Shoe City',
   pointCount: 'about 2,800',
   uncollectedReturnDays: 14,
+  /** PAXI's own page where a parcel is followed by its tracking number. */
+  trackingUrl: 'https://www.paxi.co.za/track',
 } as const;
 
 /** Service promises repeated by the policies. */

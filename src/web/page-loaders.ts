@@ -6,6 +6,7 @@ export const pageLoaders = {
   checkout: () => import('./pages/CheckoutPage'),
   paymentSuccess: () => import('./pages/PaymentSuccessPage'),
   paymentCancel: () => import('./pages/PaymentCancelPage'),
+  paymentFailed: () => import('./pages/PaymentFailedPage'),
   privacyPolicy: () => import('./pages/policies/PrivacyPolicyPage'),
   termsOfService: () => import('./pages/policies/TermsOfServicePage'),
   returnsPolicy: () => import('./pages/policies/ReturnsPolicyPage'),
@@ -13,6 +14,7 @@ export const pageLoaders = {
   verifyEmail: () => import('./pages/VerifyEmailPage'),
   passwordReset: () => import('./pages/PasswordResetPage'),
   profile: () => import('./pages/ProfilePage'),
+  order: () => import('./pages/OrderPage'),
   admin: () => import('./pages/AdminPage'),
   paxiFinder: () => import('./pages/PaxiFinderPage'),
   authCallback: () => import('./pages/AuthCallbackPage'),
@@ -36,5 +38,6 @@ const loaderByPath: Record<string, () => Promise<unknown>> = {
 export function pageLoaderFor(to: string): (() => Promise<unknown>) | undefined {
   const pathname = to.split(/[?#]/)[0] ?? '';
   if (pathname.startsWith('/product/')) return pageLoaders.product;
+  if (pathname.startsWith('/profile/orders/')) return pageLoaders.order;
   return loaderByPath[pathname];
 }

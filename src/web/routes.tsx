@@ -10,6 +10,7 @@ const ContactPage = lazy(pageLoaders.contact);
 const CheckoutPage = lazy(pageLoaders.checkout);
 const PaymentSuccessPage = lazy(pageLoaders.paymentSuccess);
 const PaymentCancelPage = lazy(pageLoaders.paymentCancel);
+const PaymentFailedPage = lazy(pageLoaders.paymentFailed);
 const PrivacyPolicyPage = lazy(pageLoaders.privacyPolicy);
 const TermsOfServicePage = lazy(pageLoaders.termsOfService);
 const ReturnsPolicyPage = lazy(pageLoaders.returnsPolicy);
@@ -17,6 +18,7 @@ const ShippingPolicyPage = lazy(pageLoaders.shippingPolicy);
 const VerifyEmailPage = lazy(pageLoaders.verifyEmail);
 const PasswordResetPage = lazy(pageLoaders.passwordReset);
 const ProfilePage = lazy(pageLoaders.profile);
+const OrderPage = lazy(pageLoaders.order);
 const AdminPage = lazy(pageLoaders.admin);
 const PaxiFinderPage = lazy(pageLoaders.paxiFinder);
 const AuthCallbackPage = lazy(pageLoaders.authCallback);
@@ -34,6 +36,7 @@ export function AppRoutes() {
         <Route path="/checkout" element={<CheckoutPage />} />
         <Route path="/payment/success" element={<PaymentSuccessPage />} />
         <Route path="/payment/cancel" element={<PaymentCancelPage />} />
+        <Route path="/payment/failed" element={<PaymentFailedPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-of-service" element={<TermsOfServicePage />} />
         <Route path="/returns-policy" element={<ReturnsPolicyPage />} />
@@ -41,6 +44,7 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/password-reset" element={<PasswordResetPage />} />
         <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/profile/orders/:orderNumber" element={<OrderPage />} />
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/paxi-finder" element={<PaxiFinderPage />} />
         {/* The spec's test page for reset links: the real reset page answers the same links. */}

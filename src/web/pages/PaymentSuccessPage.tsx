@@ -1,14 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, ShoppingBag } from 'lucide-react';
 import { buttonClasses } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { toast } from '../components/ui/toast-store';
 import { fetchSession, SESSION_KEY } from '../components/auth/use-session';
 import { checkoutIdFrom, forgetCheckoutId } from '../components/checkout/checkout-storage';
-import { outcomeToast, settlePayment, type PaymentOutcome } from '../components/checkout/payment-outcome';
+import { settlePayment, successToast, type PaymentOutcome } from '../components/checkout/payment-outcome';
 import { DeliveryInformation, PaymentDetails, WhatsNext } from '../components/checkout/PaymentReceipt';
+import { PaymentProblem } from '../components/checkout/PaymentProblem';
+import { OrderLines } from '../components/orders/OrderLines';
+import { InfoCard } from '../components/ui/InfoCard';
+import { collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
 import { readCartSessionId } from '../lib/cart-session';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
@@ -38,8 +42,8 @@ function settleOnce(checkoutId: string | null, client: QueryClient): Promise<Pay
         void client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/cart/') });
         void client.invalidateQueries({ queryKey: ['/api/profile/orders'] });
       }
-      const announcement = outcomeToast(outcome);
-      if (announcement) toast(announcement);
+      // A payment that did not go through is said once, by its page: no toast repeats it.
+      if (outcome.kind === 'success') toast(successToast);
       return outcome;
     })
     .finally(() => settling.delete(key));
@@ -63,6 +67,23 @@ function Verifying() {
   );
 }
 
+/** The flags bought, with their pictures, the collection fee and the total, as the checkout froze them. */
+function YourOrder({ verification }: { verification: Extract<PaymentOutcome, { kind: 'success' }>['verification'] }) {
+  const { items, totals, deliverySpeed } = verification.metadata;
+  const speed = findDeliveryOption(deliverySpeed);
+  return (
+    <InfoCard title="Your Order" icon={<ShoppingBag className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="your-order">
+      <OrderLines
+        items={items}
+        subtotalCents={totals.subtotal}
+        feeLabel={speed ? collectionFeeLabel(speed) : 'Collection fee'}
+        feeCents={totals.shipping}
+        totalCents={totals.total}
+      />
+    </InfoCard>
+  );
+}
+
 function Paid({ outcome, checkoutId }: { outcome: Extract<PaymentOutcome, { kind: 'success' }>; checkoutId: string }) {
   const { verification, orderNumber } = outcome;
   const firstName = verification.metadata?.customerInfo?.firstName;
@@ -81,6 +102,7 @@ function Paid({ outcome, checkoutId }: { outcome: Extract<PaymentOutcome, { kind
         )}
       </div>
       <div className="grid w-full gap-5">
+        <YourOrder verification={verification} />
         <PaymentDetails verification={verification} checkoutId={checkoutId} />
         <DeliveryInformation verification={verification} />
         <WhatsNext verification={verification} />
@@ -104,32 +126,7 @@ function Paid({ outcome, checkoutId }: { outcome: Extract<PaymentOutcome, { kind
   );
 }
 
-function NotPaid({ outcome }: { outcome: Exclude<PaymentOutcome, { kind: 'success' }> }) {
-  return (
-    <Panel>
-      <XCircle className="h-16 w-16 text-red-600" aria-hidden="true" />
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Payment Failed</h1>
-      <p className="text-lg text-slate-700">We couldn&apos;t process your payment</p>
-      <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800" data-testid="payment-error">
-        {outcome.message || 'Something went wrong while confirming your payment.'}
-      </p>
-      {outcome.checkoutId && (
-        <p className="text-sm text-slate-600">
-          If you were charged, please contact us with your payment reference{' '}
-          <span className="font-mono font-semibold break-all text-slate-900">{outcome.checkoutId}</span>.
-        </p>
-      )}
-      <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/checkout" className={buttonClasses('primary')}>
-          Try Again
-        </Link>
-        <Link to="/contact" className={buttonClasses('outline')}>
-          Contact Support
-        </Link>
-      </div>
-    </Panel>
-  );
-}
+const failedPageFor = (checkoutId: string | null) => (checkoutId ? `/payment/failed?checkoutId=${encodeURIComponent(checkoutId)}` : '/payment/failed');
 
 /** /payment/success: where the payment page sends the shopper back (spec sections 2 and 4). */
 export default function PaymentSuccessPage() {
@@ -152,5 +149,8 @@ export default function PaymentSuccessPage() {
 
   if (!outcome) return <Verifying />;
   if (outcome.kind === 'success') return <Paid outcome={outcome} checkoutId={checkoutId ?? ''} />;
-  return <NotPaid outcome={outcome} />;
+  // The provider says it was not paid: that is the failed page's to say, at its own address.
+  if (outcome.kind === 'failed') return <Navigate to={failedPageFor(checkoutId)} replace />;
+  // The payment may have gone through: the problem is said here, with the reference to quote.
+  return <PaymentProblem outcome={outcome} />;
 }

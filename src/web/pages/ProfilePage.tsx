@@ -1,13 +1,12 @@
-import { UserRound } from 'lucide-react';
 import { Button } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
-import { openAuthDialog } from '../components/auth/auth-dialog-store';
 import { userLabel, useSession } from '../components/auth/use-session';
 import { AccountSection } from '../components/profile/AccountSection';
 import { AddressBook } from '../components/profile/AddressBook';
 import { OrderHistory } from '../components/profile/OrderHistory';
 import { PersonalDetailsForm } from '../components/profile/PersonalDetailsForm';
 import { ProfileSection } from '../components/profile/ProfileSection';
+import { SignInPrompt } from '../components/profile/SignInPrompt';
 import { WishlistSection } from '../components/profile/WishlistSection';
 import { useProfile } from '../components/account/use-profile';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -21,23 +20,6 @@ const sections = [
   { id: 'wishlist', label: 'Wishlist' },
   { id: 'account', label: 'Account' },
 ];
-
-/** Signed out: the page explains itself and opens the sign-in dialog; it fills in once signed in. */
-function SignInPrompt() {
-  return (
-    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-24 text-center">
-      <UserRound className="h-12 w-12 text-slate-400" aria-hidden="true" />
-      <h1 className="text-2xl font-bold text-slate-900">My Profile</h1>
-      <p className="text-slate-600">Sign in to see your details, addresses, orders and wishlist.</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => openAuthDialog('login')}>Sign In</Button>
-        <Button variant="outline" onClick={() => openAuthDialog('signup')}>
-          Create Account
-        </Button>
-      </div>
-    </section>
-  );
-}
 
 function Profile({ userId, label }: { userId: string; label: string }) {
   const { data, isPending, isError, refetch } = useProfile(userId);
@@ -95,6 +77,6 @@ export default function ProfilePage() {
   usePageMeta(staticPageMeta('profile', shop.name));
   const { data: session, isPending } = useSession();
   if (isPending) return <PageSpinner />;
-  if (!session) return <SignInPrompt />;
+  if (!session) return <SignInPrompt title="My Profile" text="Sign in to see your details, addresses, orders and wishlist." />;
   return <Profile userId={session.user.id} label={userLabel(session.user)} />;
 }

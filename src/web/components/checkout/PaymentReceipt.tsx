@@ -2,20 +2,8 @@ import type { ReactNode } from 'react';
 import { CreditCard, Mail, MapPin, MessageSquareText, PackageCheck } from 'lucide-react';
 import { findDeliveryOption } from '../../../shared/shop-facts';
 import type { PaymentVerification } from '../../../shared/checkout';
-import { formatAmountPaid } from './payment-outcome';
-
-function Card({ title, icon, children, testId }: { title: string; icon: ReactNode; children: ReactNode; testId: string }) {
-  const id = `${testId}-heading`;
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 text-left sm:p-6" data-testid={testId}>
-      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        {icon}
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
+import { formatRand } from '../../../shared/money';
+import { InfoCard } from '../ui/InfoCard';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,15 +19,15 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 /** Payment Details: transaction, amount and status (spec section 2). */
 export function PaymentDetails({ verification, checkoutId }: { verification: PaymentVerification; checkoutId: string }) {
   return (
-    <Card title="Payment Details" icon={<CreditCard className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="payment-details">
+    <InfoCard title="Payment Details" icon={<CreditCard className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="payment-details">
       <dl className="divide-y divide-slate-100">
         <Row label="Transaction ID">{verification.paymentId || verification.metadata?.checkoutId || checkoutId}</Row>
-        {typeof verification.amount === 'number' && <Row label="Amount Paid">{formatAmountPaid(verification.amount, verification.currency)}</Row>}
+        {typeof verification.amount === 'number' && <Row label="Amount Paid">{formatRand(verification.amount)}</Row>}
         <Row label="Status">
           <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">{statusLabel(verification.status)}</span>
         </Row>
       </dl>
-    </Card>
+    </InfoCard>
   );
 }
 
@@ -49,7 +37,7 @@ export function DeliveryInformation({ verification }: { verification: PaymentVer
   if (verification.metadata?.deliveryMethod !== 'paxi' || !point) return null;
   const speed = findDeliveryOption(verification.metadata.deliverySpeed);
   return (
-    <Card title="Delivery Information" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="delivery-information">
+    <InfoCard title="Delivery Information" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="delivery-information">
       <p className="text-sm font-semibold text-slate-500">PAXI Collection Point</p>
       <address className="mt-1 text-slate-900 not-italic">
         <span className="block font-semibold">{point.name}</span>
@@ -65,7 +53,7 @@ export function DeliveryInformation({ verification }: { verification: PaymentVer
       <p className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
         You will receive an SMS when your order arrives at the PAXI point. Please bring your ID when you collect it.
       </p>
-    </Card>
+    </InfoCard>
   );
 }
 

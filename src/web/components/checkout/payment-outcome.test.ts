@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import {
+  checkPayment,
   confirmSignedIn,
-  formatAmountPaid,
-  outcomeToast,
-  paymentErrorToast,
+  paymentProblem,
   paymentTexts,
   settlePayment,
   type SettleDeps,
@@ -54,7 +53,7 @@ describe('settlePayment', () => {
     const outcome = await settlePayment(null, { request, getSession: signedIn, cartSessionId: null });
     expect(outcome).toEqual({ kind: 'failed', message: paymentTexts.missingCheckout, status: null, checkoutId: null });
     expect(calls).toEqual([]);
-    expect(outcome.kind === 'failed' && outcomeToast(outcome)).toMatchObject({ title: 'Payment Failed', description: paymentTexts.missingCheckout });
+    expect(outcome.kind === 'failed' && paymentProblem(outcome)).toMatchObject({ title: 'Payment Failed', message: `${paymentTexts.missingCheckout}.` });
   });
 
   it('verifies, completes with the cart session id and reports the order number', async () => {
@@ -79,12 +78,26 @@ describe('settlePayment', () => {
     expect(calls[1]!.body).toMatchObject({ sessionId: 'default' });
   });
 
-  it.each(['failed', 'cancelled', 'expired'])("reports a '%s' payment as failed with the spec's toast", async (status) => {
+  it.each([
+    ['failed', "We couldn't process your payment: your card was declined, and no money was taken."],
+    ['cancelled', "We couldn't process your payment: the payment was cancelled, and no money was taken."],
+    ['expired', "We couldn't process your payment: the payment expired before it was completed, and no money was taken."],
+  ])("reports a '%s' payment as failed, in one message, without completing it", async (status, message) => {
     const { request, calls } = fakeApi({ [VERIFY]: () => verification(status) });
     const outcome = await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep });
     expect(outcome).toEqual({ kind: 'failed', message: `Payment ${status}`, status, checkoutId: 'a1b2' });
-    expect(outcomeToast(outcome)).toEqual({ title: 'Payment Failed', description: `Payment was ${status}. Please try again.`, variant: 'destructive' });
+    expect(outcome.kind !== 'success' && paymentProblem(outcome)).toEqual({
+      title: 'Payment Failed',
+      message,
+      nextStep: 'Your flags are still in your cart: try again, with another card if yours was declined, or contact us.',
+    });
     expect(calls).toHaveLength(1);
+  });
+
+  it('checking a payment without settling it never completes an order, even a paid one', async () => {
+    const { request, calls } = fakeApi({ [VERIFY]: () => verification('completed') });
+    expect(await checkPayment('a1b2', { request, sleep: noSleep })).toMatchObject({ kind: 'paid' });
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
   });
 
   it('asks again about a pending payment before giving up', async () => {
@@ -103,7 +116,7 @@ describe('settlePayment', () => {
     [404, paymentTexts.verifyNotFound, 'Payment Session Expired'],
     [401, paymentTexts.verifyAuthentication, 'Authentication Error'],
     [500, paymentTexts.verifyFailed, 'Payment Verification Failed'],
-  ])('turns a verification answering %i into its message and toast', async (status, message, title) => {
+  ])('turns a verification answering %i into its message and heading', async (status, message, title) => {
     const { request } = fakeApi({
       [VERIFY]: () => {
         throw apiError(status, { message: 'server words' });
@@ -111,7 +124,7 @@ describe('settlePayment', () => {
     });
     const outcome = await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep });
     expect(outcome).toEqual({ kind: 'error', message, checkoutId: 'a1b2' });
-    expect(outcomeToast(outcome)?.title).toBe(title);
+    expect(outcome.kind !== 'success' && paymentProblem(outcome).title).toBe(title);
   });
 
   it('does not complete when no fresh sign-in can be had', async () => {
@@ -141,7 +154,7 @@ describe('settlePayment', () => {
     });
     const outcome = await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep });
     expect(outcome).toMatchObject({ kind: 'error', message: paymentTexts.completeAuthentication });
-    expect(outcomeToast(outcome)?.title).toBe('Authentication Error');
+    expect(outcome.kind !== 'success' && paymentProblem(outcome).title).toBe('Authentication Error');
   });
 });
 
@@ -164,18 +177,13 @@ describe('confirmSignedIn', () => {
 });
 
 describe('payment page texts', () => {
-  it('writes the amount paid with the currency code, or with R when there is none', () => {
-    expect(formatAmountPaid(12_345, 'ZAR')).toBe('ZAR 123.45');
-    expect(formatAmountPaid(19_000, '')).toBe('R190.00');
-  });
-
-  it('chooses the toast by what went wrong', () => {
-    expect(paymentErrorToast('Payment not found. The checkout may have expired or the payment ID is invalid.', 'a1b2')).toEqual({
+  it('tells a shopper whose payment could not be confirmed to quote the reference if charged', () => {
+    const problem = paymentProblem({ kind: 'error', message: paymentTexts.verifyNotFound, checkoutId: 'a1b2' });
+    expect(problem).toEqual({
       title: 'Payment Session Expired',
-      description:
-        'Payment not found. The checkout may have expired or the payment ID is invalid. If you were charged, please contact support with your payment reference (a1b2).',
+      message: paymentTexts.verifyNotFound,
+      nextStep: 'If you were charged, please contact us with your payment reference; otherwise try again.',
     });
-    expect(paymentErrorToast('Payment verification failed due to authentication issues.', null).title).toBe('Authentication Error');
-    expect(paymentErrorToast('Failed to verify payment status.', null).title).toBe('Payment Verification Failed');
+    expect(paymentProblem({ kind: 'error', message: 'Failed to verify payment status.', checkoutId: null }).title).toBe('Payment Verification Failed');
   });
 });

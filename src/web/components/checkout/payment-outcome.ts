@@ -61,45 +61,39 @@ export function isAlreadyRecorded(message: string): boolean {
   return message.toLowerCase().includes('already exists');
 }
 
-export interface ToastText {
-  title: string;
-  description: string;
-}
+/** The success page's toast (spec section 8). */
+export const successToast = { title: paymentTexts.successTitle, description: paymentTexts.successDetail };
 
-/** The destructive toast for a payment page that could not confirm the payment (spec section 8). */
-export function paymentErrorToast(message: string, checkoutId: string | null): ToastText {
-  const lower = message.toLowerCase();
-  if (lower.includes('not found') || lower.includes('expired')) {
-    const reference = checkoutId ? ` (${checkoutId})` : '';
+/** What went wrong, in words for the page: how the provider ended the payment. */
+const endedAs: Record<string, string> = {
+  failed: 'your card was declined, and no money was taken',
+  cancelled: 'the payment was cancelled, and no money was taken',
+  expired: 'the payment expired before it was completed, and no money was taken',
+};
+
+export type PaymentNotConfirmed = Exclude<PaymentOutcome, { kind: 'success' }>;
+
+/**
+ * One heading and one message for a payment that did not go through, or could not be confirmed
+ * (spec sections 2 and 8: the failed page's words, and the titles of its toasts), with what to do next.
+ */
+export function paymentProblem(outcome: PaymentNotConfirmed): { title: string; message: string; nextStep: string } {
+  if (outcome.kind === 'failed') {
+    const what = outcome.status ? (endedAs[outcome.status] ?? `the payment was ${outcome.status}`) : null;
     return {
-      title: 'Payment Session Expired',
-      description: `${message} If you were charged, please contact support with your payment reference${reference}.`,
+      title: paymentTexts.failedTitle,
+      message: what ? `We couldn't process your payment: ${what}.` : `${outcome.message}.`,
+      nextStep: 'Your flags are still in your cart: try again, with another card if yours was declined, or contact us.',
     };
   }
-  if (lower.includes('authentication')) return { title: 'Authentication Error', description: message };
-  return { title: 'Payment Verification Failed', description: message };
-}
-
-/** The toast a finished payment page shows, or none. */
-export function outcomeToast(outcome: PaymentOutcome): (ToastText & { variant: 'default' | 'destructive' }) | null {
-  switch (outcome.kind) {
-    case 'success':
-      return { title: paymentTexts.successTitle, description: paymentTexts.successDetail, variant: 'default' };
-    case 'failed':
-      return {
-        title: paymentTexts.failedTitle,
-        description: outcome.status ? `Payment was ${outcome.status}. Please try again.` : outcome.message,
-        variant: 'destructive',
-      };
-    case 'error':
-      return { ...paymentErrorToast(outcome.message, outcome.checkoutId), variant: 'destructive' };
-  }
-}
-
-/** Amount Paid as the spec writes it: 'ZAR 123.45', or 'R123.45' when the currency is unknown. */
-export function formatAmountPaid(amountCents: number, currency: string | null | undefined): string {
-  const amount = (amountCents / 100).toFixed(2);
-  return currency ? `${currency} ${amount}` : `R${amount}`;
+  const lower = outcome.message.toLowerCase();
+  const title =
+    lower.includes('not found') || lower.includes('expired')
+      ? 'Payment Session Expired'
+      : lower.includes('authentication')
+        ? 'Authentication Error'
+        : 'Payment Verification Failed';
+  return { title, message: outcome.message, nextStep: 'If you were charged, please contact us with your payment reference; otherwise try again.' };
 }
 
 export interface SettleDeps {
@@ -130,12 +124,11 @@ function isVerification(value: unknown): value is PaymentVerification {
   return typeof value === 'object' && value !== null && typeof (value as { status?: unknown }).status === 'string';
 }
 
-/**
- * The payment-success page's work (spec section 4): confirm the payment with the server, then,
- * signed in afresh, record the order. The caller shows the outcome, clears the stored checkout
- * id and refreshes the cart.
- */
-export async function settlePayment(checkoutId: string | null, deps: SettleDeps): Promise<PaymentOutcome> {
+/** The provider's answer about a checkout: paid, or why not (the pages' first step). */
+export type CheckedPayment = { kind: 'paid'; verification: PaymentVerification } | PaymentNotConfirmed;
+
+/** Asks the server about the checkout, again while it is still pending (the return can beat the payment). */
+export async function checkPayment(checkoutId: string | null, deps: Pick<SettleDeps, 'request' | 'sleep'> = {}): Promise<CheckedPayment> {
   const request = deps.request ?? apiRequest;
   const sleep = deps.sleep ?? wait;
   if (!checkoutId) return { kind: 'failed', message: paymentTexts.missingCheckout, status: null, checkoutId: null };
@@ -157,8 +150,21 @@ export async function settlePayment(checkoutId: string | null, deps: SettleDeps)
   if (!isSuccessfulStatus(verification.status)) {
     return { kind: 'failed', message: `Payment ${verification.status}`, status: verification.status, checkoutId };
   }
+  return { kind: 'paid', verification };
+}
 
-  if (!(await confirmSignedIn(deps.getSession, sleep))) {
+/**
+ * The payment-success page's work (spec section 4): confirm the payment with the server, then,
+ * signed in afresh, record the order. The caller shows the outcome, clears the stored checkout
+ * id and refreshes the cart.
+ */
+export async function settlePayment(checkoutId: string | null, deps: SettleDeps): Promise<PaymentOutcome> {
+  const request = deps.request ?? apiRequest;
+  const checked = await checkPayment(checkoutId, deps);
+  if (checked.kind !== 'paid') return checked;
+  const { verification } = checked;
+
+  if (!(await confirmSignedIn(deps.getSession, deps.sleep ?? wait))) {
     return { kind: 'error', message: paymentTexts.sessionLost, checkoutId };
   }
 

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { MapPin, Package, Truck } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { EmptyState } from '../ui/EmptyState';
@@ -6,33 +7,20 @@ import { ProfileSection } from './ProfileSection';
 import { useOrders } from '../account/use-profile';
 import { formatRand } from '../../../shared/money';
 import type { ProfileOrder } from '../../../shared/profile';
-
-const orderDate = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
-
-/** What each order status means to the shopper, and its badge colour. */
-const statuses: Record<string, { label: string; tone: string }> = {
-  pending: { label: 'Awaiting payment', tone: 'bg-slate-100 text-slate-700' },
-  paid: { label: 'Paid, being prepared', tone: 'bg-brand-50 text-brand-800' },
-  fulfilled: { label: 'Shipped', tone: 'bg-sky-50 text-sky-800' },
-  ready_for_collection: { label: 'Ready for collection', tone: 'bg-amber-50 text-amber-900' },
-  collected: { label: 'Collected', tone: 'bg-green-50 text-green-800' },
-  cancelled: { label: 'Cancelled', tone: 'bg-red-50 text-red-800' },
-};
-
-function orderStatus(status: string): { label: string; tone: string } {
-  const known = statuses[status];
-  if (known) return known;
-  const words = status.replace(/_/g, ' ');
-  return { label: words.charAt(0).toUpperCase() + words.slice(1), tone: 'bg-slate-100 text-slate-700' };
-}
+import { orderDate, orderPath, orderStatus } from '../orders/order-status';
 
 function OrderRow({ order }: { order: ProfileOrder }) {
   const status = orderStatus(order.status);
   return (
-    <li className="space-y-2 p-4 text-sm" data-testid="order-row">
+    <li className="relative space-y-2 p-4 text-sm hover:bg-slate-50" data-testid="order-row">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold text-slate-900">Order {order.orderNumber}</h3>
+          <h3 className="font-semibold text-slate-900">
+            {/* The whole row opens the order; the link's name stays the order number. */}
+            <Link to={orderPath(order.orderNumber)} className="text-brand-700 underline after:absolute after:inset-0 after:content-['']">
+              Order {order.orderNumber}
+            </Link>
+          </h3>
           <p className="text-slate-600">
             <time dateTime={order.createdAt}>{orderDate.format(new Date(order.createdAt))}</time>
             {' · '}

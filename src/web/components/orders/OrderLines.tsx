@@ -1,0 +1,67 @@
+import { ProductImage } from '../product/ProductImage';
+import { countryName } from '../../../shared/product';
+import { formatRand, vatIncluded, VAT_RATE_PERCENT } from '../../../shared/money';
+import type { OrderLine } from '../../../shared/orders';
+
+export interface OrderLinesProps {
+  items: OrderLine[];
+  subtotalCents: number;
+  /** e.g. 'PAXI Standard collection fee' */
+  feeLabel: string;
+  feeCents: number;
+  totalCents: number;
+  /** Money given back so far; shown only when there is some. */
+  refundedCents?: number;
+}
+
+/** The flags of an order with their pictures and line totals, then the subtotal, the collection fee and the total. */
+export function OrderLines({ items, subtotalCents, feeLabel, feeCents, totalCents, refundedCents = 0 }: OrderLinesProps) {
+  return (
+    <div className="text-left text-sm">
+      <ul className="divide-y divide-slate-200" aria-label="Flags in this order">
+        {items.map((item) => (
+          <li key={item.productId} className="flex items-center gap-3 py-3" data-testid="order-line">
+            <span className="h-10 w-14 shrink-0 overflow-hidden rounded border border-slate-200 bg-white">
+              <ProductImage src={item.productImage} alt={`Flag of ${countryName(item.productName)}`} className="h-full w-full object-cover" />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold break-words text-slate-900">{item.productName}</span>
+              <span className="block text-slate-600" data-testid="order-line-quantity">
+                {item.quantity} × {formatRand(item.productPrice)}
+              </span>
+            </span>
+            <span className="font-medium whitespace-nowrap text-slate-900" data-testid="order-line-total">
+              {formatRand(item.productPrice * item.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2 border-t border-slate-200 pt-3">
+        <div className="flex justify-between gap-3">
+          <dt>Subtotal</dt>
+          <dd data-testid="order-subtotal">{formatRand(subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>{feeLabel}</dt>
+          <dd data-testid="order-fee" className="whitespace-nowrap">
+            {formatRand(feeCents)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 border-t border-slate-300 pt-2 text-base font-bold text-slate-900">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatRand(totalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 text-xs text-slate-600">
+          <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
+          <dd>{formatRand(vatIncluded(totalCents))}</dd>
+        </div>
+        {refundedCents > 0 && (
+          <div className="flex justify-between gap-3 text-slate-900">
+            <dt>Refunded to your card</dt>
+            <dd data-testid="order-refunded">-{formatRand(refundedCents)}</dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ExternalLink, FileText, MapPin, Package, Truck } from 'lucide-react';
+import { cn } from '../lib/cn';
+import { ApiError, noRetryOnRefusal } from '../lib/api';
+import { usePageMeta } from '../lib/use-page-meta';
+import { shop } from '../lib/initial-data';
+import { PageSpinner } from '../components/ui/Spinner';
+import { QueryState } from '../components/ui/QueryState';
+import { EmptyState } from '../components/ui/EmptyState';
+import { InfoCard } from '../components/ui/InfoCard';
+import { useSession } from '../components/auth/use-session';
+import { SignInPrompt } from '../components/profile/SignInPrompt';
+import { OrderLines } from '../components/orders/OrderLines';
+import { orderDate, orderStatus } from '../components/orders/order-status';
+import { formatDateTime } from '../components/admin/order-format';
+import { formatRand } from '../../shared/money';
+import { collectionFeeLabel, findDeliveryOption, paxi } from '../../shared/shop-facts';
+import { staticPageMeta } from '../../shared/page-meta';
+import type { CustomerOrderDetail, CustomerOrderEvent } from '../../shared/orders';
+
+/** Each step of the order in the customer's words. */
+function eventText(event: CustomerOrderEvent, order: CustomerOrderDetail): { title: string; detail?: string } {
+  switch (event.type) {
+    case 'placed':
+      return { title: 'Order placed and paid', detail: `${formatRand(order.totalCents)} by card` };
+    case 'fulfilled':
+      return { title: 'Sent to PAXI', detail: event.trackingNumber ? `Tracking number ${event.trackingNumber}` : undefined };
+    case 'ready_for_collection':
+      return { title: `Ready for collection at ${order.pickupPoint.name}`, detail: 'Bring your ID when you collect it.' };
+    case 'collected':
+      return { title: 'Collected' };
+    case 'cancelled':
+      return { title: 'Order cancelled' };
+    case 'refunded':
+      return { title: event.amountCents === undefined ? 'Refunded to your card' : `${formatRand(event.amountCents)} refunded to your card` };
+  }
+}
+
+function Timeline({ order }: { order: CustomerOrderDetail }) {
+  return (
+    <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5" aria-label="Order status" data-testid="order-timeline">
+      {order.timeline.map((event) => {
+        const { title, detail } = eventText(event, order);
+        return (
+          <li key={event.id} className="relative" data-testid="timeline-event">
+            <span aria-hidden="true" className="absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full border-2 border-white bg-brand-700 ring-1 ring-brand-700" />
+            <p className="font-semibold text-slate-900">{title}</p>
+            <p className="text-xs text-slate-600">
+              <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+            </p>
+            {detail && <p className="mt-1 break-words text-slate-800">{detail}</p>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function OrderView({ order }: { order: CustomerOrderDetail }) {
+  const status = orderStatus(order.status);
+  const speed = findDeliveryOption(order.deliveryOption);
+  return (
+    <>
+      <header className="mt-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Order {order.orderNumber}</h1>
+          <p className="mt-1 text-slate-600">
+            Placed on <time dateTime={order.createdAt}>{orderDate.format(new Date(order.createdAt))}</time>
+          </p>
+        </div>
+        <span className={cn('rounded-full px-3 py-1 text-sm font-semibold', status.tone)} data-testid="order-status">
+          {status.label}
+        </span>
+      </header>
+      <div className="mt-6 grid gap-5 lg:grid-cols-3">
+        <div className="grid gap-5 text-sm lg:col-span-2">
+          <InfoCard title="Items" icon={<Package className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-items">
+            <OrderLines
+              items={order.items}
+              subtotalCents={order.subtotalCents}
+              feeLabel={speed ? collectionFeeLabel(speed) : 'Collection fee'}
+              feeCents={order.deliveryFeeCents}
+              totalCents={order.totalCents}
+              refundedCents={order.refundedCents}
+            />
+          </InfoCard>
+          <InfoCard title="Order status" icon={<Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-progress">
+            <Timeline order={order} />
+          </InfoCard>
+        </div>
+        <div className="grid content-start gap-5 text-sm text-slate-700">
+          <InfoCard title="Collect at" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-point">
+            <address className="not-italic">
+              <span className="block font-semibold text-slate-900">{order.pickupPoint.name}</span>
+              <span className="block">{order.pickupPoint.address}</span>
+            </address>
+            {speed && (
+              <p className="mt-2">
+                {speed.name}: {speed.time}
+              </p>
+            )}
+            <p className="mt-2">We send you an SMS when the parcel is at the point. Bring your ID to collect it.</p>
+          </InfoCard>
+          {order.trackingNumber && (
+            <InfoCard title="Tracking" icon={<Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-tracking">
+              <p>
+                Tracking number <span className="font-mono font-semibold break-all text-slate-900">{order.trackingNumber}</span>
+              </p>
+              <a
+                href={paxi.trackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+              >
+                Track your parcel on PAXI&apos;s website
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              </a>
+            </InfoCard>
+          )}
+          {order.invoice && (
+            <InfoCard title="Invoice" icon={<FileText className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-invoice">
+              <a href={order.invoice.url} className="font-semibold text-brand-700 underline">
+                Tax invoice {order.invoice.number}
+              </a>
+            </InfoCard>
+          )}
+          <p className="text-sm text-slate-600">
+            Questions about this order?{' '}
+            <Link to="/contact" className="font-semibold text-brand-700 underline">
+              Contact us
+            </Link>{' '}
+            and quote {order.orderNumber}.
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Order({ userId, orderNumber }: { userId: string; orderNumber: string }) {
+  const query = useQuery<CustomerOrderDetail>({
+    queryKey: [`/api/profile/orders/${encodeURIComponent(orderNumber)}`, userId],
+    retry: noRetryOnRefusal,
+  });
+  const refused = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  if (refused) {
+    return (
+      <div className="mt-6">
+        <EmptyState
+          icon={Package}
+          title="Order not found"
+          text={`There is no order ${orderNumber} on your account.`}
+          link={{ to: '/profile#orders', label: 'See your orders', variant: 'primary' }}
+        />
+      </div>
+    );
+  }
+  return (
+    <QueryState
+      query={query}
+      loading={{ label: 'Loading your order', skeletons: ['h-10 w-64', 'h-64 w-full'] }}
+      error={{ message: 'Failed to load your order. Please try again later.' }}
+    >
+      {(order) => <OrderView order={order} />}
+    </QueryState>
+  );
+}
+
+/** /profile/orders/:orderNumber: one of the shopper's orders, with its flags, point, progress and tracking. */
+export default function OrderPage() {
+  const { orderNumber = '' } = useParams();
+  usePageMeta({ ...staticPageMeta('order', shop.name), title: `Order ${orderNumber} | ${shop.name}` });
+  const { data: session, isPending } = useSession();
+  if (isPending) return <PageSpinner />;
+  if (!session) return <SignInPrompt title={`Order ${orderNumber}`} text="Sign in to see your order." />;
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+        <Link to="/profile#orders" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          My Profile
+        </Link>
+        <Order userId={session.user.id} orderNumber={orderNumber} />
+      </div>
+    </div>
+  );
+}
