@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogueFilter, filterCatalogue, matchesSearch, regionCounts, type CatalogueFilter } from './catalogue-filter';
+import { regionOf, type Region } from './regions';
 
 interface Item {
   name: string;
   description: string;
   priceCents: number;
   salePriceCents: number | null;
+  region: Region | null;
 }
 
 const item = (name: string, priceCents: number, salePriceCents: number | null = null, description = ''): Item => ({
@@ -13,6 +15,7 @@ const item = (name: string, priceCents: number, salePriceCents: number | null = 
   description: description || `The flag of ${name.toLowerCase()}.`,
   priceCents,
   salePriceCents,
+  region: regionOf(name) ?? null,
 });
 
 const catalogue: Item[] = [

@@ -18,7 +18,7 @@ export const defaultCatalogueFilter: CatalogueFilter = {
   sortDirection: 'asc',
 };
 
-type Filterable = Pick<Product, 'name' | 'description' | 'priceCents' | 'salePriceCents'>;
+type Filterable = Pick<Product, 'name' | 'description' | 'priceCents' | 'salePriceCents' | 'region'>;
 
 /** Case-insensitive match of the search text against name or description. */
 export function matchesSearch(product: Filterable, search: string): boolean {
@@ -28,7 +28,7 @@ export function matchesSearch(product: Filterable, search: string): boolean {
 }
 
 export function filterCatalogue<T extends Filterable>(products: readonly T[], filter: CatalogueFilter): T[] {
-  const kept = products.filter((p) => matchesSearch(p, filter.search) && matchesRegion(p.name, filter.region));
+  const kept = products.filter((p) => matchesSearch(p, filter.search) && matchesRegion(p.region, filter.region));
   const sign = filter.sortDirection === 'asc' ? 1 : -1;
   return kept.sort((a, b) => {
     const byKey =
@@ -46,5 +46,5 @@ export function regionCounts<T extends Filterable>(
   tabs: readonly (Region | 'All')[],
 ): Record<string, number> {
   const searched = products.filter((p) => matchesSearch(p, search));
-  return Object.fromEntries(tabs.map((tab) => [tab, searched.filter((p) => matchesRegion(p.name, tab)).length]));
+  return Object.fromEntries(tabs.map((tab) => [tab, searched.filter((p) => matchesRegion(p.region, tab)).length]));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryName, type Product } from './product';
+import { regions } from './regions';
 
 /** The admin's product form and API speak the same words (section 5 style: one message per rule). */
 export const productMessages = {
@@ -13,6 +14,7 @@ export const productMessages = {
   saleNotLower: 'The sale price must be lower than the price',
   stock: 'Stock must be a whole number, 0 or more; leave it empty if you do not count this flag',
   altText: 'Please describe the picture for people who cannot see it (1 to 200 characters)',
+  region: `Choose the flag's region: ${regions.join(', ')}, or none`,
 } as const;
 
 /** Prices are cents: R100 000 is far above any flag, and keeps typing slips from reaching the shop. */
@@ -42,16 +44,24 @@ const productFields = z.object({
   salePriceCents: price(productMessages.salePrice).nullable(),
   featured: z.boolean({ error: 'featured must be true or false' }),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
+  /** The shop's region tab; null lists the flag under All only. */
+  region: z.enum(regions, { error: productMessages.region }).nullable(),
+  showWithoutPicture: z.boolean({ error: 'showWithoutPicture must be true or false' }),
   stockQuantity: z.number({ error: productMessages.stock }).int(productMessages.stock).min(0, productMessages.stock).max(MAX_STOCK, productMessages.stock).nullable(),
 });
 
 const saleBelowPrice = (p: { priceCents?: number; salePriceCents?: number | null }) =>
   p.salePriceCents === null || p.salePriceCents === undefined || p.priceCents === undefined || p.salePriceCents < p.priceCents;
 
-/** POST /api/admin/products: a new flag; the slug is made from the name when not given. */
+/**
+ * POST /api/admin/products: a new flag; the slug is made from the name when not given, the region
+ * from the country's name. It stays out of the shop until it has a picture, unless showWithoutPicture.
+ */
 export const createProductSchema = productFields
   .extend({
     slug: productFields.shape.slug.optional(),
+    region: productFields.shape.region.optional(),
+    showWithoutPicture: productFields.shape.showWithoutPicture.default(false),
     salePriceCents: productFields.shape.salePriceCents.default(null),
     featured: productFields.shape.featured.default(false),
     isActive: productFields.shape.isActive.default(true),
@@ -118,5 +128,11 @@ export function defaultAltText(productName: string): string {
   return `Flag of ${countryName(productName)}`;
 }
 
-/** A product as the admin sees it: the storefront's fields, inactive ones too, with the last change. */
-export type AdminProduct = Product & { updatedAt: string };
+/** A product as the admin sees it: the storefront's fields, hidden ones too, with the last change. */
+export type AdminProduct = Product & { updatedAt: string; showWithoutPicture: boolean };
+
+/** Whether shoppers see the flag (the server's rule, src/server/catalog/in-the-shop.ts, in words for the desk). */
+export function shopVisibility(product: Pick<AdminProduct, 'isActive' | 'showWithoutPicture' | 'images'>): 'shown' | 'hidden' | 'waiting-for-picture' {
+  if (!product.isActive) return 'hidden';
+  return product.images.length > 0 || product.showWithoutPicture ? 'shown' : 'waiting-for-picture';
+}

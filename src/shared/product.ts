@@ -1,3 +1,5 @@
+import type { Region } from './regions';
+
 /** A product as the storefront API sends it. Prices are decimal text (e.g. '130.00') and cents. */
 export interface ProductImage {
   id: string;
@@ -17,6 +19,8 @@ export interface Product {
   currency: string;
   isActive: boolean;
   featured: boolean;
+  /** The region tab of the shop that lists it; null: only under All. */
+  region: Region | null;
   /** Flags left to sell; null when the shop does not count this flag (always for sale). */
   stockQuantity: number | null;
   images: ProductImage[];

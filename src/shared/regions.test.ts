@@ -38,15 +38,15 @@ describe('regionOf', () => {
 });
 
 describe('matchesRegion', () => {
-  it('always matches All', () => {
-    expect(matchesRegion('SOUTH AFRICA', 'All')).toBe(true);
-    expect(matchesRegion('ATLANTIS', 'All')).toBe(true);
+  it('always matches All, flags without a region too', () => {
+    expect(matchesRegion('Africa', 'All')).toBe(true);
+    expect(matchesRegion(null, 'All')).toBe(true);
   });
 
-  it('matches only the country region', () => {
-    expect(matchesRegion('Japan', 'Asia')).toBe(true);
-    expect(matchesRegion('JAPAN', 'Europe')).toBe(false);
-    expect(matchesRegion('ATLANTIS', 'Africa')).toBe(false);
+  it('matches only the flag\'s own region', () => {
+    expect(matchesRegion('Asia', 'Asia')).toBe(true);
+    expect(matchesRegion('Asia', 'Europe')).toBe(false);
+    expect(matchesRegion(null, 'Africa')).toBe(false);
   });
 });
 

@@ -245,10 +245,12 @@ const regionByName: ReadonlyMap<string, Region> = new Map(
   regions.flatMap((region) => regionCountries[region].map((name) => [name, region] as const)),
 );
 
+/** The region a country's name belongs to: the seed's regions, and the form's first guess for a new flag. */
 export function regionOf(productName: string): Region | undefined {
   return regionByName.get(productName.trim().toUpperCase());
 }
 
-export function matchesRegion(productName: string, region: Region | 'All'): boolean {
-  return region === 'All' || regionOf(productName) === region;
+/** Whether a flag of this region is under the tab; one without a region is only under All. */
+export function matchesRegion(productRegion: Region | null, tab: Region | 'All'): boolean {
+  return tab === 'All' || productRegion === tab;
 }

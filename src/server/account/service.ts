@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, cartItems, orderEvents, orders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
+import { inTheShop } from '../catalog/in-the-shop';
 import type { Auth } from '../auth/auth';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { enqueueEmail } from '../notify/outbox';
@@ -151,7 +152,7 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
       .where(
         and(
           eq(userWishlists.userId, userId),
-          eq(products.isActive, true),
+          inTheShop,
           productId ? eq(userWishlists.productId, productId) : undefined,
         ),
       )
@@ -328,7 +329,7 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
       const [product] = await db
         .select({ id: products.id })
         .from(products)
-        .where(and(eq(products.id, productId), eq(products.isActive, true)));
+        .where(and(eq(products.id, productId), inTheShop));
       if (!product) throw new NotFoundError('Product not found');
       await db.insert(userWishlists).values({ userId, productId }).onConflictDoNothing();
       const [item] = await readWishlist(userId, productId);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartItems, productImages, products, userCarts } from '../db/schema';
+import { inTheShop } from '../catalog/in-the-shop';
 import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
 import { countryName, effectivePriceCents } from '../../shared/product';
@@ -54,7 +55,7 @@ export function createCartService(db: Database) {
         priceCents: products.priceCents,
         salePriceCents: products.salePriceCents,
         quantity: cartItems.quantity,
-        available: products.isActive,
+        available: inTheShop,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
@@ -79,7 +80,7 @@ export function createCartService(db: Database) {
     const [product] = await db
       .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity })
       .from(products)
-      .where(and(condition, eq(products.isActive, true)))
+      .where(and(condition, inTheShop))
       .limit(1);
     if (!product) throw new NotFoundError('Product not found');
     return product;
@@ -178,7 +179,7 @@ export function createCartService(db: Database) {
           productId: products.id,
           name: products.name,
           stockQuantity: products.stockQuantity,
-          available: products.isActive,
+          available: inTheShop,
         })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))

@@ -118,7 +118,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
     expect(products.every((p) => p.images.length >= 2)).toBe(true);
   });
 
-  it('adds a flag: name in capitals, web address from the name, shown in the shop at once, with an audit line', async () => {
+  it('adds a flag: name in capitals, web address and region from the name, kept out of the shop until it has a picture, with an audit line', async () => {
     const before = await storefront();
     const res = await call('POST', '/api/admin/products', { ...newFlag, salePriceCents: 12_000, stockQuantity: 4, featured: true });
     expect(res.statusCode).toBe(201);
@@ -132,13 +132,24 @@ describe.each(testDatabases())('product management on $name', (target) => {
       stockQuantity: 4,
       featured: true,
       isActive: true,
+      region: 'Africa',
+      showWithoutPicture: false,
       images: [],
       primaryImage: null,
     });
+    // Without a picture no shopper reaches it: not listed, no product page, not addable to a cart.
+    expect(await storefront()).toHaveLength(before.length);
+    expect((await call('GET', '/api/products/malawi', undefined, '')).statusCode).toBe(404);
+    const cartAdd = await call('POST', '/api/cart', { productId: created.id, quantity: 1, sessionId: 'cart-without-picture-0001' }, '');
+    expect(cartAdd.statusCode).toBe(404);
+    expect(await auditOf(created.id)).toEqual([['product.create', 'Added MALAWI at R140.00, on sale at R120.00, stock 4, region Africa, featured, hidden until it has a picture']]);
+
+    // Its first picture brings it into the shop, under its region.
+    expect((await upload(created.id, PNG, 'image/png')).statusCode).toBe(201);
     const after = await storefront();
     expect(after).toHaveLength(before.length + 1);
-    expect(after.find((p) => p.slug === 'malawi')).toMatchObject({ stockQuantity: 4, salePrice: '120.00' });
-    expect(await auditOf(created.id)).toEqual([['product.create', 'Added MALAWI at R140.00, on sale at R120.00, stock 4, featured']]);
+    expect(after.find((p) => p.slug === 'malawi')).toMatchObject({ stockQuantity: 4, salePrice: '120.00', region: 'Africa' });
+    expect((await call('GET', '/api/products/malawi', undefined, '')).statusCode).toBe(200);
 
     // The same name again gets the next free address; a given address that is taken is refused.
     const again = await call('POST', '/api/admin/products', { ...newFlag, isActive: false });
@@ -147,6 +158,58 @@ describe.each(testDatabases())('product management on $name', (target) => {
     const taken = await call('POST', '/api/admin/products', { ...newFlag, slug: 'kenya' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'The web address /product/kenya is already used by KENYA', code: 'conflict' });
+  });
+
+  it('shows a flag without a picture only when the owner chooses to, and keeps the region the owner gives', async () => {
+    const shown = await call('POST', '/api/admin/products', { ...newFlag, name: 'Pride', region: null, showWithoutPicture: true });
+    expect(shown.statusCode).toBe(201);
+    expect(shown.json()).toMatchObject({ name: 'PRIDE', region: null, showWithoutPicture: true, images: [] });
+    expect((await storefront()).find((p) => p.slug === 'pride')).toMatchObject({ region: null, primaryImage: null });
+    expect(await auditOf(shown.json<AdminProduct>().id)).toEqual([['product.create', 'Added PRIDE at R140.00, stock not counted, region none, shown before it has a picture']]);
+
+    // A country the shop does not know has no region unless one is given; the given one wins over the name's.
+    const unknown = await call('POST', '/api/admin/products', { ...newFlag, name: 'Atlantis' });
+    expect(unknown.json()).toMatchObject({ region: null });
+    const given = await call('POST', '/api/admin/products', { ...newFlag, name: 'Tristan da Cunha', region: 'Africa' });
+    expect(given.json()).toMatchObject({ region: 'Africa' });
+
+    // Changing the choice later: hidden again until a picture, then a new region; both in the audit log.
+    const id = shown.json<AdminProduct>().id;
+    expect((await call('PATCH', `/api/admin/products/${id}`, { showWithoutPicture: false })).json()).toMatchObject({ showWithoutPicture: false });
+    expect((await storefront()).some((p) => p.id === id)).toBe(false);
+    expect((await call('PATCH', `/api/admin/products/${id}`, { region: 'Europe', showWithoutPicture: true })).json()).toMatchObject({ region: 'Europe' });
+    expect((await storefront()).find((p) => p.id === id)).toMatchObject({ region: 'Europe' });
+    expect((await auditOf(id)).slice(1).map(([, summary]) => summary)).toEqual([
+      'Changed PRIDE: waits for a picture before it is shown',
+      'Changed PRIDE: region none → Europe; shown before it has a picture',
+    ]);
+
+    // Deleting the last picture of a flag that waits for one takes it out of the shop again.
+    const malawi = (await call('GET', '/api/admin/products')).json<{ products: AdminProduct[] }>().products.find((p) => p.slug === 'malawi')!;
+    expect((await call('DELETE', `/api/admin/products/${malawi.id}/images/${malawi.images[0]!.id}`)).statusCode).toBe(200);
+    expect((await storefront()).some((p) => p.slug === 'malawi')).toBe(false);
+  });
+
+  it.each([
+    ['a region the shop has no tab for', { region: 'Antarctica' }],
+    ['a region in lower case', { region: 'africa' }],
+    ['a region that is a number', { region: 3 }],
+    ['a region with a NUL character', { region: 'Africa\u0000' }],
+    ['a region as a list', { region: ['Africa'] }],
+  ])('refuses %s', async (_label, change) => {
+    const created = await call('POST', '/api/admin/products', { ...newFlag, ...change });
+    expect(created.statusCode).toBe(400);
+    expect(created.json<{ message: string }>().message).toMatch(/region|NUL/);
+    const kenya = (await storefront()).find((p) => p.slug === 'kenya')!;
+    const changed = await call('PATCH', `/api/admin/products/${kenya.id}`, change);
+    expect(changed.statusCode).toBe(400);
+    expect((await storefront()).find((p) => p.slug === 'kenya')).toMatchObject({ region: 'Africa' });
+  });
+
+  it.each([['a word', 'yes'], ['a number', 1], ['null', null]])('refuses showWithoutPicture as %s', async (_label, value) => {
+    const res = await call('POST', '/api/admin/products', { ...newFlag, showWithoutPicture: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'showWithoutPicture must be true or false', code: 'invalid_input' });
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
+import { regionOf } from '../../shared/regions';
 import {
   defaultAltText,
   MAX_PICTURES_PER_PRODUCT,
@@ -52,6 +53,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const stockText = (stock: number | null) => (stock === null ? 'not counted' : String(stock));
 const saleText = (cents: number | null) => (cents === null ? 'none' : formatRand(cents));
+const regionText = (region: string | null) => region ?? 'none';
 
 /** The changes of an edit in the owner's words, for the audit line: 'price R150.00 → R140.00'. */
 function describeChanges(before: ProductRow, after: ProductRow): string[] {
@@ -68,6 +70,10 @@ function describeChanges(before: ProductRow, after: ProductRow): string[] {
   }
   if (before.featured !== after.featured) changes.push(`featured ${yesNo(after.featured)}`);
   if (before.isActive !== after.isActive) changes.push(after.isActive ? 'shown in the shop' : 'hidden from the shop');
+  if (before.region !== after.region) changes.push(`region ${regionText(before.region)} → ${regionText(after.region)}`);
+  if (before.showWithoutPicture !== after.showWithoutPicture) {
+    changes.push(after.showWithoutPicture ? 'shown before it has a picture' : 'waits for a picture before it is shown');
+  }
   return changes;
 }
 
@@ -79,6 +85,14 @@ const auditedFields = (row: ProductRow) => ({
   stockQuantity: row.stockQuantity,
   featured: row.featured,
   isActive: row.isActive,
+  region: row.region,
+  showWithoutPicture: row.showWithoutPicture,
+});
+
+const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1]): AdminProduct => ({
+  ...toProduct(row, images),
+  updatedAt: row.updatedAt.toISOString(),
+  showWithoutPicture: row.showWithoutPicture,
 });
 
 /**
@@ -92,7 +106,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
     const [row] = await tx.select().from(products).where(eq(products.id, id));
     if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
     const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
-    return { ...toProduct(row, images), updatedAt: row.updatedAt.toISOString() };
+    return toAdminProduct(row, images);
   }
 
   /** Locks the product for the rest of the transaction: changes to one flag and its pictures happen one at a time. */
@@ -139,21 +153,24 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
       const images = await db.select().from(productImages);
       const byProduct = new Map<string, (typeof images)[number][]>();
       for (const img of images) byProduct.set(img.productId, [...(byProduct.get(img.productId) ?? []), img]);
-      return rows.map((row) => ({ ...toProduct(row, byProduct.get(row.id) ?? []), updatedAt: row.updatedAt.toISOString() }));
+      return rows.map((row) => toAdminProduct(row, byProduct.get(row.id) ?? []));
     },
 
     async create(actor: AuditActor, input: CreateProductInput): Promise<AdminProduct> {
       return change(async (tx) => {
         const slug = await chooseSlug(tx, input.name, input.slug);
+        // Left out, the region is the country's own; null lists the flag under All only.
+        const region = input.region === undefined ? (regionOf(input.name) ?? null) : input.region;
         const [row] = await tx
           .insert(products)
-          .values({ ...input, slug })
+          .values({ ...input, slug, region })
           .returning();
         const extras = [
           input.salePriceCents !== null ? `on sale at ${formatRand(input.salePriceCents)}` : '',
           `stock ${stockText(input.stockQuantity)}`,
+          `region ${regionText(region)}`,
           input.featured ? 'featured' : '',
-          input.isActive ? '' : 'hidden from the shop',
+          !input.isActive ? 'hidden from the shop' : input.showWithoutPicture ? 'shown before it has a picture' : 'hidden until it has a picture',
         ].filter(Boolean);
         await recordAdminAction(tx, actor, {
           action: 'product.create',

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { productImages, products } from '../db/schema';
 import { catalogueSeed } from './seed-data';
 import { countryName } from '../../shared/product';
+import { regionOf } from '../../shared/regions';
 
 /** Fills an empty catalogue with the shop's flags; a catalogue that has any product is left alone. */
 export async function seedCatalogue(db: Database): Promise<number> {
@@ -19,6 +20,7 @@ export async function seedCatalogue(db: Database): Promise<number> {
           priceCents: p.priceCents,
           salePriceCents: p.salePriceCents ?? null,
           featured: p.featured ?? false,
+          region: regionOf(p.name) ?? null,
         })),
       )
       .returning({ id: products.id, slug: products.slug });

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUuid } from '../http/ids';
 import { productImages, products } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { readCatalogueVersion } from './catalogue-version';
+import { inTheShop } from './in-the-shop';
 import { centsToDecimal } from '../../shared/money';
 import type { Product } from '../../shared/product';
 
@@ -47,6 +48,7 @@ export function toProduct(row: ProductRow, images: readonly ImageRow[]): Product
     currency: row.currency,
     isActive: row.isActive,
     featured: row.featured,
+    region: row.region,
     stockQuantity: row.stockQuantity,
     images: sorted.map((img) => ({ id: img.id, url: img.url, altText: img.altText })),
     primaryImage: sorted[0]?.url ?? null,
@@ -61,7 +63,7 @@ export function createCatalogService(db: Database) {
   let checking = false;
 
   async function listActiveProducts(): Promise<Product[]> {
-    const rows = await db.select().from(products).where(eq(products.isActive, true)).orderBy(asc(products.name));
+    const rows = await db.select().from(products).where(inTheShop).orderBy(asc(products.name));
     if (rows.length === 0) return [];
     const images = await db
       .select()
@@ -149,13 +151,13 @@ export function createCatalogService(db: Database) {
       ready = undefined;
     },
 
-    /** A product by slug or id; inactive and unknown products are both 'Product not found'. */
+    /** A product by slug or id; hidden and unknown products are both 'Product not found'. */
     async findProduct(slugOrId: string): Promise<Product> {
       const key = slugOrId.trim();
       const condition = isUuid(key) ? eq(products.id, key) : SLUG.test(key) ? eq(products.slug, key) : undefined;
       if (!condition) throw new NotFoundError('Product not found');
-      const [row] = await db.select().from(products).where(condition).limit(1);
-      if (!row || !row.isActive) throw new NotFoundError('Product not found');
+      const [row] = await db.select().from(products).where(and(condition, inTheShop)).limit(1);
+      if (!row) throw new NotFoundError('Product not found');
       const images = await db.select().from(productImages).where(eq(productImages.productId, row.id));
       return toProduct(row, images);
     },

@@ -3,6 +3,7 @@ import { bigint, boolean, check, customType, date, doublePrecision, index, integ
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
 import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
+import { regions } from '../../shared/regions';
 
 export { orderStatuses, paymentStatuses };
 
@@ -23,11 +24,16 @@ export const products = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** Flags left to sell; null when the shop does not count this product (made to order). */
     stockQuantity: integer('stock_quantity'),
+    /** The shop's region tab the flag is listed under; null: only under All. */
+    region: text('region', { enum: regions }),
+    /** Shown in the shop before it has a picture: a flag without one stays hidden unless the owner chose this. */
+    showWithoutPicture: boolean('show_without_picture').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
+    check('products_region_known', sql`${t.region} IS NULL OR ${t.region} IN ('Africa', 'Europe', 'Americas', 'Asia', 'Oceania')`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_sale_price_positive', sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} > 0`),
     check('products_stock_not_negative', sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),

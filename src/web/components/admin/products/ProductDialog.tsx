@@ -2,14 +2,30 @@ import { useId, type ReactNode } from 'react';
 import { messageOf } from '../../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { TextAreaField, TextField } from '../../ui/Field';
+import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { toast } from '../../ui/toast-store';
 import { useValidatedForm } from '../../ui/use-validated-form';
 import { ProductPictures } from './ProductPictures';
-import { parseProductForm, productFields, productFormValues } from './product-form';
+import { NO_REGION, parseProductForm, productFields, productFormValues, suggestedRegion } from './product-form';
 import { useSaveProduct } from './use-admin-products';
-import type { AdminProduct } from '../../../../shared/product-admin';
+import { shopVisibility, type AdminProduct } from '../../../../shared/product-admin';
+import { regions } from '../../../../shared/regions';
+
+const regionOptions = [...regions.map((region) => ({ value: region, label: region })), { value: NO_REGION, label: 'None (listed under All only)' }];
+
+/** Where the flag stands with shoppers once saved, in words beside the choices that decide it. */
+function visibilityNote(values: { isActive: boolean; showWithoutPicture: boolean }, product: AdminProduct | undefined): string {
+  const images = product?.images ?? [];
+  switch (shopVisibility({ ...values, images })) {
+    case 'hidden':
+      return 'Hidden: shoppers cannot find or buy this flag.';
+    case 'waiting-for-picture':
+      return 'Hidden until it has a picture: add one below once the flag is saved, or tick "Show it before it has a picture".';
+    default:
+      return images.length > 0 ? 'In the shop with its pictures.' : 'In the shop now, with a placeholder picture until one is added.';
+  }
+}
 
 interface ProductDialogProps {
   open: boolean;
@@ -27,7 +43,7 @@ export function ProductDialog({ open, onOpenChange, product, onCreated }: Produc
       open={open}
       onOpenChange={onOpenChange}
       title={product ? `Edit ${product.name}` : 'Add a Flag'}
-      description={product ? undefined : 'Its pictures can be added once it is saved.'}
+      description={product ? undefined : 'A new flag stays hidden from the shop until it has a picture. Pictures can be added once it is saved.'}
       width="2xl"
     >
       {open && (
@@ -73,7 +89,16 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={product ? `Details of ${product.name}` : 'New flag'}>
-      <TextField {...form.field('name')} label="Flag name" hint="Shown in capitals in the shop, like SOUTH AFRICA." type="text" autoComplete="off" maxLength={100} />
+      <TextField
+        {...form.field('name')}
+        // A country the shop knows fills in its region, until the owner chooses one.
+        onBlur={() => form.setValues((current) => ({ ...current, region: suggestedRegion(current) }))}
+        label="Flag name"
+        hint="Shown in capitals in the shop, like SOUTH AFRICA."
+        type="text"
+        autoComplete="off"
+        maxLength={100}
+      />
       <TextField
         {...form.field('slug')}
         label="Web address"
@@ -84,19 +109,37 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
         maxLength={100}
       />
       <TextAreaField {...form.field('description')} label="Description" rows={4} maxLength={5000} />
+      <SelectField
+        {...form.field('region')}
+        label="Region"
+        hint="The region tab of the shop that lists it. Every flag is also under All."
+        placeholder="Choose a region"
+        options={regionOptions}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField {...form.field('priceCents')} label="Price (R)" hint="VAT included, like 130.00." type="text" inputMode="decimal" autoComplete="off" />
         <TextField {...form.field('salePriceCents')} label="Sale price (R)" hint="Optional; lower than the price." type="text" inputMode="decimal" autoComplete="off" />
         <TextField {...form.field('stockQuantity')} label="Stock" hint="Flags left to sell. Empty: not counted." type="text" inputMode="numeric" autoComplete="off" />
       </div>
-      <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">In the shop</legend>
         <Checkbox name="isActive" checked={form.values.isActive} onChange={(isActive) => form.setValues({ ...form.values, isActive })}>
           Shown in the shop
+        </Checkbox>
+        <Checkbox
+          name="showWithoutPicture"
+          checked={form.values.showWithoutPicture}
+          onChange={(showWithoutPicture) => form.setValues({ ...form.values, showWithoutPicture })}
+        >
+          Show it before it has a picture (shoppers see a placeholder)
         </Checkbox>
         <Checkbox name="featured" checked={form.values.featured} onChange={(featured) => form.setValues({ ...form.values, featured })}>
           Featured (badge on the shop card)
         </Checkbox>
-      </div>
+        <p className="text-sm text-slate-700" data-testid="visibility-note">
+          {visibilityNote(form.values, product)}
+        </p>
+      </fieldset>
       <FormAlert id={`${id}-error`} message={save.isError ? messageOf(save.error, 'Failed to save the flag. Please try again.') : undefined} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>

@@ -9,7 +9,7 @@ import { ProductDialog } from './ProductDialog';
 import { useAdminProducts } from './use-admin-products';
 import { formatRand } from '../../../../shared/money';
 import { stockLevel } from '../../../../shared/stock';
-import type { AdminProduct } from '../../../../shared/product-admin';
+import { shopVisibility, type AdminProduct } from '../../../../shared/product-admin';
 
 function StockCell({ stockQuantity }: { stockQuantity: number | null }) {
   const level = stockLevel(stockQuantity);
@@ -27,17 +27,22 @@ function StockCell({ stockQuantity }: { stockQuantity: number | null }) {
   );
 }
 
+const pill = 'inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
+const pillTones = {
+  yes: 'border-green-200 bg-green-50 text-green-800',
+  no: 'border-slate-200 bg-slate-50 text-slate-700',
+  waiting: 'border-amber-200 bg-amber-50 text-amber-900',
+};
+
 function YesNo({ value, yes, no }: { value: boolean; yes: string; no: string }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold',
-        value ? 'border-green-200 bg-green-50 text-green-800' : 'border-slate-200 bg-slate-50 text-slate-700',
-      )}
-    >
-      {value ? yes : no}
-    </span>
-  );
+  return <span className={cn(pill, value ? pillTones.yes : pillTones.no)}>{value ? yes : no}</span>;
+}
+
+/** Whether shoppers see the flag: shown, hidden by the owner, or waiting for its first picture. */
+function ShopState({ product }: { product: AdminProduct }) {
+  const state = shopVisibility(product);
+  if (state === 'waiting-for-picture') return <span className={cn(pill, pillTones.waiting)}>Needs a picture</span>;
+  return <YesNo value={state === 'shown'} yes="Shown" no="Hidden" />;
 }
 
 /** Which dialog is open: none, a new flag, or the flag with this id. */
@@ -111,25 +116,26 @@ function ProductTable({ products, onEdit }: { products: AdminProduct[]; onEdit: 
   const head = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[44rem] text-sm" data-testid="admin-products">
+      {/* On phones the prices, stock and featured columns fold into the flag's cell, so no row runs off the screen. */}
+      <table className="w-full text-sm md:min-w-[44rem]" data-testid="admin-products">
         <thead className="bg-slate-50">
           <tr>
             <th scope="col" className={head}>
               Flag
             </th>
-            <th scope="col" className={cn(head, 'text-right')}>
+            <th scope="col" className={cn(head, 'hidden text-right md:table-cell')}>
               Price
             </th>
-            <th scope="col" className={cn(head, 'text-right')}>
+            <th scope="col" className={cn(head, 'hidden text-right md:table-cell')}>
               Sale price
             </th>
-            <th scope="col" className={cn(head, 'text-right')}>
+            <th scope="col" className={cn(head, 'hidden text-right md:table-cell')}>
               Stock
             </th>
             <th scope="col" className={head}>
               In the shop
             </th>
-            <th scope="col" className={head}>
+            <th scope="col" className={cn(head, 'hidden md:table-cell')}>
               Featured
             </th>
             <th scope="col" className={head}>
@@ -149,21 +155,26 @@ function ProductTable({ products, onEdit }: { products: AdminProduct[]; onEdit: 
                   )}
                   <div className="min-w-0">
                     <p className="font-semibold break-words text-slate-900">{product.name}</p>
-                    <p className="text-xs text-slate-600">/product/{product.slug}</p>
+                    <p className="text-xs break-all text-slate-600">/product/{product.slug}</p>
+                    <p className="mt-0.5 text-xs text-slate-700 md:hidden" data-testid="product-summary">
+                      {formatRand(product.salePriceCents ?? product.priceCents)}
+                      {product.salePriceCents !== null && ' on sale'} · Stock <StockCell stockQuantity={product.stockQuantity} />
+                      {product.featured && ' · Featured'}
+                    </p>
                   </div>
                 </div>
               </th>
-              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(product.priceCents)}</td>
-              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+              <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums md:table-cell">{formatRand(product.priceCents)}</td>
+              <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums md:table-cell">
                 {product.salePriceCents === null ? <span className="text-slate-500">—</span> : formatRand(product.salePriceCents)}
               </td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">
+              <td className="hidden px-3 py-2 text-right whitespace-nowrap md:table-cell">
                 <StockCell stockQuantity={product.stockQuantity} />
               </td>
               <td className="px-3 py-2">
-                <YesNo value={product.isActive} yes="Shown" no="Hidden" />
+                <ShopState product={product} />
               </td>
-              <td className="px-3 py-2">
+              <td className="hidden px-3 py-2 md:table-cell">
                 <YesNo value={product.featured} yes="Featured" no="No" />
               </td>
               <td className="px-3 py-2 text-right">

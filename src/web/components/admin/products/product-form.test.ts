@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductForm, productFormValues } from './product-form';
+import { parseProductForm, productFormValues, suggestedRegion } from './product-form';
 import type { AdminProduct } from '../../../../shared/product-admin';
 
-const filled = { ...productFormValues(undefined), name: 'malawi', description: 'Red sun on black, red and green.', priceCents: 'R1 400.50' };
+const filled = { ...productFormValues(undefined), name: 'malawi', description: 'Red sun on black, red and green.', region: 'Africa', priceCents: 'R1 400.50' };
 
 describe('the product form', () => {
   it('reads rand as typed into cents, empty stock as not counted, an empty web address as made from the name', () => {
@@ -11,18 +11,29 @@ describe('the product form', () => {
       data: {
         name: 'MALAWI',
         description: 'Red sun on black, red and green.',
+        region: 'Africa',
         priceCents: 140_050,
         salePriceCents: 9_900,
         stockQuantity: 3,
         featured: false,
         isActive: true,
+        showWithoutPicture: false,
       },
     });
     expect(parseProductForm(filled).data).toMatchObject({ salePriceCents: null, stockQuantity: null });
+    expect(parseProductForm({ ...filled, region: 'none', showWithoutPicture: true }).data).toMatchObject({ region: null, showWithoutPicture: true });
+  });
+
+  it('suggests the region of a country the shop knows, and never overrides a choice', () => {
+    expect(suggestedRegion({ name: 'Kenya', region: '' })).toBe('Africa');
+    expect(suggestedRegion({ name: 'Atlantis', region: '' })).toBe('');
+    expect(suggestedRegion({ name: 'Kenya', region: 'none' })).toBe('none');
+    expect(suggestedRegion({ name: 'Kenya', region: 'Europe' })).toBe('Europe');
   });
 
   it.each([
     [{ priceCents: 'abc' }, 'priceCents', 'Please enter the price in rand, like 130.00'],
+    [{ region: '' }, 'region', "Choose the flag's region: Africa, Europe, Americas, Asia, Oceania, or none"],
     [{ salePriceCents: '1500' }, 'salePriceCents', 'The sale price must be lower than the price'],
     [{ stockQuantity: '2.5' }, 'stockQuantity', 'Stock must be a whole number, 0 or more; leave it empty if you do not count this flag'],
     [{ stockQuantity: '-1' }, 'stockQuantity', 'Stock must be a whole number, 0 or more; leave it empty if you do not count this flag'],
@@ -33,16 +44,29 @@ describe('the product form', () => {
   });
 
   it('starts an edit from the saved flag, prices in rand', () => {
-    const saved = { name: 'KENYA', slug: 'kenya', description: 'd', priceCents: 19_000, salePriceCents: 16_500, stockQuantity: 0, featured: true, isActive: false } as AdminProduct;
+    const saved = {
+      name: 'KENYA',
+      slug: 'kenya',
+      description: 'd',
+      region: null,
+      priceCents: 19_000,
+      salePriceCents: 16_500,
+      stockQuantity: 0,
+      featured: true,
+      isActive: false,
+      showWithoutPicture: true,
+    } as AdminProduct;
     expect(productFormValues(saved)).toEqual({
       name: 'KENYA',
       slug: 'kenya',
       description: 'd',
+      region: 'none',
       priceCents: '190.00',
       salePriceCents: '165.00',
       stockQuantity: '0',
       featured: true,
       isActive: false,
+      showWithoutPicture: true,
     });
   });
 });

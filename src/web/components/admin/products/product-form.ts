@@ -1,22 +1,33 @@
 import { centsToDecimal, parseRandToCents } from '../../../../shared/money';
 import { createProductSchema, type AdminProduct } from '../../../../shared/product-admin';
+import { regionOf } from '../../../../shared/regions';
 
 /** The form's text fields carry the API's names, so the server's messages land on the right field. */
-export type ProductField = 'name' | 'slug' | 'description' | 'priceCents' | 'salePriceCents' | 'stockQuantity';
-export const productFields: readonly ProductField[] = ['name', 'slug', 'description', 'priceCents', 'salePriceCents', 'stockQuantity'];
+export type ProductField = 'name' | 'slug' | 'description' | 'region' | 'priceCents' | 'salePriceCents' | 'stockQuantity';
+export const productFields: readonly ProductField[] = ['name', 'slug', 'description', 'region', 'priceCents', 'salePriceCents', 'stockQuantity'];
 
-export type ProductFormValues = Record<ProductField, string> & { featured: boolean; isActive: boolean };
+/** The region select's value for a flag listed under All only. */
+export const NO_REGION = 'none';
+
+export type ProductFormValues = Record<ProductField, string> & { featured: boolean; isActive: boolean; showWithoutPicture: boolean };
+
+/** The region a new flag's name suggests, while the owner has not chosen one: the select's value, or '' to leave it. */
+export function suggestedRegion(values: Pick<ProductFormValues, 'name' | 'region'>): string {
+  return values.region === '' ? (regionOf(values.name) ?? '') : values.region;
+}
 
 export function productFormValues(product: AdminProduct | undefined): ProductFormValues {
   return {
     name: product?.name ?? '',
     slug: product?.slug ?? '',
     description: product?.description ?? '',
+    region: product ? (product.region ?? NO_REGION) : '',
     priceCents: product ? centsToDecimal(product.priceCents) : '',
     salePriceCents: product?.salePriceCents != null ? centsToDecimal(product.salePriceCents) : '',
     stockQuantity: product?.stockQuantity != null ? String(product.stockQuantity) : '',
     featured: product?.featured ?? false,
     isActive: product?.isActive ?? true,
+    showWithoutPicture: product?.showWithoutPicture ?? false,
   };
 }
 
@@ -30,11 +41,14 @@ export function parseProductForm(values: ProductFormValues) {
     name: values.name,
     slug: values.slug.trim() || undefined,
     description: values.description,
+    // Not chosen yet is refused like an unknown region: the owner says where the flag is listed.
+    region: values.region === NO_REGION ? null : values.region || 'not chosen',
     priceCents: cents(values.priceCents),
     salePriceCents: values.salePriceCents.trim() === '' ? null : cents(values.salePriceCents),
     // Empty: the shop does not count this flag.
     stockQuantity: stock === '' ? null : /^\d+$/.test(stock) ? Number(stock) : Number.NaN,
     featured: values.featured,
     isActive: values.isActive,
+    showWithoutPicture: values.showWithoutPicture,
   });
 }

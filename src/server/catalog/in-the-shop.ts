@@ -1,0 +1,11 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { productImages, products } from '../db/schema';
+
+/**
+ * Whether shoppers see the flag: the owner shows it, and it has a picture unless the owner chose to
+ * show it without one. Every storefront read (list, product page, cart, wishlist) asks this one question.
+ */
+export const inTheShop: SQL<boolean> = and(
+  eq(products.isActive, true),
+  or(eq(products.showWithoutPicture, true), sql`EXISTS (SELECT 1 FROM ${productImages} WHERE ${productImages.productId} = ${products.id})`),
+)!.mapWith(Boolean) as SQL<boolean>;
