@@ -13,11 +13,14 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /** The spec's labels for the delivery option on an order row. */
 export const deliveryOptionLabel = (option: string): string => (option === 'paxi_express' ? 'Express (3-5 days)' : 'Standard (7-9 days)');
 
-/** What the order desk calls each status. */
+/**
+ * What the order desk calls each status. 'Fulfilled' is the spec's word for an order handed to
+ * PAXI; a paid order not sent yet is work to do, not 'Pending'.
+ */
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending: 'Awaiting payment',
-  paid: 'Paid',
-  fulfilled: 'Sent to PAXI',
+  paid: 'Paid, to pack',
+  fulfilled: 'Fulfilled',
   ready_for_collection: 'Ready for collection',
   collected: 'Collected',
   cancelled: 'Cancelled',
@@ -31,6 +34,42 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
   failed: 'Failed',
 };
+
+/**
+ * The one status phrase of an order, from its status and its payment: the list, the cards, the
+ * order's page and the CSV all say the same. Refunds follow in brackets, so the phrase starts with
+ * the words of the status filter that finds the order.
+ */
+export function orderStatusPhrase(order: Pick<AdminOrder, 'status' | 'paymentStatus'>): string {
+  if (order.status === 'pending' && order.paymentStatus === 'failed') return 'Payment failed';
+  // Refunded in full but never sent nor cancelled: nothing is left to pack.
+  if (order.status === 'paid' && order.paymentStatus === 'refunded') return 'Refunded, not sent';
+  const base = orderStatusLabels[order.status] ?? order.status;
+  if (order.paymentStatus === 'partially_refunded') return `${base} (partly refunded)`;
+  if (order.paymentStatus === 'refunded') return `${base} (refunded)`;
+  return base;
+}
+
+/**
+ * The status filter's choices, named with the phrases the orders show. 'unfulfilled' is the
+ * Unfulfilled tab's list (paid, not refunded in full, not sent), which is what 'Paid, to pack' means.
+ */
+export const orderStatusFilters: readonly { value: OrderStatus | 'unfulfilled'; label: string }[] = [
+  { value: 'pending', label: orderStatusLabels.pending },
+  { value: 'unfulfilled', label: orderStatusLabels.paid },
+  { value: 'fulfilled', label: orderStatusLabels.fulfilled },
+  { value: 'ready_for_collection', label: orderStatusLabels.ready_for_collection },
+  { value: 'collected', label: orderStatusLabels.collected },
+  { value: 'cancelled', label: orderStatusLabels.cancelled },
+];
+
+/** The columns the order list sorts by, each either way: ?sort=total-desc. */
+export const orderSortColumns = ['number', 'date', 'customer', 'total', 'status'] as const;
+export type OrderSortColumn = (typeof orderSortColumns)[number];
+export const orderSorts = orderSortColumns.flatMap((column) => [`${column}-asc`, `${column}-desc`] as const);
+export type OrderSort = `${OrderSortColumn}-${'asc' | 'desc'}`;
+/** Newest first, as the desk has always listed orders. */
+export const DEFAULT_ORDER_SORT: OrderSort = 'date-desc';
 
 export const orderDeskMessages = {
   trackingRequired: 'Please enter a tracking number',
@@ -119,6 +158,7 @@ export const orderSearchSchema = z.object({
   from: z.iso.date({ error: 'Write the "from" day as YYYY-MM-DD' }).optional(),
   /** Placed on or before this day. */
   to: z.iso.date({ error: 'Write the "to" day as YYYY-MM-DD' }).optional(),
+  sort: z.enum(orderSorts as OrderSort[], { error: `Sort by ${orderSortColumns.join(', ')}, each -asc or -desc, like date-desc` }).default(DEFAULT_ORDER_SORT),
   limit: z.coerce
     .number({ error: 'The limit must be a whole number from 1 to 500' })
     .int('The limit must be a whole number from 1 to 500')

@@ -1,5 +1,5 @@
 import { centsToDecimal } from '../../shared/money';
-import { deliveryOptionLabel, orderStatusLabels, paymentStatusLabels, type AdminOrder } from '../../shared/order-desk';
+import { deliveryOptionLabel, orderStatusPhrase, paymentStatusLabels, type AdminOrder } from '../../shared/order-desk';
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula,
@@ -42,7 +42,7 @@ function sastDateTime(iso: string): string {
 const columns: [heading: string, cell: (order: AdminOrder) => string][] = [
   ['Order number', (o) => o.orderNumber],
   ['Date (SAST)', (o) => sastDateTime(o.createdAt)],
-  ['Status', (o) => orderStatusLabels[o.status]],
+  ['Status', (o) => orderStatusPhrase(o)],
   ['Payment status', (o) => paymentStatusLabels[o.paymentStatus]],
   ['Customer name', (o) => o.customerName],
   ['Email', (o) => o.customerEmail],

@@ -168,6 +168,32 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
     expect(numbers((await list('?status=unfulfilled&from=2025-03-11&q=early')).orders)).toEqual([o.afterMidnight.orderNumber]);
   });
 
+  it('sorts by number, date, customer, total or status, either way; the export follows the same order', async () => {
+    const newestFirst = [o.refunded, o.cancelled, o.sent, o.formula, o.quoted, o.afterMidnight, o.lateNight, o.oldest].map((r) => r.orderNumber);
+    expect(numbers((await list('?sort=date-asc')).orders)).toEqual([...newestFirst].reverse());
+    expect(numbers((await list('?sort=date-desc')).orders)).toEqual(newestFirst);
+    const byNumber = numbers((await list('?sort=number-asc')).orders);
+    expect(byNumber).toEqual([...byNumber].sort());
+    expect(numbers((await list('?sort=number-desc')).orders)).toEqual([...byNumber].reverse());
+
+    // Where '=' sorts depends on the database's collation; the names in letters do not.
+    const byName = (await list('?sort=customer-asc')).orders.map((r) => r.customerName).filter((name) => !name.startsWith('='));
+    expect(byName).toEqual(['Anna Oldest', 'Lerato Late', 'Naledi "Flag" Dlamini, Jr', 'Pieter Cancelled', 'Refilwe Refunded', 'Sipho Early', 'Zanele Sent']);
+    expect((await list('?sort=customer-desc')).orders[0]!.customerName).toBe('Zanele Sent');
+
+    // The quoted order is the dearest (R430.00); the others cost the same, newest first among them.
+    expect((await list('?sort=total-desc')).orders[0]!.orderNumber).toBe(o.quoted.orderNumber);
+    expect((await list('?sort=total-asc')).orders.at(-1)!.orderNumber).toBe(o.quoted.orderNumber);
+
+    // Status follows the order's way through the shop: to pack, fulfilled, then cancelled.
+    const byStatus = (await list('?sort=status-asc')).orders.map((r) => r.status);
+    expect(byStatus).toEqual(['paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'fulfilled', 'cancelled']);
+    expect((await list('?sort=status-desc&limit=1')).orders[0]!.orderNumber).toBe(o.cancelled.orderNumber);
+
+    const csv = await call('GET', '/api/admin/orders/export.csv?sort=customer-desc', admin);
+    expect(readCsv(csv.body.slice(1))[1]![0]).toBe(o.sent.orderNumber);
+  });
+
   it('refuses filters that make no sense with a message', async () => {
     const cases: [string, string | RegExp][] = [
       ['?from=2025-03-12&to=2025-03-11', 'The "from" day must be on or before the "to" day'],
@@ -176,6 +202,10 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       ['?to=2025-02-30', 'Write the "to" day as YYYY-MM-DD'],
       ['?limit=0', 'The limit must be a whole number from 1 to 500'],
       ['?limit=lots', 'The limit must be a whole number from 1 to 500'],
+      ['?sort=price', 'Sort by number, date, customer, total, status, each -asc or -desc, like date-desc'],
+      ['?sort=date-DESC', 'Sort by number, date, customer, total, status'],
+      ['?sort=date-desc%00', /NUL/],
+      ['?sort=date-desc&sort=total-asc', 'Sort by number'],
     ];
     for (const [query, message] of cases) {
       const res = await call('GET', `/api/admin/orders${query}`, admin);
@@ -224,7 +254,7 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
     expect(byNumber.get(o.quoted.orderNumber)).toEqual([
       o.quoted.orderNumber,
       '2025-03-12 12:00',
-      'Paid',
+      'Paid, to pack',
       'Paid',
       'Naledi "Flag" Dlamini, Jr',
       'NALEDI@Example.co.za',
@@ -245,9 +275,9 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
     expect(byNumber.get(o.formula.orderNumber)![4]).toBe('\'=HYPERLINK("http://evil.example") Mallory');
     expect(byNumber.get(o.lateNight.orderNumber)![1]).toBe('2025-03-10 23:30');
     expect(byNumber.get(o.afterMidnight.orderNumber)![1]).toBe('2025-03-11 00:30');
-    expect(byNumber.get(o.sent.orderNumber)!.slice(2, 4)).toEqual(['Sent to PAXI', 'Paid']);
+    expect(byNumber.get(o.sent.orderNumber)!.slice(2, 4)).toEqual(['Fulfilled', 'Paid']);
     expect(byNumber.get(o.sent.orderNumber)!.slice(16)).toEqual(['PX-7788', '2025-03-15 09:05']);
-    expect(byNumber.get(o.refunded.orderNumber)!.slice(3, 4)).toEqual(['Refunded']);
+    expect(byNumber.get(o.refunded.orderNumber)!.slice(2, 4)).toEqual(['Refunded, not sent', 'Refunded']);
     expect(byNumber.get(o.refunded.orderNumber)![15]).toBe('190.00');
   });
 

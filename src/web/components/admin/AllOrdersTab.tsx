@@ -7,19 +7,17 @@ import { buttonClasses } from '../ui/Button';
 import { Field, SelectField, TextField } from '../ui/Field';
 import { OrderList, useFailureToast } from './OrderList';
 import { TabHeading } from './TabHeading';
+import { nextSort } from './order-format';
 import { orderSearchParams, useOrderSearch } from './use-order-desk';
-import { orderDeskMessages, orderSearchSchema, orderStatuses, orderStatusLabels, type OrderSearch } from '../../../shared/order-desk';
+import { DEFAULT_ORDER_SORT, orderDeskMessages, orderSearchSchema, orderStatusFilters, type OrderSearch, type OrderSortColumn } from '../../../shared/order-desk';
 
 const SEARCH_DELAY_MS = 300;
-const filterKeys = ['q', 'status', 'from', 'to'] as const;
+const filterKeys = ['q', 'status', 'from', 'to', 'sort'] as const;
 
-const statusOptions = [
-  { value: '', label: 'All statuses' },
-  { value: 'unfulfilled', label: 'Unfulfilled (paid, not sent)' },
-  ...orderStatuses.map((status) => ({ value: status, label: orderStatusLabels[status] })),
-];
+// The same words as the status phrases on the orders.
+const statusOptions = [{ value: '', label: 'All statuses' }, ...orderStatusFilters];
 
-/** The filters in the address (?q=&status=&from=&to=), checked with the server's own schema; a bad one is dropped. */
+/** The filters and the sort in the address (?q=&status=&from=&to=&sort=), checked with the server's own schema; a bad one is dropped. */
 function searchFrom(params: URLSearchParams): OrderSearch {
   const search: OrderSearch = {};
   for (const key of filterKeys) {
@@ -33,7 +31,7 @@ function searchFrom(params: URLSearchParams): OrderSearch {
 
 type FilterKey = (typeof filterKeys)[number];
 
-/** Every order, newest first: search by number, name or email, filter by status and date, export what is shown. */
+/** Every order, newest first or sorted by a column: search by number, name or email, filter by status and date, export what is shown. */
 export function AllOrdersTab() {
   const [params, setParams] = useSearchParams();
   const search = searchFrom(params);
@@ -54,17 +52,22 @@ export function AllOrdersTab() {
   }, [text, applied, setParams]);
 
   const onSelect = (key: FilterKey) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilter(key, event.target.value);
+  const sort = search.sort ?? DEFAULT_ORDER_SORT;
+  const onSort = (column: OrderSortColumn) => {
+    const next = nextSort(sort, column);
+    setFilter('sort', next === DEFAULT_ORDER_SORT ? '' : next);
+  };
   const exportHref = `/api/admin/orders/export.csv?${orderSearchParams(search)}`;
   const shown = data?.orders.length ?? 0;
   const total = data?.total ?? 0;
-  const filtered = Object.keys(search).length > 0;
+  const filtered = Object.keys(search).some((key) => key !== 'sort');
 
   return (
     <section aria-labelledby="all-orders-heading" className="space-y-4">
       <TabHeading
         id="all-orders-heading"
         title="All orders"
-        description="Newest first. Click an order number for its details, history and actions."
+        description="Newest first unless you sort by a column. Click an order number for its details, history and actions."
         action={
           <a href={exportHref} download className={buttonClasses('outline', 'sm')}>
             <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
@@ -108,6 +111,8 @@ export function AllOrdersTab() {
       <OrderList
         label="Orders"
         orders={{ data: data?.orders, isPending, isError, refetch }}
+        sort={sort}
+        onSort={onSort}
         errorMessage={orderDeskMessages.fetchOrders}
         emptyMessage="No orders found"
       />

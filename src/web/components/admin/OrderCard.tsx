@@ -1,18 +1,28 @@
 import { Link } from 'react-router';
 import { PackageCheck } from 'lucide-react';
 import { Button } from '../ui/Button';
-import { Fact, FactList, OrderItems, StatusBadges } from './OrderParts';
+import { Fact, FactList, OrderItems, StatusBadge } from './OrderParts';
 import { formatDateTime } from './order-format';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
 import { deliveryOptionLabel, type AdminOrder } from '../../../shared/order-desk';
 
 /** Paid and not yet handed to PAXI: the orders that can be fulfilled from a list. */
-const canFulfil = (order: AdminOrder) => !order.fulfilled && order.status === 'paid';
+const canFulfil = (order: AdminOrder) => !order.fulfilled && order.status === 'paid' && order.paymentStatus !== 'refunded';
+
+/** The list's Fulfill button of an order that can be fulfilled, in the card or the table's row. */
+export function FulfilButton({ order, onFulfil }: { order: AdminOrder; onFulfil: (order: AdminOrder) => void }) {
+  if (!canFulfil(order)) return null;
+  return (
+    <Button size="sm" onClick={() => onFulfil(order)} aria-label={`Fulfill order ${order.orderNumber}`}>
+      <PackageCheck className="h-4 w-4" aria-hidden="true" /> Fulfill
+    </Button>
+  );
+}
 
 /**
- * One order row of spec section 2: a card that stacks on phones and spreads into columns on wider
- * screens. The order number opens the order's own page.
+ * One order row of spec section 2 as a card, for phones and tablets (laptops get the table). The
+ * order number opens the order's own page.
  */
 export function OrderCard({ order, onFulfil }: { order: AdminOrder; onFulfil: (order: AdminOrder) => void }) {
   const { hrefOf, linkState } = useOrderParam();
@@ -25,17 +35,13 @@ export function OrderCard({ order, onFulfil }: { order: AdminOrder; onFulfil: (o
               {order.orderNumber}
             </Link>
           </h3>
-          <StatusBadges order={order} />
+          <StatusBadge order={order} />
         </div>
         <div className="flex items-center gap-3">
           <span className="text-lg font-semibold whitespace-nowrap text-slate-900 tabular-nums" data-testid="order-total">
             {formatRand(order.totalAmount)}
           </span>
-          {canFulfil(order) && (
-            <Button size="sm" onClick={() => onFulfil(order)} aria-label={`Fulfill order ${order.orderNumber}`}>
-              <PackageCheck className="h-4 w-4" aria-hidden="true" /> Fulfill
-            </Button>
-          )}
+          <FulfilButton order={order} onFulfil={onFulfil} />
         </div>
       </div>
       <FactList className="mt-4 lg:grid-cols-3">

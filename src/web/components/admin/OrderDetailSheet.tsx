@@ -3,21 +3,13 @@ import { ApiError } from '../../lib/api';
 import { Dialog } from '../ui/Dialog';
 import { QueryState } from '../ui/QueryState';
 import { OrderActions } from './OrderActions';
-import { Fact, FactList, OrderFacts, OrderItems, StatusBadges } from './OrderParts';
+import { Fact, FactList, OrderFacts, OrderItems, StatusBadge } from './OrderParts';
 import { OrderTimeline } from './OrderTimeline';
 import { formatDateTime } from './order-format';
 import { useOrderDetail } from './use-order-desk';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
-import type { AdminOrderDetail } from '../../../shared/order-desk';
-
-const paymentStatusLabels: Record<AdminOrderDetail['order']['paymentStatus'], string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-  failed: 'Failed',
-};
+import { paymentStatusLabels, type AdminOrderDetail } from '../../../shared/order-desk';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,7 +25,7 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusBadges order={order} />
+        <StatusBadge order={order} />
         <span className="text-lg font-semibold tabular-nums">{formatRand(order.totalAmount)}</span>
       </div>
       <OrderActions detail={detail} />

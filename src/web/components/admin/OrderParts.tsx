@@ -1,21 +1,14 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatRand } from '../../../shared/money';
-import { deliveryOptionLabel, type AdminOrder } from '../../../shared/order-desk';
-import { formatDateTime, itemLine, orderBadges, toneClasses } from './order-format';
+import { deliveryOptionLabel, orderStatusPhrase, type AdminOrder } from '../../../shared/order-desk';
+import { formatDateTime, itemLine, statusTone, toneClasses } from './order-format';
 
-export function StatusBadges({ order }: { order: Pick<AdminOrder, 'fulfilled' | 'status' | 'paymentStatus'> }) {
+/** The order's one status phrase (src/shared/order-desk.ts), the same in the list, the cards and the order's page. */
+export function StatusBadge({ order }: { order: Pick<AdminOrder, 'status' | 'paymentStatus'> }) {
   return (
-    <span className="flex flex-wrap gap-1.5">
-      {orderBadges(order).map((badge) => (
-        <span
-          key={badge.testId}
-          className={cn('rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', toneClasses[badge.tone])}
-          data-testid={badge.testId}
-        >
-          {badge.label}
-        </span>
-      ))}
+    <span className={cn('inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold', toneClasses[statusTone(order)])} data-testid="status-badge">
+      {orderStatusPhrase(order)}
     </span>
   );
 }

@@ -1,11 +1,24 @@
+import { useSearchParams } from 'react-router';
+import { withParam } from '../../lib/search-params';
 import { OrderList, useFailureToast } from './OrderList';
 import { SendDigestButton } from './SendDigestButton';
 import { TabHeading } from './TabHeading';
+import { nextSort, sortOrders } from './order-format';
 import { useUnfulfilledOrders } from './use-order-desk';
-import { orderDeskMessages } from '../../../shared/order-desk';
+import { orderDeskMessages, orderSearchSchema, type OrderSort, type OrderSortColumn } from '../../../shared/order-desk';
 
-/** The day's work: paid orders still to hand to PAXI, oldest first. */
+/** Oldest first: the order that has waited longest is packed first. */
+const OLDEST_FIRST: OrderSort = 'date-asc';
+
+/** The day's work: paid orders still to hand to PAXI, oldest first unless sorted by a column (?sort=, kept in the address). */
 export function UnfulfilledTab() {
+  const [params, setParams] = useSearchParams();
+  const asked = orderSearchSchema.shape.sort.safeParse(params.get('sort') || OLDEST_FIRST);
+  const sort = asked.success ? asked.data : OLDEST_FIRST;
+  const onSort = (column: OrderSortColumn) => {
+    const next = nextSort(sort, column);
+    setParams((current) => withParam(current, 'sort', next === OLDEST_FIRST ? '' : next), { replace: true });
+  };
   const orders = useUnfulfilledOrders();
   const count = orders.data?.length ?? 0;
   useFailureToast(orders.isError ? orders.errorUpdatedAt : 0, orderDeskMessages.fetchUnfulfilled);
@@ -24,7 +37,10 @@ export function UnfulfilledTab() {
       )}
       <OrderList
         label="Unfulfilled orders"
-        orders={orders}
+        // The whole list comes at once, so it is sorted here.
+        orders={{ data: orders.data && sortOrders(orders.data, sort), isPending: orders.isPending, isError: orders.isError, refetch: orders.refetch }}
+        sort={sort}
+        onSort={onSort}
         errorMessage={orderDeskMessages.fetchUnfulfilled}
         emptyMessage="No unfulfilled orders. Great job!"
       />

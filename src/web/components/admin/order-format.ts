@@ -1,4 +1,4 @@
-import { orderStatusLabels, type AdminOrder, type AdminOrderItem, type OrderStatus, type PaymentStatus } from '../../../shared/order-desk';
+import { orderStatuses, type AdminOrder, type AdminOrderItem, type OrderSort, type OrderSortColumn, type OrderStatus } from '../../../shared/order-desk';
 
 const TIME_ZONE = 'Africa/Johannesburg';
 
@@ -45,28 +45,37 @@ const statusTones: Record<OrderStatus, Tone> = {
   cancelled: 'red',
 };
 
-const paymentLabels: Partial<Record<PaymentStatus, string>> = {
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-  failed: 'Payment failed',
-};
-
-export interface Badge {
-  label: string;
-  tone: Tone;
-  testId: string;
+/** The colour of an order's status phrase: amber while there is work to do, red when it failed or ended. */
+export function statusTone(order: Pick<AdminOrder, 'status' | 'paymentStatus'>): Tone {
+  if (order.paymentStatus === 'failed' || (order.status === 'paid' && order.paymentStatus === 'refunded')) return 'red';
+  return statusTones[order.status] ?? 'slate';
 }
 
-/**
- * The spec's Fulfilled or Pending badge, then the finer status and any refund. A cancelled order
- * that never left is not 'Pending' to anyone, so it shows only 'Cancelled'.
- */
-export function orderBadges(order: Pick<AdminOrder, 'fulfilled' | 'status' | 'paymentStatus'>): Badge[] {
-  const badges: Badge[] = [];
-  if (order.fulfilled) badges.push({ label: 'Fulfilled', tone: 'green', testId: 'fulfilment-badge' });
-  else if (order.status !== 'cancelled') badges.push({ label: 'Pending', tone: 'amber', testId: 'fulfilment-badge' });
-  badges.push({ label: orderStatusLabels[order.status] ?? order.status, tone: statusTones[order.status] ?? 'slate', testId: 'status-badge' });
-  const payment = paymentLabels[order.paymentStatus];
-  if (payment) badges.push({ label: payment, tone: order.paymentStatus === 'failed' ? 'red' : 'slate', testId: 'payment-badge' });
-  return badges;
+/** Which way each column sorts when first chosen: dates and totals biggest first, words from A. */
+const firstDirection: Record<OrderSortColumn, 'asc' | 'desc'> = { number: 'desc', date: 'desc', customer: 'asc', total: 'desc', status: 'asc' };
+
+/** The sort after choosing a column: the other way round when it is the column already sorted by. */
+export function nextSort(current: OrderSort, column: OrderSortColumn): OrderSort {
+  const [currentColumn, direction] = current.split('-') as [OrderSortColumn, 'asc' | 'desc'];
+  if (currentColumn === column) return `${column}-${direction === 'asc' ? 'desc' : 'asc'}`;
+  return `${column}-${firstDirection[column]}`;
+}
+
+const sortValue: Record<OrderSortColumn, (order: AdminOrder) => string | number> = {
+  number: (o) => o.orderNumber.padStart(20, '0'),
+  date: (o) => o.createdAt,
+  customer: (o) => o.customerName.toLowerCase(),
+  total: (o) => o.totalAmount,
+  status: (o) => orderStatuses.indexOf(o.status),
+};
+
+/** A whole list sorted in the browser the way the server sorts a search (the Unfulfilled list comes whole). */
+export function sortOrders(orders: readonly AdminOrder[], sort: OrderSort): AdminOrder[] {
+  const [column, direction] = sort.split('-') as [OrderSortColumn, 'asc' | 'desc'];
+  const value = sortValue[column];
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...orders].sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    return sign * (x < y ? -1 : x > y ? 1 : a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
+  });
 }
