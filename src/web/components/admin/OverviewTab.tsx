@@ -7,6 +7,7 @@ import { TabHeading } from './TabHeading';
 import { useOverview } from './use-order-desk';
 import { formatRand } from '../../../shared/money';
 
+/** One figure of the overview: a name and value pair of the figures' list, anything else inside the value. */
 function StatCard({ label, value, icon, testId, children }: { label: string; value: string; icon: ReactNode; testId: string; children?: ReactNode }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid={testId}>
@@ -14,10 +15,12 @@ function StatCard({ label, value, icon, testId, children }: { label: string; val
         {icon}
         {label}
       </dt>
-      <dd className="mt-2 text-2xl font-bold text-slate-900 tabular-nums" data-testid={`${testId}-value`}>
-        {value}
+      <dd className="mt-2">
+        <span className="block text-2xl font-bold text-slate-900 tabular-nums" data-testid={`${testId}-value`}>
+          {value}
+        </span>
+        {children}
       </dd>
-      {children}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -69,8 +69,14 @@ function focusMainHeading(): void {
  */
 export function Dialog({ open, onOpenChange, trigger, title, description, layout = 'dialog', width = 'lg', closeLabel = 'Close', children }: DialogProps) {
   const look = layouts[layout];
-  const opener = useRef<HTMLElement | null>(null);
   const body = useRef<HTMLDivElement>(null);
+  // Noted while rendering the opening, before anything in the dialog (an autoFocus field) takes the focus.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+  }
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
@@ -81,7 +87,6 @@ export function Dialog({ open, onOpenChange, trigger, title, description, layout
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn('fixed z-50 bg-white shadow-xl focus:outline-none', look.content, layout === 'dialog' && widths[width])}
           onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
             const field = body.current?.querySelector<HTMLElement>(FORM_FIELD);
             if (field) {
               event.preventDefault();
@@ -91,7 +96,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, layout
           onCloseAutoFocus={(event) => {
             if (trigger) return;
             event.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
+            if (opener?.isConnected) opener.focus();
             else focusMainHeading();
           }}
         >

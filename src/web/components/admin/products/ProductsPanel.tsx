@@ -27,7 +27,7 @@ function StockCell({ stockQuantity }: { stockQuantity: number | null }) {
   );
 }
 
-const pill = 'inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
+const pill = 'inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold md:whitespace-nowrap';
 const pillTones = {
   yes: 'border-green-200 bg-green-50 text-green-800',
   no: 'border-slate-200 bg-slate-50 text-slate-700',
@@ -115,7 +115,8 @@ function ProductTable({ products, onEdit }: { products: AdminProduct[]; onEdit: 
   if (products.length === 0) return <p className="rounded-lg bg-white p-6 text-center text-slate-600">No flags found.</p>;
   const head = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    // Relative: the screen-reader-only heading of the last column stays inside the scrolling box instead of widening the page.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       {/* On phones the prices, stock and featured columns fold into the flag's cell, so no row runs off the screen. */}
       <table className="w-full text-sm md:min-w-[44rem]" data-testid="admin-products">
         <thead className="bg-slate-50">
