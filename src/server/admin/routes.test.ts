@@ -61,11 +61,11 @@ describe.each(testDatabases())('admins on $name', (target) => {
   it('says a signed-in shopper is no admin', async () => {
     const res = await check(cookies[shopper.email]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ isAdmin: false, adminUser: null });
+    expect(res.json()).toEqual({ isAdmin: false, adminUser: null, emailVerificationRequired: false });
   });
 
-  it('does not make an unverified account named in ADMIN_EMAILS an admin', async () => {
-    expect((await check(cookies[boss.email])).json()).toEqual({ isAdmin: false, adminUser: null });
+  it('does not make an unverified account named in ADMIN_EMAILS an admin, and says its email needs verifying', async () => {
+    expect((await check(cookies[boss.email])).json()).toEqual({ isAdmin: false, adminUser: null, emailVerificationRequired: true });
     expect(await admins.isAdmin({ email: boss.email, emailVerified: false })).toBe(false);
   });
 
@@ -74,6 +74,7 @@ describe.each(testDatabases())('admins on $name', (target) => {
     expect((await check(cookies[boss.email])).json()).toEqual({
       isAdmin: true,
       adminUser: { email: boss.email, role: 'admin', isActive: true },
+      emailVerificationRequired: false,
     });
     expect(await admins.isAdmin({ email: 'OTHER@example.co.za', emailVerified: true })).toBe(true);
   });
@@ -88,14 +89,18 @@ describe.each(testDatabases())('admins on $name', (target) => {
 
   it('grants admin to a verified shopper, then revokes it', async () => {
     await markVerified(shopper.email);
-    expect((await check(cookies[shopper.email])).json()).toEqual({ isAdmin: false, adminUser: null });
+    expect((await check(cookies[shopper.email])).json()).toEqual({ isAdmin: false, adminUser: null, emailVerificationRequired: false });
 
+    // A granted email waits for verification like one in ADMIN_EMAILS.
+    expect((await admins.check({ email: shopper.email, emailVerified: false })).emailVerificationRequired).toBe(false);
     expect(await admins.grantAdmin(' SIPHO@example.co.za ')).toEqual({ email: shopper.email, outcome: 'granted', account: 'verified' });
+    expect(await admins.check({ email: 'Sipho@Example.co.za', emailVerified: false })).toEqual({ isAdmin: false, adminUser: null, emailVerificationRequired: true });
     const [row] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
     expect(row).toMatchObject({ email: shopper.email, role: 'admin', isActive: true });
     expect((await check(cookies[shopper.email])).json()).toEqual({
       isAdmin: true,
       adminUser: { email: shopper.email, role: 'admin', isActive: true },
+      emailVerificationRequired: false,
     });
     expect((await admins.grantAdmin(shopper.email)).outcome).toBe('unchanged');
 
@@ -104,7 +109,7 @@ describe.each(testDatabases())('admins on $name', (target) => {
       outcome: 'revoked',
       stillAdminThroughAdminEmails: false,
     });
-    expect((await check(cookies[shopper.email])).json()).toEqual({ isAdmin: false, adminUser: null });
+    expect((await check(cookies[shopper.email])).json()).toEqual({ isAdmin: false, adminUser: null, emailVerificationRequired: false });
     const [after] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
     expect(after?.isActive).toBe(false);
     expect((await admins.revokeAdmin(shopper.email)).outcome).toBe('unchanged');

@@ -21,6 +21,11 @@ export interface AdminCheck {
   isAdmin: boolean;
   /** null when isAdmin is false; for an admin through ADMIN_EMAILS alone, role 'admin', active. */
   adminUser: AdminUserView | null;
+  /**
+   * True when the account would be an admin once its email is verified: the order desk then asks
+   * for the verification instead of saying 'Access Denied'. Only the account's own email is told.
+   */
+  emailVerificationRequired: boolean;
 }
 
 export interface GrantResult {
@@ -70,12 +75,14 @@ export function createAdminService(db: Database, adminEmails: readonly string[])
   }
 
   async function check(user: AdminCandidate | null | undefined): Promise<AdminCheck> {
-    if (!user?.emailVerified) return { isAdmin: false, adminUser: null };
+    const notAdmin = { isAdmin: false, adminUser: null, emailVerificationRequired: false };
+    if (!user) return notAdmin;
     const email = user.email.trim().toLowerCase();
     const row = await activeRow(email);
-    if (row) return { isAdmin: true, adminUser: row };
-    if (fromEnv.has(email)) return { isAdmin: true, adminUser: { email, role: 'admin', isActive: true } };
-    return { isAdmin: false, adminUser: null };
+    const listed = row ?? (fromEnv.has(email) ? { email, role: 'admin', isActive: true } : undefined);
+    if (!listed) return notAdmin;
+    if (!user.emailVerified) return { ...notAdmin, emailVerificationRequired: true };
+    return { isAdmin: true, adminUser: listed, emailVerificationRequired: false };
   }
 
   return {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { MailWarning, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Button } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
 import { Tabs, TabsContent, TabsCount, TabsList, TabsTrigger } from '../components/ui/Tabs';
@@ -16,6 +16,7 @@ import { UnfulfilledTab } from '../components/admin/UnfulfilledTab';
 import { ProductsPanel } from '../components/admin/products/ProductsPanel';
 import { useOverview } from '../components/admin/use-order-desk';
 import { useAdminCheck } from '../components/auth/use-admin-check';
+import { useResendVerification } from '../components/account/use-profile';
 import { ApiError } from '../lib/api';
 import { shop } from '../lib/initial-data';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -120,6 +121,34 @@ function AccessDenied() {
   );
 }
 
+/**
+ * An account whose email is on the admin list but not verified yet: it becomes an admin once the
+ * link in the verification email is opened, so it is told that, not 'Access Denied'.
+ */
+function VerifyEmailFirst({ email, onCheckAgain, checking }: { email: string; onCheckAgain: () => void; checking: boolean }) {
+  const resend = useResendVerification();
+  return (
+    <section aria-labelledby="verify-admin-heading" className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-24 text-center">
+      <MailWarning className="h-12 w-12 text-amber-700" aria-hidden="true" />
+      <h1 id="verify-admin-heading" className="text-2xl font-bold text-slate-900">
+        Verify your email to open the order desk
+      </h1>
+      <p className="text-slate-600">
+        <span className="font-semibold break-all text-slate-900">{email}</span> is on the shop&apos;s admin list, but the address is not verified yet.
+        Open the link in the verification email we sent you, then come back here.
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button disabled={resend.isPending} onClick={() => resend.mutate(email)}>
+          {resend.isPending ? 'Sending...' : 'Resend verification email'}
+        </Button>
+        <Button variant="outline" disabled={checking} onClick={onCheckAgain}>
+          {checking ? 'Checking...' : 'I have verified my email'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 function AdminGate({ user }: { user: SessionUser }) {
   const check = useAdminCheck(user.id);
   if (check.isPending) return <PageSpinner />;
@@ -133,6 +162,16 @@ function AdminGate({ user }: { user: SessionUser }) {
         <Button onClick={() => void check.refetch()}>Try Again</Button>
       </section>
     );
+  }
+  if (check.data.emailVerificationRequired) {
+    // The link may have been opened in another tab or on the phone: ask the server again.
+    const checkAgain = async () => {
+      const { data } = await check.refetch();
+      if (data?.emailVerificationRequired) {
+        toast({ title: 'Not Verified Yet', description: 'Please open the link in the email we sent you, then try again.', variant: 'destructive' });
+      }
+    };
+    return <VerifyEmailFirst email={user.email} onCheckAgain={() => void checkAgain()} checking={check.isFetching} />;
   }
   if (!check.data.isAdmin) return <AccessDenied />;
   return <Dashboard email={check.data.adminUser?.email ?? user.email} />;
