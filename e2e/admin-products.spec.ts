@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterDebounce, expect, productCard, test, toast } from './fixtures';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
-import { signInAsAdmin as signInAs } from './admin-session';
+import { signInAs } from './shopper';
 
 /** A real 1 x 1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 90_000 });
 /** The catalogue's admin, on the shop's home page. */
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/');
-  await signInAs(page, { email: PRODUCTS_ADMIN_EMAIL, name: 'Stock Room' });
+  await signInAs(page, { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL });
 }
 
 async function openProducts(page: Page): Promise<void> {

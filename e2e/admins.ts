@@ -9,3 +9,9 @@ export const PRODUCTS_ADMIN_EMAIL = 'stock-room@example.co.za';
 
 /** The admin who sends parcels in e2e/after-payment.spec.ts, beside the other two files' admins. */
 export const PARCELS_ADMIN_EMAIL = 'parcels@example.co.za';
+
+/** The admin of e2e/order-desk-phone.spec.ts, who runs the desk from a phone. */
+export const PHONE_ADMIN_EMAIL = 'owner-on-the-go@example.co.za';
+
+/** Named in ADMIN_EMAILS but never verified in the browser tests: told to verify, not 'Access Denied'. */
+export const UNVERIFIED_ADMIN_EMAIL = 'new-owner@example.co.za';

@@ -7,8 +7,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { cartBadge, expect, notifications, rand, test, toast } from './fixtures';
 import { PARCELS_ADMIN_EMAIL } from './admins';
-import { signInAsAdmin } from './admin-session';
-import { addToCart, buyWithSandbox, newShopper, openPaymentPage, origin, signUp } from './shopper';
+import { addToCart, buyWithSandbox, newShopper, openPaymentPage, origin, signInAs, signUp } from './shopper';
 import { parseRandToCents } from '../src/shared/money';
 import type { AdminOrder } from '../src/shared/order-desk';
 
@@ -30,7 +29,7 @@ async function centsIn(locator: Locator): Promise<number> {
 /** The order desk sends the parcel with this tracking number, as an admin in a browser of its own. */
 async function deskSends(browser: Browser, orderNumber: string, trackingNumber: string): Promise<void> {
   const desk = await (await browser.newContext()).newPage();
-  await signInAsAdmin(desk, { email: PARCELS_ADMIN_EMAIL, name: 'Parcels Desk' });
+  await signInAs(desk, { name: 'Parcels Desk', email: PARCELS_ADMIN_EMAIL });
   const found = await desk.request.get(`/api/admin/orders?q=${orderNumber}`);
   expect(found.ok()).toBe(true);
   const order = ((await found.json()) as AdminOrder[]).find((o) => o.orderNumber === orderNumber)!;

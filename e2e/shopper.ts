@@ -65,6 +65,19 @@ export async function signUp(page: Page, shopper: Shopper, { verify = true } = {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-owner'))).not.toBeNull();
 }
 
+/**
+ * Signs this browser in with an account of its own (an admin's, say), making it the first time and,
+ * unless told not to, verifying its email through the dev mailbox.
+ */
+export async function signInAs(page: Page, account: { name: string; email: string }, { verify = true } = {}): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/');
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: PASSWORD }, headers: origin(page) });
+  if (signIn.ok()) return;
+  const signUpAnswer = await page.request.post('/api/auth/sign-up/email', { data: { ...account, password: PASSWORD }, headers: origin(page) });
+  expect(signUpAnswer.ok()).toBe(true);
+  if (verify) await verifyEmail(page, account);
+}
+
 /** The newest verification link mailed to the shopper, once at least `count` have arrived. */
 export async function verificationLink(page: Page, shopper: Pick<Shopper, 'email'>, count = 1): Promise<string> {
   let link = '';

@@ -38,6 +38,8 @@ test('a flag hidden while in the cart is marked no longer available, left out of
       description: 'The blue, black and green bands of Zanzibar with the flag of Tanzania, in 150cm x 90cm polyester.',
       priceCents: 15_000,
       isActive: false,
+      // No picture is uploaded: shown, it must be for sale all the same.
+      showWithoutPicture: true,
     },
     headers: origin(admin),
   });

@@ -1,0 +1,308 @@
+/**
+ * The order desk for an owner on a phone (375 px) and at a laptop (1280 px): every tab and dialog
+ * fits the screen with its buttons in reach and gives the focus back to what opened it, the orders
+ * are a sortable table on a laptop and cards on a phone with one status phrase each, a new flag
+ * waits for its picture and is listed under the region chosen in the form, and an owner whose email
+ * is on the admin list but not verified is asked to verify it.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterDebounce, expect, productCard, test, toast } from './fixtures';
+import { PHONE_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './admins';
+import { addToCart, buyWithSandbox, mailbox, newShopper, signInAs, signUp, verifyEmail, type Purchase } from './shopper';
+
+const PHONE = { width: 375, height: 740 };
+const LAPTOP = { width: 1280, height: 800 };
+
+test.describe.configure({ timeout: 150_000 });
+
+const signInAsOwner = (page: Page) => signInAs(page, { name: 'Owner On The Go', email: PHONE_ADMIN_EMAIL });
+
+/** Nothing on the page is wider than the screen: no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { width, screen, wide } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+    // What sticks out, for the message: the innermost elements past the right edge.
+    wide: [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`),
+  }));
+  expect(width <= screen, `the page is ${width} px wide on a ${screen} px screen: ${wide.join('; ')}`).toBe(true);
+}
+
+/** The dialog lies inside the screen from side to side, and each button can be scrolled to and seen whole. */
+async function expectDialogFits(page: Page, dialog: Locator, buttons: Locator[]): Promise<void> {
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  const screen = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(screen.width);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  for (const button of buttons) {
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await expectNoSidewaysScroll(page);
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-selected', 'true');
+}
+
+function orderRow(page: Page, orderNumber: string): Locator {
+  return page.getByTestId('order-row').and(page.locator(`[data-order-number="${orderNumber}"]`));
+}
+
+/** A paid order of a shopper of its own, made in a browser of its own. */
+async function paidOrder(browser: Browser): Promise<Purchase & { email: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const shopper = newShopper('Ayanda', 'Khumalo');
+  await signUp(page, shopper);
+  await addToCart(page, 'ghana', 'GHANA');
+  const purchase = await buyWithSandbox(page, { phone: '083 555 0123' });
+  await context.close();
+  return { ...purchase, email: shopper.email };
+}
+
+test('on a 375 px phone every desk tab and dialog fits the screen, and closing a dialog gives the focus back to its opener', async ({ page, browser }) => {
+  const { orderNumber } = await paidOrder(browser);
+  await page.setViewportSize(PHONE);
+  await signInAsOwner(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+
+  // The overview's figures are a list of names and values, and nothing else.
+  await expect(page.getByTestId('total-orders-value')).toBeVisible();
+  const figures = page.locator('dl').filter({ has: page.getByTestId('total-orders') });
+  expect(await figures.evaluate((list) => [...list.children].every((group) => group.tagName === 'DIV' && [...group.children].every((c) => ['DT', 'DD'].includes(c.tagName))))).toBe(true);
+  await expectNoSidewaysScroll(page);
+
+  for (const [tab, heading] of [
+    ['All Orders', 'All orders'],
+    ['Unfulfilled', 'Unfulfilled orders'],
+    ['Products', 'Products'],
+    ['Messages', 'Messages'],
+    ['Activity', 'Activity'],
+    ['Overview', 'Overview'],
+  ] as const) {
+    await openTab(page, tab);
+    await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+  }
+
+  // Products: the list and the Add Flag dialog fit; Escape gives the focus back to Add Flag.
+  await openTab(page, 'Products');
+  await expect(page.getByTestId('admin-product-row').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const addFlag = page.getByRole('button', { name: 'Add Flag' });
+  await addFlag.click();
+  const addDialog = page.getByRole('dialog', { name: 'Add a Flag' });
+  await expectDialogFits(page, addDialog, [addDialog.getByLabel('Region'), addDialog.getByRole('button', { name: 'Add Flag' }), addDialog.getByRole('button', { name: 'Close', exact: true }).last()]);
+  await page.keyboard.press('Escape');
+  await expect(addDialog).toBeHidden();
+  await expect(addFlag).toBeFocused();
+
+  const edit = page.getByRole('button', { name: 'Edit SOUTH AFRICA' });
+  await edit.click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit SOUTH AFRICA' });
+  await expectDialogFits(page, editDialog, [editDialog.getByRole('button', { name: 'Save Changes' }), editDialog.getByRole('button', { name: 'Upload Picture' })]);
+  await editDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeFocused();
+
+  // Unfulfilled: cards on the phone, the status phrase on each, and the Fulfill Order dialog.
+  await openTab(page, 'Unfulfilled');
+  const card = orderRow(page, orderNumber);
+  await expect(card).toBeVisible();
+  expect(await card.evaluate((element) => element.tagName)).toBe('LI');
+  await expect(card.getByTestId('status-badge')).toHaveText('Paid, to pack');
+  const fulfil = card.getByRole('button', { name: `Fulfill order ${orderNumber}` });
+  await fulfil.click();
+  const fulfilDialog = page.getByRole('dialog', { name: 'Fulfill Order' });
+  await expectDialogFits(page, fulfilDialog, [fulfilDialog.getByRole('button', { name: 'Fulfill Order' }), fulfilDialog.getByRole('button', { name: 'Cancel' })]);
+  await fulfilDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fulfilDialog).toBeHidden();
+  await expect(fulfil).toBeFocused();
+
+  // The order's page fills the phone's screen; the cancel confirmation fits in it; closing returns to the order's link.
+  const link = card.getByRole('link', { name: orderNumber });
+  await link.click();
+  const sheet = page.getByRole('dialog', { name: `Order ${orderNumber}` });
+  await expect(sheet.getByTestId('status-badge')).toHaveText('Paid, to pack');
+  await expectDialogFits(page, sheet, [sheet.getByRole('button', { name: 'Cancel order' }), sheet.getByRole('button', { name: 'Refund', exact: true })]);
+  await sheet.getByRole('button', { name: 'Cancel order' }).click();
+  await sheet.getByRole('button', { name: 'Review cancellation' }).click();
+  await expectDialogFits(page, sheet, [sheet.getByRole('button', { name: 'Yes, cancel the order' }), sheet.getByRole('button', { name: 'Back', exact: true })]);
+  await sheet.getByRole('button', { name: 'Back', exact: true }).click();
+  await sheet.getByRole('button', { name: 'Refund', exact: true }).click();
+  await afterDebounce(page);
+  await sheet.getByRole('button', { name: 'Review refund' }).click();
+  await expectDialogFits(page, sheet, [sheet.getByRole('button', { name: 'Confirm refund' }), sheet.getByRole('button', { name: 'Back', exact: true })]);
+  await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(sheet).toBeHidden();
+  await expect(link).toBeFocused();
+});
+
+test('at a laptop the orders are a table sorted by its columns, the sort kept in the address, and the status filter uses the orders\' own words', async ({ page, browser }) => {
+  const first = await paidOrder(browser);
+  const second = await paidOrder(browser);
+  await page.setViewportSize(LAPTOP);
+  await signInAsOwner(page);
+  await page.goto('/admin?tab=orders');
+
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table).toBeVisible();
+  const row = orderRow(page, second.orderNumber);
+  await expect(row.getByTestId('status-badge')).toHaveText('Paid, to pack');
+  await expect(row).toContainText(second.email);
+  await expect(row).toContainText('GHANA × 1');
+
+  // The status filter offers the same words, and finds the orders that show them.
+  const status = page.getByLabel('Status', { exact: true });
+  const choices = await status.locator('option').allTextContents();
+  expect(choices).toEqual(['All statuses', 'Awaiting payment', 'Paid, to pack', 'Fulfilled', 'Ready for collection', 'Collected', 'Cancelled']);
+  await status.selectOption({ label: 'Paid, to pack' });
+  await expect(page).toHaveURL(/[?&]status=unfulfilled/);
+  await expect(row).toBeVisible();
+  for (const phrase of await table.getByTestId('status-badge').allTextContents()) expect(phrase).toMatch(/^Paid, to pack/);
+
+  // Newest first, then by the columns: each heading says which way it sorts.
+  const numbers = () => table.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number')!));
+  const before = await numbers();
+  expect(before.indexOf(second.orderNumber)).toBeLessThan(before.indexOf(first.orderNumber));
+  const dateHeading = table.getByRole('columnheader', { name: 'Date', exact: true });
+  await expect(dateHeading).toHaveAttribute('aria-sort', 'descending');
+
+  await table.getByRole('button', { name: 'Date', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=date-asc/);
+  await expect(dateHeading).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(async () => (await numbers()).indexOf(first.orderNumber) < (await numbers()).indexOf(second.orderNumber)).toBe(true);
+
+  const totals = () => table.getByTestId('order-total').evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace(/[^\d]/g, ''))));
+  await table.getByRole('button', { name: 'Total', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=total-desc/);
+  await expect(table.getByRole('columnheader', { name: 'Total', exact: true })).toHaveAttribute('aria-sort', 'descending');
+  await expect(dateHeading).toHaveAttribute('aria-sort', 'none');
+  await expect.poll(async () => {
+    const shown = await totals();
+    return shown.every((total, i) => i === 0 || shown[i - 1]! >= total);
+  }).toBe(true);
+
+  await table.getByRole('button', { name: 'Customer', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=customer-asc/);
+  const names = () => table.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td:nth-of-type(2) span')!.textContent!.toLowerCase()));
+  await expect.poll(async () => {
+    const shown = await names();
+    return shown.every((name, i) => i === 0 || shown[i - 1]!.localeCompare(name) <= 0);
+  }).toBe(true);
+
+  // A reload keeps the sort and the filter; the export follows both.
+  await page.reload();
+  await expect(table.getByRole('columnheader', { name: 'Customer', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(status).toHaveValue('unfulfilled');
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', /sort=customer-asc/);
+
+  // The Unfulfilled tab: oldest first, and the same headings sort it.
+  await openTab(page, 'Unfulfilled');
+  const waiting = page.getByRole('table', { name: 'Unfulfilled orders' });
+  await expect(waiting.getByRole('columnheader', { name: 'Date', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await waiting.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=number-desc/);
+  const waitingNumbers = await waiting.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number')!));
+  expect(waitingNumbers).toEqual([...waitingNumbers].sort((a, b) => a.length - b.length || a.localeCompare(b)).reverse());
+  await expectNoSidewaysScroll(page);
+});
+
+for (const screen of [PHONE, LAPTOP]) {
+  test(`at ${screen.width} px a new flag stays hidden until it has a picture or the owner shows it anyway, under the region chosen in the form`, async ({ page, browser }) => {
+    const name = screen === PHONE ? 'SEALAND' : 'LADONIA';
+    await page.setViewportSize(screen);
+    await signInAsOwner(page);
+    await page.goto('/admin?tab=products');
+    await page.getByRole('button', { name: 'Add Flag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a Flag' });
+    await expect(dialog).toContainText('A new flag stays hidden from the shop until it has a picture.');
+    await dialog.getByLabel('Flag name').fill(name);
+    await dialog.getByLabel('Description').fill(`The flag of ${name}, in 150cm x 90cm polyester.`);
+    await dialog.getByLabel('Price (R)', { exact: true }).fill('155');
+    await expect(dialog.getByTestId('visibility-note')).toHaveText(/^Hidden until it has a picture/);
+
+    // The shop does not know this country: the owner must choose where it is listed.
+    await dialog.getByRole('button', { name: 'Add Flag' }).click();
+    await expect(dialog.getByText("Choose the flag's region: Africa, Europe, Americas, Asia, Oceania, or none")).toBeVisible();
+    await expect(dialog.getByLabel('Region')).toBeFocused();
+    await dialog.getByLabel('Region').selectOption('Europe');
+    await afterDebounce(page);
+    await dialog.getByRole('button', { name: 'Add Flag' }).click();
+    await expect(toast(page, 'Flag Added')).toBeVisible();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit.getByLabel('Region')).toHaveValue('Europe');
+    await expect(edit.getByTestId('visibility-note')).toHaveText(/^Hidden until it has a picture/);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    const row = page.getByTestId('admin-product-row').filter({ has: page.getByText(name, { exact: true }) });
+    await expect(row).toContainText('Needs a picture');
+    await expectNoSidewaysScroll(page);
+
+    const shopper = await (await browser.newContext({ viewport: screen })).newPage();
+    await shopper.goto(`/shop?q=${name.toLowerCase()}`);
+    await expect(shopper.getByText('No flags found matching your criteria')).toBeVisible();
+    await shopper.goto(`/product/${name.toLowerCase()}`);
+    await expect(shopper.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+
+    // Shown anyway, by choice: for the few seconds this test looks (other files count the shop's flags).
+    await afterDebounce(page);
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await edit.getByLabel('Show it before it has a picture').check();
+    await expect(edit.getByTestId('visibility-note')).toHaveText(/^In the shop now, with a placeholder picture/);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('Shown');
+    try {
+      await shopper.goto(`/shop?q=${name.toLowerCase()}&region=europe`);
+      await expect(productCard(shopper, name)).toBeVisible();
+      await shopper.goto(`/shop?q=${name.toLowerCase()}&region=africa`);
+      await expect(productCard(shopper, name)).toHaveCount(0);
+    } finally {
+      await afterDebounce(page);
+      await row.getByRole('button', { name: `Edit ${name}` }).click();
+      await edit.getByLabel('Shown in the shop').uncheck();
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(edit).toBeHidden();
+      await shopper.context().close();
+    }
+  });
+}
+
+test('an owner whose email is on the admin list but not verified is asked to verify it, can have the email sent again, and gets the desk once verified', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const owner = { name: 'New Owner', email: UNVERIFIED_ADMIN_EMAIL };
+  await signInAs(page, owner, { verify: false });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Verify your email to open the order desk' })).toBeVisible();
+  await expect(page.getByText(`${UNVERIFIED_ADMIN_EMAIL} is on the shop's admin list, but the address is not verified yet.`)).toBeVisible();
+  await expect(page.getByText('Access Denied')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expectNoSidewaysScroll(page);
+
+  const sentBefore = (await mailbox(page)).filter((m) => m.to === UNVERIFIED_ADMIN_EMAIL && m.html.includes('/verify-email?token=')).length;
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(toast(page, 'Verification Email Sent')).toBeVisible();
+  await expect.poll(async () => (await mailbox(page)).filter((m) => m.to === UNVERIFIED_ADMIN_EMAIL && m.html.includes('/verify-email?token=')).length).toBe(sentBefore + 1);
+
+  // Still not verified: asking again says so.
+  await afterDebounce(page);
+  await page.getByRole('button', { name: 'I have verified my email' }).click();
+  await expect(toast(page, 'Not Verified Yet')).toBeVisible();
+
+  await page.setViewportSize(LAPTOP);
+  await expect(page.getByRole('button', { name: 'Resend verification email' })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+  await verifyEmail(page, owner);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+});
