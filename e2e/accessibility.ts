@@ -43,6 +43,13 @@ export function checkAccessibilityOf(page: Page, shopOrigin: string, violations:
       const screen = `${new URL(page.url()).pathname} ${page.viewportSize()?.width ?? 0} ${await page.getByRole('dialog').count()}`;
       if (checked.has(screen)) return;
       checked.add(screen);
+      // A test may leave a page the moment its address changed, before the screen's code arrived:
+      // its heading says it has been drawn. A page that never shows one is reported by axe.
+      await page
+        .locator('h1')
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .catch(() => undefined);
       violations.push(...(await accessibilityViolations(page)));
     } catch (error) {
       if (!/closed|navigat|Execution context was destroyed/i.test(String(error))) throw error;

@@ -40,7 +40,7 @@ for (const width of [375, 1280]) {
       context,
     }) => {
       const shopper = newShopper('Ayanda', 'Zulu');
-      await addToCart(page, 'kenya', 'KENYA');
+      await addToCart(page, 'kenya', 'Kenya');
       await page.goto('/checkout');
       await fillDetails(page, { phone: '082 555 0101' });
       await afterDebounce(page);
@@ -69,7 +69,7 @@ for (const width of [375, 1280]) {
       await expect(mailTab.getByRole('button', { name: 'Continue to Checkout' })).toBeVisible();
       await expect(mailTab).toHaveURL(/\/checkout$/);
       await expect(summary(mailTab).getByTestId('summary-item')).toHaveCount(1);
-      await expect(summary(mailTab)).toContainText('KENYA');
+      await expect(summary(mailTab)).toContainText('Kenya');
       await expect(field(mailTab, 'Cellphone number')).toHaveValue('082 555 0101');
       await expect(mailTab.getByTestId('verification-banner')).toHaveCount(0);
 

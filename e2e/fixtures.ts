@@ -45,7 +45,19 @@ function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => 
   };
 }
 
+let testsInThisWorker = 0;
+
 export const test = base.extend<{ securityViolations: string[]; accessibilityViolations: string[] }>({
+  /**
+   * Each test is a visitor from an address of its own, as the shop sees it behind a proxy on this
+   * machine (it trusts X-Forwarded-For from loopback): the per-address limits (30 sign-ups an hour)
+   * count each test's visitor, not the whole run from 127.0.0.1. 198.18.0.0/15 is for tests.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    testsInThisWorker += 1;
+    const visitor = `198.${18 + (testInfo.workerIndex % 2)}.${Math.floor(testInfo.workerIndex / 2) % 256}.${testsInThisWorker % 256}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': visitor });
+  },
   /**
    * Fails the test when any page it opened broke the shop's security headers: the fix belongs in the
    * policy or the app. A test that provokes a violation on purpose empties the list.

@@ -72,7 +72,8 @@ export function Dialog({ open, onOpenChange, trigger, title, description, layout
   const body = useRef<HTMLDivElement>(null);
   // Noted while rendering the opening, before anything in the dialog (an autoFocus field) takes the focus.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const [wasOpen, setWasOpen] = useState(open);
+  // Closed to begin with: a dialog whose code loads on its first opening mounts already open.
+  const [wasOpen, setWasOpen] = useState<boolean | undefined>(false);
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
