@@ -33,13 +33,17 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  * for the end of the test. A page closing or navigating by itself while it is checked is skipped:
  * that state was never a settled one.
  */
+/**
+ * The screens this worker has checked (address path, width, open dialogs): each is checked the
+ * first time a test leaves it, not again by every later test that passes it on its way (most
+ * start at / and a product): the same screen drawn again costs seconds and finds nothing new.
+ */
+const checked = new Set<string>();
+
 export function checkAccessibilityOf(page: Page, shopOrigin: string, violations: string[]): () => Promise<void> {
-  const checked = new Set<string>();
   const check = async () => {
     if (!isShopPage(page, shopOrigin)) return;
     try {
-      // A test that walks one page through many addresses (/shop?sort=…) has it checked once per
-      // width and number of open dialogs: the same screen drawn again costs time and finds nothing new.
       const screen = `${new URL(page.url()).pathname} ${page.viewportSize()?.width ?? 0} ${await page.getByRole('dialog').count()}`;
       if (checked.has(screen)) return;
       checked.add(screen);
