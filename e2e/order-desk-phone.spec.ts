@@ -169,12 +169,12 @@ test('at a laptop the orders are a table sorted by its columns, the sort kept in
   await status.selectOption({ label: 'Paid, to pack' });
   await expect(page).toHaveURL(/[?&]status=unfulfilled/);
   await expect(row).toBeVisible();
-  for (const phrase of await table.getByTestId('status-badge').allTextContents()) expect(phrase).toMatch(/^Paid, to pack/);
+  // The list refetches after the address changes: wait until every row shown is one of the filter's.
+  await expect.poll(async () => (await table.getByTestId('status-badge').allTextContents()).every((phrase) => phrase.startsWith('Paid, to pack'))).toBe(true);
 
   // Newest first, then by the columns: each heading says which way it sorts.
   const numbers = () => table.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number')!));
-  const before = await numbers();
-  expect(before.indexOf(second.orderNumber)).toBeLessThan(before.indexOf(first.orderNumber));
+  await expect.poll(async () => (await numbers()).indexOf(second.orderNumber) < (await numbers()).indexOf(first.orderNumber)).toBe(true);
   const dateHeading = table.getByRole('columnheader', { name: 'Date', exact: true });
   await expect(dateHeading).toHaveAttribute('aria-sort', 'descending');
 
@@ -213,8 +213,10 @@ test('at a laptop the orders are a table sorted by its columns, the sort kept in
   await expect(waiting.getByRole('columnheader', { name: 'Date', exact: true })).toHaveAttribute('aria-sort', 'ascending');
   await waiting.getByRole('button', { name: 'Order', exact: true }).click();
   await expect(page).toHaveURL(/[?&]sort=number-desc/);
-  const waitingNumbers = await waiting.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number')!));
-  expect(waitingNumbers).toEqual([...waitingNumbers].sort((a, b) => a.length - b.length || a.localeCompare(b)).reverse());
+  await expect.poll(async () => {
+    const shown = await waiting.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number')!));
+    return shown.length > 0 && shown.join() === [...shown].sort((a, b) => a.length - b.length || a.localeCompare(b)).reverse().join();
+  }).toBe(true);
   await expectNoSidewaysScroll(page);
 });
 

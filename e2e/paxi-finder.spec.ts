@@ -56,7 +56,7 @@ for (const width of [375, 1280]) {
       "We couldn't find 'Sutherland', so these are the PAXI points in Northern Cape nearest the middle of the province.",
     );
     await expect(pointResults(page).first()).toBeVisible();
-    for (const address of await pointResults(page).allTextContents()) expect(address).toContain('Northern Cape');
+    await expect.poll(async () => (await pointResults(page).allTextContents()).every((address) => address.includes('Northern Cape'))).toBe(true);
     // The distances are from the province's middle, not from the shopper: not shown.
     await expect(page.getByTestId('paxi-point-distance')).toHaveCount(0);
 
