@@ -7,7 +7,7 @@ import { formatDateTime, itemLine, statusTone, toneClasses } from './order-forma
 /** The order's one status phrase (src/shared/order-desk.ts), the same in the list, the cards and the order's page. */
 export function StatusBadge({ order }: { order: Pick<AdminOrder, 'status' | 'paymentStatus'> }) {
   return (
-    <span className={cn('inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold', toneClasses[statusTone(order)])} data-testid="status-badge">
+    <span className={cn('inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', toneClasses[statusTone(order)])} data-testid="status-badge">
       {orderStatusPhrase(order)}
     </span>
   );
