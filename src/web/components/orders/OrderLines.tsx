@@ -25,7 +25,7 @@ export function OrderLines({ items, subtotalCents, feeLabel, feeCents, totalCent
               <ProductImage src={item.productImage} alt={`Flag of ${countryName(item.productName)}`} className="h-full w-full object-cover" />
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold break-words text-slate-900">{item.productName}</span>
+              <span className="block font-semibold break-words text-slate-900">{countryName(item.productName)}</span>
               <span className="block text-slate-600" data-testid="order-line-quantity">
                 {item.quantity} × {formatRand(item.productPrice)}
               </span>

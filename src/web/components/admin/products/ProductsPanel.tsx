@@ -118,7 +118,7 @@ function ProductTable({ products, onEdit }: { products: AdminProduct[]; onEdit: 
     // Relative: the screen-reader-only heading of the last column stays inside the scrolling box instead of widening the page.
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       {/* On phones the prices, stock and featured columns fold into the flag's cell, so no row runs off the screen. */}
-      <table className="w-full text-sm md:min-w-[44rem]" data-testid="admin-products">
+      <table className="w-full text-sm max-md:[&_td]:px-2 max-md:[&_th]:px-2 md:min-w-[44rem]" data-testid="admin-products">
         <thead className="bg-slate-50">
           <tr>
             <th scope="col" className={head}>
@@ -181,7 +181,8 @@ function ProductTable({ products, onEdit }: { products: AdminProduct[]; onEdit: 
               <td className="px-3 py-2 text-right">
                 <Button variant="outline" size="sm" aria-label={`Edit ${product.name}`} onClick={() => onEdit(product.id)}>
                   <Pencil className="h-4 w-4" aria-hidden="true" />
-                  Edit
+                  {/* On a phone the pencil alone, so the row fits the screen; the button keeps its name. */}
+                  <span className="max-md:sr-only">Edit</span>
                 </Button>
               </td>
             </tr>
