@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatRand, formatRandCompact, parseRandToCents, vatIncluded } from './money';
+import { centsToDecimal, formatRand, formatRandCompact, parseRandToCents } from './money';
 
 describe('formatRand', () => {
   it.each([
@@ -58,18 +58,5 @@ describe('parseRandToCents', () => {
 
   it('reads back what formatRand writes', () => {
     for (const cents of [0, 1, 99, 13000, 123456, 100000000]) expect(parseRandToCents(formatRand(cents))).toBe(cents);
-  });
-});
-
-describe('vatIncluded', () => {
-  it('takes the 15% VAT out of a VAT-inclusive amount', () => {
-    expect(vatIncluded(11500)).toBe(1500);
-    expect(vatIncluded(0)).toBe(0);
-    expect(vatIncluded(23000)).toBe(3000);
-  });
-
-  it('rounds to the nearest cent', () => {
-    expect(vatIncluded(13000)).toBe(1696); // 1695.65...
-    expect(vatIncluded(100)).toBe(13); // 13.04...
   });
 });

@@ -30,9 +30,3 @@ export function parseRandToCents(text: string): number | undefined {
   const [whole = '0', fraction = ''] = cleaned.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
-
-/** VAT already inside a VAT-inclusive amount (15%): amount x 15/115, rounded to the cent. */
-export const VAT_RATE_PERCENT = 15;
-export function vatIncluded(inclusiveCents: number): number {
-  return Math.round((inclusiveCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
-}

@@ -10,7 +10,8 @@ import type { CustomerValues } from './customer-details';
 import type { CartItemView } from '../../../shared/cart';
 import { countryName } from '../../../shared/product';
 import type { DeliveryOption } from '../../../shared/shop-facts';
-import { formatRand, VAT_RATE_PERCENT, vatIncluded } from '../../../shared/money';
+import { formatRand } from '../../../shared/money';
+import { VAT_RATE_PERCENT, vatIncluded } from '../../../shared/vat';
 
 export type ReviewSection = 'details' | 'speed' | 'point';
 

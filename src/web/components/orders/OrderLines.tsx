@@ -1,6 +1,7 @@
 import { ProductImage } from '../product/ProductImage';
 import { countryName } from '../../../shared/product';
-import { formatRand, vatIncluded, VAT_RATE_PERCENT } from '../../../shared/money';
+import { formatRand } from '../../../shared/money';
+import { vatIncluded, VAT_RATE_PERCENT } from '../../../shared/vat';
 import type { OrderLine } from '../../../shared/orders';
 
 export interface OrderLinesProps {

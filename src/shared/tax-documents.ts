@@ -1,0 +1,98 @@
+/**
+ * The shop's tax documents (VAT Act s20 and s21): a tax invoice for every paid order and a credit
+ * note for every refund, each numbered from its own gap-free sequence. A document is kept as the
+ * data it was printed from, so it reads the same however the shop's details change later.
+ */
+
+/** Above this total (R5,000) a tax invoice is a full one, naming the buyer and their address (s20(4)). */
+export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
+
+export const taxDocumentKinds = ['invoice', 'credit_note'] as const;
+export type TaxDocumentKind = (typeof taxDocumentKinds)[number];
+
+/** The serial's prefix per kind: INV-000001, CN-000001. */
+export const serialPrefixes: Record<TaxDocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+export function documentSerial(kind: TaxDocumentKind, number: number): string {
+  return `${serialPrefixes[kind]}-${String(number).padStart(6, '0')}`;
+}
+
+/** A serial as it may appear in an address: INV-000001 or CN-000001 (longer once past 999,999). */
+export const DOCUMENT_SERIAL_PATTERN = /^(INV|CN)-\d{6,9}$/;
+
+/** A South African VAT number: 10 digits, starting with 4. */
+export const VAT_NUMBER_PATTERN = /^4\d{9}$/;
+
+/** The seller, as the document was issued. */
+export interface DocumentSupplier {
+  /** The trading name, shown at the top with the logo. */
+  name: string;
+  legalName: string;
+  registrationNumber: string;
+  address: string;
+  /** Null when the shop is not a VAT vendor: the document is a plain invoice. */
+  vatNumber: string | null;
+  email: string;
+  phone: string;
+}
+
+/** The buyer, as given at checkout. */
+export interface DocumentRecipient {
+  name: string;
+  email: string;
+  company: string | null;
+  vatNumber: string | null;
+  /** The buyer's address for a full tax invoice; null when none was given. */
+  address: string | null;
+}
+
+/** A line of the document; amounts in cents, VAT included. */
+export interface DocumentLine {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  /** The line's share of the document's VAT (src/shared/vat.ts); 0 on a plain invoice. */
+  vatCents: number;
+}
+
+export interface TaxDocumentContent {
+  kind: TaxDocumentKind;
+  /** 'Tax Invoice', 'Invoice' (no VAT number) or 'Credit Note'. */
+  title: string;
+  serial: string;
+  /** ISO time of issue. */
+  issuedAt: string;
+  orderNumber: string;
+  /** A full tax invoice (above R5,000, or a credit note against one): the buyer's details are on it. */
+  full: boolean;
+  supplier: DocumentSupplier;
+  recipient: DocumentRecipient;
+  lines: DocumentLine[];
+  totalCents: number;
+  /** VAT inside totalCents; 0 on a plain invoice. */
+  vatCents: number;
+  /** totalCents less vatCents. */
+  exclusiveCents: number;
+  /** A credit note's invoice, its total (the value of the supply) and why the money went back. */
+  credit?: { invoiceSerial: string; invoiceTotalCents: number; reason: string };
+}
+
+/** A document in a list (My Profile, the order desk): what it is, not its content. */
+export interface TaxDocumentSummary {
+  kind: TaxDocumentKind;
+  title: string;
+  serial: string;
+  issuedAt: string;
+  orderNumber: string;
+  customerName: string;
+  totalCents: number;
+  vatCents: number;
+  exclusiveCents: number;
+}
+
+/** The file name a document downloads as: tax-invoice-INV-000001.pdf, credit-note-CN-000001.pdf. */
+export function documentFileName(document: Pick<TaxDocumentContent, 'kind' | 'serial' | 'title'>): string {
+  const kind = document.kind === 'credit_note' ? 'credit-note' : document.title === 'Tax Invoice' ? 'tax-invoice' : 'invoice';
+  return `${kind}-${document.serial}.pdf`;
+}
