@@ -32,6 +32,8 @@ import { auditLogRoutes } from './admin/audit-routes';
 import { registerOrderDeskDigest } from './orderdesk/digest-routes';
 import { createOrderDeskService } from './orderdesk/service';
 import { orderDeskRoutes } from './orderdesk/routes';
+import { taxDocumentRoutes } from './tax/routes';
+import { createTaxDocumentService } from './tax/service';
 import { createRateLimiter } from './rate-limit/service';
 import { createProfileService } from './account/service';
 import { accountRoutes } from './account/routes';
@@ -150,6 +152,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   checkoutRoutes(app, { auth, checkout });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
+  await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));
     app.addHook('onClose', () => reconciler.stop());

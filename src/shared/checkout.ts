@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { emailSchema } from './schemas';
 import { normalisePhone } from './profile';
 import type { OrderLine } from './orders';
+import { formatRandCompact } from './money';
+import { FULL_TAX_INVOICE_ABOVE_CENTS, VAT_NUMBER_PATTERN } from './tax-documents';
 
 /** The checkout's texts, as the spec words them (sections 5 and 8). */
 export const checkoutMessages = {
@@ -15,7 +17,18 @@ export const checkoutMessages = {
   cartEmpty: 'Cart is empty',
   cartEmptyDetail: 'Please add items to your cart before checkout.',
   paymentNotFound: 'Payment not found. The checkout may have expired or the payment ID is invalid.',
+  vatNumber: 'A South African VAT number is 10 digits starting with 4',
+  billingAddressRequired: `Orders over ${formatRandCompact(FULL_TAX_INVOICE_ABOVE_CENTS)} get a full tax invoice, which needs your address: please enter it`,
 } as const;
+
+/** Optional text for the invoice: trimmed, and left out when empty. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .transform((value) => value || undefined)
+    .optional();
 
 const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(50, 'Names are at most 50 characters');
 
@@ -34,6 +47,15 @@ export const customerInfoSchema = z.object({
       if (!phone) ctx.addIssue({ code: 'custom', message: checkoutMessages.phone });
       return phone ?? value;
     }),
+  // For the tax invoice, all optional: a company buying, its VAT number, and an address (needed above R5,000).
+  company: optionalText('Company name', 100),
+  vatNumber: z
+    .string({ error: checkoutMessages.vatNumber })
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => value === '' || VAT_NUMBER_PATTERN.test(value), checkoutMessages.vatNumber)
+    .transform((value) => value || undefined)
+    .optional(),
+  billingAddress: optionalText('Address', 300),
 });
 export type CustomerInfo = z.output<typeof customerInfoSchema>;
 

@@ -28,6 +28,8 @@ export type ErrorCode =
   | 'address_required'
   /** 400: there is nothing in the cart to pay for. */
   | 'cart_empty'
+  /** 400: above R5,000 a VAT vendor's tax invoice names the buyer's address, and checkout gave none. */
+  | 'billing_address_required'
   /** 409: the total changed since the page was loaded; `expectedAmount` is the right one. */
   | 'cart_changed'
   /** 409: fewer flags are left than asked for; at checkout, `productId` and `stockQuantity` say which and how many. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderDocument } from './tax-documents';
 
 /**
  * The order desk's calls (/api/admin/…): what the admin pages send and receive. Amounts are in
@@ -142,6 +143,8 @@ export interface AdminOrderDetail {
   actions: OrderAction[];
   /** The most a refund may be now, in cents: paid, less refunds confirmed and refunds still waiting for the provider. */
   refundableCents: number;
+  /** The tax invoice and credit notes, invoice first, each with its PDF's address. */
+  documents: OrderDocument[];
 }
 
 /** The answer of every POST /api/admin/orders/:id/… call: the order as it is now, and what was done in words. */

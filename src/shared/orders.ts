@@ -1,3 +1,4 @@
+import type { OrderDocument } from './tax-documents';
 import { z } from 'zod';
 import type { OrderStatus, PaymentStatus } from './order-desk';
 import type { DeliveryOptionCode } from './shop-facts';
@@ -48,8 +49,8 @@ export interface CustomerOrderDetail {
   deliveryOption: DeliveryOptionCode;
   pickupPoint: { code: string; name: string; address: string };
   trackingNumber: string | null;
-  /** The tax invoice for the order, once the shop issues invoices; null until then. */
-  invoice: { number: string; url: string } | null;
+  /** The order's tax invoice and any credit notes, invoice first, each with its PDF's address. */
+  documents: OrderDocument[];
   /** Oldest first. */
   timeline: CustomerOrderEvent[];
 }

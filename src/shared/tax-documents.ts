@@ -7,6 +7,11 @@
 /** Above this total (R5,000) a tax invoice is a full one, naming the buyer and their address (s20(4)). */
 export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
 
+/** A VAT vendor's sale above R5,000 gets a full tax invoice, which names the buyer's address; a shop without a VAT number issues plain invoices. */
+export function needsFullTaxInvoice(shopVatNumber: string, totalCents: number): boolean {
+  return shopVatNumber.trim() !== '' && totalCents > FULL_TAX_INVOICE_ABOVE_CENTS;
+}
+
 export const taxDocumentKinds = ['invoice', 'credit_note'] as const;
 export type TaxDocumentKind = (typeof taxDocumentKinds)[number];
 
@@ -91,8 +96,48 @@ export interface TaxDocumentSummary {
   exclusiveCents: number;
 }
 
+/** A document of one order, with where to download its PDF. */
+export interface OrderDocument extends TaxDocumentSummary {
+  url: string;
+}
+
+/** The link that downloads a document: 'Download tax invoice', 'Download credit note'. */
+export function downloadLabel(document: Pick<TaxDocumentSummary, 'title'>): string {
+  return `Download ${document.title.toLowerCase()}`;
+}
+
 /** The file name a document downloads as: tax-invoice-INV-000001.pdf, credit-note-CN-000001.pdf. */
 export function documentFileName(document: Pick<TaxDocumentContent, 'kind' | 'serial' | 'title'>): string {
   const kind = document.kind === 'credit_note' ? 'credit-note' : document.title === 'Tax Invoice' ? 'tax-invoice' : 'invoice';
   return `${kind}-${document.serial}.pdf`;
+}
+
+/** One month of the VAT report: sales (tax invoices) and what credit notes took back, in cents. */
+export interface VatReportMonth {
+  /** YYYY-MM, in South African time. */
+  month: string;
+  salesCents: number;
+  salesVatCents: number;
+  creditsCents: number;
+  creditsVatCents: number;
+}
+
+/** The figures for the VAT201 return over a period: output VAT on sales less the VAT credit notes reversed. */
+export interface VatReport {
+  from: string;
+  to: string;
+  vatRegistered: boolean;
+  months: VatReportMonth[];
+  totals: {
+    salesCents: number;
+    salesExclusiveCents: number;
+    outputVatCents: number;
+    creditsCents: number;
+    creditsExclusiveCents: number;
+    creditsVatCents: number;
+    /** Sales less credits, VAT included. */
+    netCents: number;
+    /** Output VAT less the VAT in credit notes: what the period owes. */
+    netVatCents: number;
+  };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, cartItems, orderEvents, orders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
 import { inTheShop } from '../catalog/in-the-shop';
+import { documentUrls, orderDocuments } from '../tax/documents';
 import type { Auth } from '../auth/auth';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { enqueueEmail } from '../notify/outbox';
@@ -314,8 +315,7 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
         deliveryOption: order.deliveryOption,
         pickupPoint: { code: order.paxiLocationId, name: order.paxiLocationName, address: order.paxiLocationAddress },
         trackingNumber: order.trackingNumber,
-        // The shop issues no invoices yet.
-        invoice: null,
+        documents: await orderDocuments(db, order.id, documentUrls.customer(order.orderNumber)),
         timeline: events.map((event) => customerEvent(event)),
       };
     },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyStartedDataDir } from '../testing/data-dirs';
 import { freePort } from '../testing/free-port';
 import { startShop, stopShop } from '../testing/shop-process';
-import { scratchDatabase } from '../testing/test-support';
+import { queryServer, scratchDatabase } from '../testing/test-support';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 
 /** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */
@@ -200,5 +200,43 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
         return emails.filter((m) => m.subject!.includes(orders[0]!.orderNumber)).length;
       })
       .toBe(1);
+    const invoices = await queryServer<{ serial: string }>(
+      database!.url,
+      `select d.serial from tax_documents d join orders o on o.id = d.order_id where o.order_number = '${orders[0]!.orderNumber}'`,
+    );
+    expect(invoices).toHaveLength(1);
+  }, 120_000);
+
+  it('numbers the invoices of shoppers paying at once on both processes one after another, with no gap and no repeat', async () => {
+    const shoppers = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const browser = browserAt(bases[i % 2]!);
+        const checkoutId = await shopperWithOpenCheckout(browser);
+        return { browser, checkoutId };
+      }),
+    );
+    for (const { checkoutId } of shoppers) yoco.markPaid([...yoco.checkouts.values()].find((c) => c.externalId === checkoutId)!.id);
+    const [serials] = await queryServer<{ before: number }>(database!.url, `select last_number as before from document_serials where kind = 'invoice'`);
+    const before = Number(serials!.before);
+
+    // Each shopper's return on one process and Yoco's webhook on the other, all at once.
+    const answers = await Promise.all(
+      shoppers.flatMap(({ browser, checkoutId }, i) => {
+        const atYoco = [...yoco.checkouts.values()].find((c) => c.externalId === checkoutId)!;
+        const { headers, body } = yoco.signWebhook(webhookSecret, yoco.paymentSucceeded(atYoco.id), { webhookId: `msg_invoice_${i}` });
+        return [
+          browser.call('POST', '/api/payments/complete', { checkoutId }).then((r) => r.status),
+          fetch(`${bases[(i + 1) % 2]}/api/payments/yoco/webhook`, { method: 'POST', headers, body: new Uint8Array(body) }).then((r) => r.status),
+        ];
+      }),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+
+    const issued = await queryServer<{ number: number; checkout_id: string }>(
+      database!.url,
+      `select d.number, o.checkout_id from tax_documents d join orders o on o.id = d.order_id where d.kind = 'invoice' and d.number > ${before} order by d.number`,
+    );
+    expect(issued.map((row) => row.number)).toEqual(Array.from({ length: 6 }, (_, i) => before + 1 + i));
+    expect(new Set(issued.map((row) => row.checkout_id))).toEqual(new Set(shoppers.map((s) => s.checkoutId)));
   }, 120_000);
 });

@@ -15,6 +15,7 @@ import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } 
 import { collectionFeeCents, collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
 import { countryName } from '../../shared/product';
+import { needsFullTaxInvoice } from '../../shared/tax-documents';
 import { endUnpaid, holdStock, releaseEarlierHolds, retakeStock } from './stock';
 import { claimDueWebhooks, claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
 
@@ -170,7 +171,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           order.orderNumber,
         );
       }
-      await confirmRefund(tx, order, { refundId, amountCents, webhookId: event.id });
+      await confirmRefund(tx, deps.email, order, { refundId, amountCents, webhookId: event.id });
       return null;
     });
   }
@@ -244,9 +245,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new TotalChangedError(totalCents);
       }
       if (totalCents < MINIMUM_CARD_PAYMENT_CENTS) throw new InvalidInputError(BELOW_MINIMUM_MESSAGE);
+      const { company, vatNumber, billingAddress, ...customer } = input.metadata.customerInfo;
+      if (needsFullTaxInvoice(deps.email.shop.vatNumber, totalCents) && !billingAddress) {
+        throw new InvalidInputError(checkoutMessages.billingAddressRequired, 'billing_address_required');
+      }
 
       const snapshot: CheckoutSnapshot = {
-        customer: input.metadata.customerInfo,
+        customer,
+        ...(company || vatNumber || billingAddress ? { invoiceTo: { company: company ?? null, vatNumber: vatNumber ?? null, address: billingAddress ?? null } } : {}),
         deliveryOption: speed.code,
         pickupPoint: {
           code: point.code,

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
 import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
 import { regions } from '../../shared/regions';
+import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
 
 export { orderStatuses, paymentStatuses };
 
@@ -318,11 +319,20 @@ export type CheckoutStatus = (typeof checkoutStatuses)[number];
 /** What the server rebuilt from the cart when the shopper pressed pay: the order to be, frozen. */
 export interface CheckoutSnapshot {
   customer: { firstName: string; lastName: string; email: string; phone: string };
+  /** What the buyer asked to have on the tax invoice (a company, its VAT number, an address). */
+  invoiceTo?: InvoiceTo;
   deliveryOption: 'paxi_standard' | 'paxi_express';
   pickupPoint: { code: string; name: string; address: string; town: string; province: string; postalCode: string | null };
   items: { productId: string; productName: string; productImage: string | null; unitPriceCents: number; quantity: number }[];
   /** The counted stock this checkout took (flags the shop does not count are not listed); given back if it ends unpaid. */
   heldStock?: HeldStock[];
+}
+
+/** The buyer's optional invoice details from checkout; an address is asked for above R5,000. */
+export interface InvoiceTo {
+  company: string | null;
+  vatNumber: string | null;
+  address: string | null;
 }
 
 export interface HeldStock {
@@ -394,6 +404,10 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
+    /** The buyer's company, VAT number and address for the tax invoice, when given at checkout. */
+    customerCompany: text('customer_company'),
+    customerVatNumber: text('customer_vat_number'),
+    billingAddress: text('billing_address'),
     shippingStreet: text('shipping_street'),
     shippingCity: text('shipping_city'),
     shippingProvince: text('shipping_province'),
@@ -451,6 +465,52 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_provider_refund_unique').on(t.providerRefundId),
     index('order_refunds_order_idx').on(t.orderId),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Where each kind of tax document's numbering stands. The next serial is last_number + 1, taken
+ * by an UPDATE in the transaction that issues the document: the row stays locked until that
+ * transaction ends, and a rollback gives the number back, so serials have no gaps and no repeats.
+ */
+export const documentSerials = pgTable('document_serials', {
+  kind: text('kind', { enum: taxDocumentKinds }).primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/**
+ * Tax invoices and credit notes as issued (VAT Act s20, s21), each with the data it is printed
+ * from: a later change to the shop's details does not rewrite it. The database refuses to change
+ * or delete an issued document (migration 0010).
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: taxDocumentKinds }).notNull(),
+    number: integer('number').notNull(),
+    serial: text('serial').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** A credit note's tax invoice. */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => taxDocuments.id),
+    /** The confirmed refund a credit note records: one credit note per refund. */
+    refundId: uuid('refund_id').references(() => orderRefunds.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    totalCents: integer('total_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    content: jsonb('content').$type<TaxDocumentContent>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_serial_unique').on(t.serial),
+    uniqueIndex('tax_documents_kind_number_unique').on(t.kind, t.number),
+    uniqueIndex('tax_documents_one_invoice_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('tax_documents_refund_unique').on(t.refundId),
+    index('tax_documents_order_idx').on(t.orderId),
+    index('tax_documents_issued_idx').on(t.issuedAt),
+    check('tax_documents_amounts', sql`${t.totalCents} >= 0 AND ${t.vatCents} >= 0 AND ${t.vatCents} <= ${t.totalCents}`),
+    check('tax_documents_credit_has_invoice', sql`${t.kind} = 'invoice' OR ${t.invoiceId} IS NOT NULL`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { DeliveryError } from './delivery-error';
 import type { EmailMessage, Mailer } from './mailer';
 import { devMailboxSms } from './dev-mailbox';
 import { smsMessageSchema, type SmsMessage, type SmsProvider } from './sms';
+import { attachedFiles } from '../tax/attachments';
 
 /** The database or a transaction: callers pass their own transaction so the email commits with the change. */
 export type DbOrTx = Pick<Database, 'insert'>;
@@ -103,7 +104,8 @@ export function createOutboxWorker({ db, mailer, sms = devMailboxSms, logger, po
   /** Sends one row by its kind; resolves to the transport that took it. */
   async function send(row: OutboxRow): Promise<string> {
     if (row.kind === 'email') {
-      await mailer.send(row.payload as EmailMessage);
+      const { attachments, ...email } = row.payload as EmailMessage;
+      await mailer.send(attachments?.length ? { ...email, attachments: await attachedFiles(db, attachments) } : email);
       return mailer.transport;
     }
     // Checked again on the way out: the row may predate a rule, or have been written by hand.

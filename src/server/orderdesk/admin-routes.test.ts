@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { taxDocuments } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes, startTestApp, testDatabases, type AppRoute as Route, type TestApp } from '../testing/test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
@@ -47,6 +49,16 @@ function successTable(get: () => TestApp, shop: ReturnType<typeof shopHelpers>, 
       status: 202,
     }),
     'GET /api/admin/overview': async () => ({ url: '/api/admin/overview', status: 200 }),
+    'GET /api/admin/documents': async () => ({ url: '/api/admin/documents?from=2025-01-01', status: 200 }),
+    'GET /api/admin/documents/export.csv': async () => ({ url: '/api/admin/documents/export.csv?format=xero-invoices', status: 200 }),
+    // A document needs a paid order: its tax invoice.
+    'GET /api/admin/documents/:serial': async () => {
+      const order = await placePaidOrder(shop, shopper());
+      const [invoice] = await get().database.db.select({ serial: taxDocuments.serial }).from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+      return { url: `/api/admin/documents/${invoice!.serial}`, status: 200 };
+    },
+    'GET /api/admin/vat-report': async () => ({ url: '/api/admin/vat-report?from=2025-01-01&to=2025-12-31', status: 200 }),
+    'GET /api/admin/vat-report.csv': async () => ({ url: '/api/admin/vat-report.csv', status: 200 }),
   };
 }
 

@@ -17,7 +17,7 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csvLine(cells: string[]): string {
+export function csvLine(cells: string[]): string {
   return cells.map(csvCell).join(',');
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type S
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
+import { startOfDay, startOfNextDay, TIME_ZONE } from '../db/south-african-days';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import type { AuditActor } from '../admin/audit';
@@ -35,6 +36,7 @@ import {
   type PaymentStatus,
 } from '../../shared/order-desk';
 import { ordersCsv } from './csv';
+import { documentUrls, orderDocuments } from '../tax/documents';
 
 export type OrderFilters = z.output<typeof orderExportSchema>;
 export type OrderSearchQuery = z.output<typeof orderSearchSchema>;
@@ -54,8 +56,6 @@ export interface OrderDeskDeps {
 }
 
 const ORDER_NOT_FOUND = 'Order not found';
-/** A literal, not a parameter: GROUP BY must see the same expression as the SELECT list. */
-const TIME_ZONE = sql.raw(`'Africa/Johannesburg'`);
 const OVERVIEW_DAYS = 30;
 
 /*
@@ -74,9 +74,6 @@ const countedOrder = and(paidFor, ne(orders.status, 'cancelled'))!;
 const awaitingPacking = and(eq(orders.status, 'paid'), eq(orders.fulfilled, false), inArray(orders.paymentStatus, ['paid', 'partially_refunded']))!;
 const keptCents = sql`${orders.totalAmount} - ${orders.refundedCents}`;
 
-/** The start of a day (YYYY-MM-DD) in South Africa, as a point in time. */
-const startOfDay = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE ${TIME_ZONE}`;
-const startOfNextDay = (day: string) => sql`(${day}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE}`;
 
 /** LIKE treats % and _ as wildcards; a search for '100_01' means those characters. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -227,6 +224,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       events: state.events.map(toOrderEvent),
       actions: allowedActions(state),
       refundableCents: state.refundableCents,
+      documents: await orderDocuments(db, id, documentUrls.orderDesk),
     };
   }
 
@@ -346,7 +344,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       if (!canMovePayment(order.paymentStatus, 'refunded')) throw notRefundable(order.orderNumber, order.paymentStatus);
       if (input.amountCents > state.refundableCents) throw tooMuchRefund(state);
       const refund = await askProvider(order, input.amountCents, state.now);
-      await change(id, (tx, locked) => refundOrder(tx, ctx, locked, { actor, refund, reason: input.reason || undefined }));
+      await change(id, (tx, locked) => refundOrder(tx, locked, { actor, refund, reason: input.reason || undefined }));
       return answer(
         id,
         `Refund of ${formatRand(input.amountCents)} requested for order ${order.orderNumber}; the payment status follows when the payment provider confirms it`,

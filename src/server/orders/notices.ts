@@ -146,12 +146,14 @@ export function orderCancelledEmail(ctx: EmailContext, order: NoticeOrder, money
 }
 
 /** A refund without a cancellation (a missing or damaged flag, a goodwill gesture). */
-export function refundEmail(ctx: EmailContext, order: NoticeOrder, refundCents: number): EmailMessage {
+/** A refund the payment provider confirmed, with its credit note when the order has an invoice. */
+export function refundEmail(ctx: EmailContext, order: NoticeOrder, refundCents: number, creditNoteSerial?: string): EmailMessage {
   return email(ctx, order, `Refund for order ${order.orderNumber}`, `A refund for order ${order.orderNumber}`, [
     {
       kind: 'paragraph',
-      text: `We are refunding ${formatRand(refundCents)} of the ${formatRand(order.totalAmount)} you paid for order ${order.orderNumber} to the card you paid with.`,
+      text: `We have refunded ${formatRand(refundCents)} of the ${formatRand(order.totalAmount)} you paid for order ${order.orderNumber} to the card you paid with.`,
     },
     { kind: 'paragraph', text: 'Card refunds can take a few working days to show on your statement.' },
+    ...(creditNoteSerial ? [{ kind: 'paragraph' as const, text: `Your credit note ${creditNoteSerial} is attached.` }] : []),
   ]);
 }

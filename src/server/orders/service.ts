@@ -7,7 +7,8 @@ import { restockCancelledOrder } from '../checkout/stock';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, refundEmail } from './notices';
-import { canMoveOrder, record, transition, type OrderRow, type OrderTx, type StepRecord } from './transitions';
+import { canMoveOrder, record, transition, type OrderRow, type OrderTx } from './transitions';
+import { issueCreditNote, issueTaxInvoice } from '../tax/documents';
 
 /*
  * Everything that happens to an order, in the shop's words. Each goes through transition() (or,
@@ -62,6 +63,9 @@ export async function placeOrder(
       customerName: `${snapshot.customer.firstName} ${snapshot.customer.lastName}`,
       customerEmail: snapshot.customer.email,
       customerPhone: snapshot.customer.phone,
+      customerCompany: snapshot.invoiceTo?.company ?? null,
+      customerVatNumber: snapshot.invoiceTo?.vatNumber ?? null,
+      billingAddress: snapshot.invoiceTo?.address ?? null,
       deliveryOption: snapshot.deliveryOption,
       paxiLocationId: snapshot.pickupPoint.code,
       paxiLocationName: snapshot.pickupPoint.name,
@@ -82,9 +86,11 @@ export async function placeOrder(
     .onConflictDoNothing({ target: orders.checkoutId })
     .returning();
   if (!order) return undefined;
+  // Numbered in this transaction: an order that does not commit takes no serial with it.
+  const invoice = await issueTaxInvoice(tx, ctx.shop, order);
   await record(tx, order, 'placed', {
     event: { note: `Paid ${formatRand(order.totalAmount)} by card` },
-    notify: (placed) => ({ email: orderConfirmationMessage(ctx, placed) }),
+    notify: (placed) => ({ email: { ...orderConfirmationMessage(ctx, placed), attachments: [{ taxDocument: invoice.serial }] } }),
   });
   return order;
 }
@@ -129,7 +135,7 @@ export function addOrderNote(tx: OrderTx, order: OrderRow, { actor, note }: { ac
 }
 
 /** The refund on the timeline, waiting for the provider's webhook to confirm it, and in the audit log. */
-async function recordRefundRequest(tx: OrderTx, order: OrderRow, { actor, refund, reason }: RefundRequest, notify?: StepRecord['notify']): Promise<void> {
+async function recordRefundRequest(tx: OrderTx, order: OrderRow, { actor, refund, reason }: RefundRequest): Promise<void> {
   const earlier = await tx
     .select({ details: orderEvents.details })
     .from(orderEvents)
@@ -144,15 +150,19 @@ async function recordRefundRequest(tx: OrderTx, order: OrderRow, { actor, refund
   const amount = formatRand(refund.amountCents);
   const { refundId, amountCents } = refund;
   await transition(tx, order, 'refund_requested', {
-    event: { note: reason ? `Refund of ${amount} requested: ${reason}` : `Refund of ${amount} requested`, details: { refundId, amountCents }, at: refund.requestedAt },
+    event: {
+      note: reason ? `Refund of ${amount} requested: ${reason}` : `Refund of ${amount} requested`,
+      // The reason goes on the credit note once the provider confirms the refund.
+      details: { refundId, amountCents, reason: reason ?? null },
+      at: refund.requestedAt,
+    },
     audit: { actor, action: 'order.refund', summary: `Requested a refund of ${amount} for ${order.orderNumber}`, details: { refundId, amountCents, reason: reason ?? null } },
-    notify,
   });
 }
 
-/** A refund without cancelling (a damaged flag, a goodwill gesture), and the customer's email about it. */
-export function refundOrder(tx: OrderTx, ctx: EmailContext, order: OrderRow, request: RefundRequest): Promise<void> {
-  return recordRefundRequest(tx, order, request, (refunded) => ({ email: refundEmail(ctx, refunded, request.refund.amountCents) }));
+/** A refund without cancelling (a damaged flag, a goodwill gesture); the customer hears of it once the provider confirms it. */
+export function refundOrder(tx: OrderTx, order: OrderRow, request: RefundRequest): Promise<void> {
+  return recordRefundRequest(tx, order, request);
 }
 
 /**
@@ -184,19 +194,45 @@ export async function cancelOrder(
   });
 }
 
+/** Why a refund was made, as the order desk gave it when asking for it; a refund made at the provider itself says so. */
+async function refundReason(tx: OrderTx, order: OrderRow, refundId: string): Promise<string> {
+  const [requested] = await tx
+    .select({ details: orderEvents.details })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested'), sql`${orderEvents.details}->>'refundId' = ${refundId}`));
+  if (!requested) return 'Refunded through the payment provider';
+  const given = requested.details.reason;
+  if (typeof given === 'string' && given.trim() !== '') return given;
+  return order.status === 'cancelled' ? 'Order cancelled' : `Refund for order ${order.orderNumber}`;
+}
+
 /**
  * A refund the payment provider confirmed (refund.succeeded), already checked against what is left
- * to refund. The unique refund id is the last word: a refund counted meanwhile elsewhere fails the
- * caller's transaction.
+ * to refund: counted on the order, given its credit note, and told to the customer with the credit
+ * note attached. The unique refund id is the last word: a refund counted meanwhile elsewhere fails
+ * the caller's transaction.
  */
-export async function confirmRefund(tx: OrderTx, order: OrderRow, refund: { refundId: string; amountCents: number; webhookId: string }): Promise<void> {
+export async function confirmRefund(
+  tx: OrderTx,
+  ctx: EmailContext,
+  order: OrderRow,
+  refund: { refundId: string; amountCents: number; webhookId: string },
+): Promise<void> {
   const { refundId, amountCents } = refund;
-  await tx.insert(orderRefunds).values({ orderId: order.id, providerRefundId: refundId, amountCents, webhookId: refund.webhookId });
+  const [counted] = await tx
+    .insert(orderRefunds)
+    .values({ orderId: order.id, providerRefundId: refundId, amountCents, webhookId: refund.webhookId })
+    .returning({ id: orderRefunds.id });
+  const creditNote = await issueCreditNote(tx, order, { id: counted!.id, amountCents, reason: await refundReason(tx, order, refundId) });
   const refundedCents = order.refundedCents + amountCents;
   // refundId on the timeline settles the order desk's request.
   await transition(tx, order, 'refunded', {
     set: { refundedCents, paymentStatus: refundedCents === order.totalAmount ? 'refunded' : 'partially_refunded' },
     event: { note: `Refunded ${formatRand(amountCents)} to the customer's card`, details: { refundId, amountCents } },
+    notify: (refunded) => {
+      const email = refundEmail(ctx, refunded, amountCents, creditNote?.serial);
+      return { email: creditNote ? { ...email, attachments: [{ taxDocument: creditNote.serial }] } : email };
+    },
   });
 }
 

@@ -31,6 +31,7 @@ import { useRecheckedPoint } from '../components/checkout/use-rechecked-point';
 import { titledMessage, useStartPayment } from '../components/checkout/use-start-payment';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
+import { needsFullTaxInvoice } from '../../shared/tax-documents';
 import { staticPageMeta } from '../../shared/page-meta';
 import { checkoutMessages } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
@@ -106,14 +107,17 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const { data: profileView } = useProfile(user?.id);
   // What this shopper filled in last time (a cancelled payment, an earlier visit): see checkout-storage.ts.
   const [draft] = useState(() => readCheckoutDraft(owner));
+  const [speed, setSpeed] = useState<DeliveryOption>(() => findDeliveryOption(draft?.speed ?? '') ?? PAXI_STANDARD);
+  const feeCents = collectionFeeCents(speed, itemCount);
+  const totalCents = subtotalCents + feeCents;
+  const addressRequired = needsFullTaxInvoice(shop.vatNumber, totalCents);
   const details = useValidatedForm({
     initial: () => draft?.customer ?? emptyCustomer,
     fields: customerFields,
-    parse: parseCustomer,
+    parse: (values) => parseCustomer(values, { addressRequired }),
     idPrefix: 'checkout',
     checkOnBlur: true,
   });
-  const [speed, setSpeed] = useState<DeliveryOption>(() => findDeliveryOption(draft?.speed ?? '') ?? PAXI_STANDARD);
   // A point just chosen on the PAXI finder page comes before the one remembered from last time.
   const [point, setPoint] = useState<PaxiPoint | null>(() => readChosenPoint() ?? draft?.point ?? null);
   const [saveToProfile, setSaveToProfile] = useState(draft?.saveToProfile ?? true);
@@ -161,9 +165,6 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
     wasVerified.current = user?.emailVerified;
   }, [user?.emailVerified]);
 
-  const feeCents = collectionFeeCents(speed, itemCount);
-  const totalCents = subtotalCents + feeCents;
-
   const goTo = (section: ReviewSection) => {
     if (section === 'details') details.focus('firstName');
     else if (section === 'speed') speedInput.current?.focus();
@@ -201,7 +202,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
               <VerificationBanner email={user.email} checking={checking} onCheckAgain={() => void checkVerification()} />
             )}
             <form id={FORM_ID} noValidate onSubmit={onPay} aria-label="Checkout" className="space-y-6">
-              <CustomerDetailsFields form={details} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} />
+              <CustomerDetailsFields form={details} addressRequired={addressRequired} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} />
               <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />
             </form>
             {pointGone && (

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, FileText, MapPin, Package, Truck } from 'lucide-react';
+import { ArrowLeft, Download, ExternalLink, FileText, MapPin, Package, Truck } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { ApiError, noRetryOnRefusal } from '../lib/api';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -18,6 +18,7 @@ import { formatRand } from '../../shared/money';
 import { collectionFeeLabel, findDeliveryOption, paxi } from '../../shared/shop-facts';
 import { staticPageMeta } from '../../shared/page-meta';
 import type { CustomerOrderDetail, CustomerOrderEvent } from '../../shared/orders';
+import { downloadLabel } from '../../shared/tax-documents';
 
 /** Each step of the order in the customer's words. */
 function eventText(event: CustomerOrderEvent, order: CustomerOrderDetail): { title: string; detail?: string } {
@@ -118,11 +119,21 @@ function OrderView({ order }: { order: CustomerOrderDetail }) {
               </a>
             </InfoCard>
           )}
-          {order.invoice && (
-            <InfoCard title="Invoice" icon={<FileText className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-invoice">
-              <a href={order.invoice.url} className="font-semibold text-brand-700 underline">
-                Tax invoice {order.invoice.number}
-              </a>
+          {order.documents.length > 0 && (
+            <InfoCard title="Invoice" icon={<FileText className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-documents">
+              <ul className="space-y-2">
+                {order.documents.map((document) => (
+                  <li key={document.serial}>
+                    <a href={document.url} download className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 underline">
+                      <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
+                      {downloadLabel(document)}
+                    </a>
+                    <span className="block text-slate-600">
+                      {document.serial} · {formatRand(document.totalCents)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
             </InfoCard>
           )}
           <p className="text-sm text-slate-600">

@@ -5,13 +5,17 @@ import type { CustomerField, CustomerValues } from './customer-details';
 import type { CustomerInfo } from '../../../shared/checkout';
 
 interface CustomerDetailsFieldsProps {
-  form: Pick<ValidatedForm<CustomerField, CustomerValues, CustomerInfo>, 'field'>;
+  form: Pick<ValidatedForm<CustomerField, CustomerValues, CustomerInfo>, 'field' | 'values'>;
+  /** Above R5,000 a VAT vendor's tax invoice names the buyer's address: the invoice fields open and the address is asked for. */
+  addressRequired: boolean;
   /** Offered to a signed-in shopper: the names and cellphone go to My Profile when paying. */
   saveToProfile?: { checked: boolean; onChange: (checked: boolean) => void };
 }
 
 /** Who pays and collects: the name on the ID shown at the PAXI point, the email for the receipt, the cellphone for the SMS. */
-export function CustomerDetailsFields({ form, saveToProfile }: CustomerDetailsFieldsProps) {
+export function CustomerDetailsFields({ form, addressRequired, saveToProfile }: CustomerDetailsFieldsProps) {
+  const { company, vatNumber, billingAddress } = form.values;
+  const invoiceFieldsOpen = addressRequired || company !== '' || vatNumber !== '' || billingAddress !== '';
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
       <legend className="float-left w-full">
@@ -30,6 +34,33 @@ export function CustomerDetailsFields({ form, saveToProfile }: CustomerDetailsFi
         <TextField {...form.field('email')} {...emailInput} label="Email" maxLength={255} />
         <TextField {...form.field('phone')} {...phoneInput} label="Cellphone number" hint="e.g. 082 123 4567 or +27 82 123 4567" maxLength={20} />
       </div>
+      {/* Open by itself when it holds something or the address is needed, so nothing asked for is hidden. */}
+      <details className="mt-5 rounded-lg border border-slate-200 p-4 open:pb-5" open={invoiceFieldsOpen || undefined}>
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-slate-900">
+          {addressRequired ? 'Your address for the tax invoice' : 'Buying for a company? Add its details to the invoice'}
+        </summary>
+        <div className="mt-3 grid gap-5 sm:grid-cols-2">
+          <TextField {...form.field('company')} label="Company name (optional)" type="text" autoComplete="organization" maxLength={100} />
+          <TextField
+            {...form.field('vatNumber')}
+            label="VAT number (optional)"
+            hint="10 digits, starting with 4"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+          />
+          <TextField
+            {...form.field('billingAddress')}
+            className="sm:col-span-2"
+            label={addressRequired ? 'Address' : 'Address (optional)'}
+            hint={addressRequired ? 'Orders over R5 000 get a full tax invoice, which names your address.' : 'Street, suburb, town and postal code, as the invoice should show it.'}
+            type="text"
+            autoComplete="street-address"
+            maxLength={300}
+          />
+        </div>
+      </details>
       {saveToProfile && (
         <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-900">
           <input

@@ -36,7 +36,7 @@ const point: PaxiPoint = {
   postalCode: '8005',
 };
 const draft: CheckoutDraft = {
-  customer: { firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@example.co.za', phone: '082 123 4567' },
+  customer: { firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@example.co.za', phone: '082 123 4567', company: 'Nkosi Events', vatNumber: '', billingAddress: '' },
   speed: 'paxi-express',
   point,
   saveToProfile: false,
@@ -86,11 +86,18 @@ describe('the checkout draft', () => {
     ['a wrong speed', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), speed: 'courier' })],
     ['a name too long', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), customer: { ...draft.customer, firstName: 'x'.repeat(51) } })],
     ['a point without a code', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), point: { name: 'PEP' } })],
+    ['a company that is not text', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), customer: { ...draft.customer, company: ['Nkosi'] } })],
     ['no savedAt', JSON.stringify({ ...draft, owner: null })],
   ])('ignores and removes %s', (_, stored) => {
     localStorage.setItem('checkout-draft', stored);
     expect(readCheckoutDraft(null)).toBeNull();
     expect(localStorage.getItem('checkout-draft')).toBeNull();
+  });
+
+  it('gives a draft from before the invoice fields back with them empty', () => {
+    const { company: _company, vatNumber: _vatNumber, billingAddress: _address, ...older } = draft.customer;
+    localStorage.setItem('checkout-draft', JSON.stringify({ ...draft, customer: older, owner: null, savedAt: Date.now() }));
+    expect(readCheckoutDraft(null)?.customer).toEqual({ ...older, company: '', vatNumber: '', billingAddress: '' });
   });
 
   it('is forgotten with the point chosen on the PAXI finder page (sign-out, account deletion)', () => {

@@ -1,5 +1,6 @@
 import type { PaxiPoint } from './paxi-points';
 import type { DeliveryMethod } from '../../../shared/shop-facts';
+import { withInvoiceFields, type CustomerValues } from './customer-details';
 
 /**
  * The checkout the shopper last left for the payment page (spec section 3: local storage key
@@ -81,7 +82,7 @@ export const CHECKOUT_DRAFT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckoutDraft {
-  customer: { firstName: string; lastName: string; email: string; phone: string };
+  customer: CustomerValues;
   speed: DeliveryMethod;
   point: PaxiPoint | null;
   /** The shopper's answer to 'Save this information for next time'. */
@@ -110,6 +111,10 @@ function readable(value: unknown): value is StoredDraft {
     isText(customer.lastName, 50) &&
     isText(customer.email, 255) &&
     isText(customer.phone, 20) &&
+    // Drafts from before the invoice fields lack them.
+    (customer.company === undefined || isText(customer.company, 100)) &&
+    (customer.vatNumber === undefined || isText(customer.vatNumber, 20)) &&
+    (customer.billingAddress === undefined || isText(customer.billingAddress, 300)) &&
     (draft.speed === 'paxi-standard' || draft.speed === 'paxi-express') &&
     (point === null || (!!point && isText(point.code, 40) && isText(point.name, 200))) &&
     typeof draft.saveToProfile === 'boolean'
@@ -130,7 +135,7 @@ export function readCheckoutDraft(owner: string | null, now = Date.now()): Check
     return null;
   }
   const { customer, speed, point, saveToProfile } = stored;
-  return { customer, speed, point, saveToProfile };
+  return { customer: withInvoiceFields(customer), speed, point, saveToProfile };
 }
 
 export function rememberCheckoutDraft(owner: string | null, draft: CheckoutDraft, now = Date.now()): void {

@@ -1,16 +1,29 @@
 import type { SessionUser } from '../auth/use-session';
 import type { ProfileDetails, ProfileUpdate } from '../../../shared/profile';
-import { customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
+import { checkoutMessages, customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
 
-export const customerFields = ['firstName', 'lastName', 'email', 'phone'] as const;
+export const customerFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'vatNumber', 'billingAddress'] as const;
 export type CustomerField = (typeof customerFields)[number];
 export type CustomerValues = Record<CustomerField, string>;
 
-export const emptyCustomer: CustomerValues = { firstName: '', lastName: '', email: '', phone: '' };
+export const emptyCustomer: CustomerValues = { firstName: '', lastName: '', email: '', phone: '', company: '', vatNumber: '', billingAddress: '' };
 
-/** The server's own rules and words (spec section 5); the phone comes back in +27 form. */
-export function parseCustomer(values: CustomerValues) {
-  return customerInfoSchema.safeParse(values);
+/** A customer remembered before the invoice fields existed gets them empty. */
+export function withInvoiceFields(values: Partial<CustomerValues>): CustomerValues {
+  return { ...emptyCustomer, ...values };
+}
+
+const customerWithAddress = customerInfoSchema.refine((customer) => customer.billingAddress !== undefined, {
+  path: ['billingAddress'],
+  message: checkoutMessages.billingAddressRequired,
+});
+
+/**
+ * The server's own rules and words (spec section 5); the phone comes back in +27 form. Above
+ * R5,000 a VAT vendor's tax invoice is a full one, and the address becomes required.
+ */
+export function parseCustomer(values: CustomerValues, { addressRequired = false } = {}) {
+  return (addressRequired ? customerWithAddress : customerInfoSchema).safeParse(values);
 }
 
 /** What the account knows: the profile's names and phone, else the account name split at its first space, and the email. */
@@ -18,6 +31,7 @@ export function knownCustomer(user: SessionUser | undefined, profile: ProfileDet
   if (!user) return emptyCustomer;
   const [first = '', ...rest] = user.name.trim().split(/\s+/);
   return {
+    ...emptyCustomer,
     firstName: profile?.firstName ?? first,
     lastName: profile?.lastName ?? rest.join(' '),
     email: user.email,

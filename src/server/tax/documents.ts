@@ -1,0 +1,184 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { documentSerials, taxDocuments } from '../db/schema';
+import type { OrderRow, OrderTx } from '../orders/transitions';
+import { countryName } from '../../shared/product';
+import { collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
+import type { ShopDetails } from '../../shared/shop-details';
+import { vatInCredit, vatIncluded, vatPerLine } from '../../shared/vat';
+import {
+  documentSerial,
+  needsFullTaxInvoice,
+  type DocumentLine,
+  type DocumentRecipient,
+  type DocumentSupplier,
+  type OrderDocument,
+  type TaxDocumentContent,
+  type TaxDocumentSummary,
+  type TaxDocumentKind,
+} from '../../shared/tax-documents';
+
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+/** The shop as it stands when the document is issued; no VAT number: not a VAT vendor. */
+function supplierOf(shop: ShopDetails): DocumentSupplier {
+  const vatNumber = shop.vatNumber.replace(/\s/g, '');
+  return {
+    name: shop.name,
+    legalName: shop.legalName,
+    registrationNumber: shop.registrationNumber,
+    address: shop.address,
+    vatNumber: vatNumber === '' ? null : vatNumber,
+    email: shop.email,
+    phone: shop.phone,
+  };
+}
+
+function recipientOf(order: OrderRow): DocumentRecipient {
+  return {
+    name: order.customerName,
+    email: order.customerEmail,
+    company: order.customerCompany,
+    vatNumber: order.customerVatNumber,
+    address: order.billingAddress,
+  };
+}
+
+/** The next serial of a kind, under the lock of its numbering row until the caller's transaction ends. */
+async function nextNumber(tx: OrderTx, kind: TaxDocumentKind): Promise<number> {
+  const [row] = await tx
+    .update(documentSerials)
+    .set({ lastNumber: sql`${documentSerials.lastNumber} + 1` })
+    .where(eq(documentSerials.kind, kind))
+    .returning({ number: documentSerials.lastNumber });
+  if (!row) throw new Error(`No numbering for ${kind} documents: the tax_documents migration did not run`);
+  return row.number;
+}
+
+async function issue(tx: OrderTx, content: Omit<TaxDocumentContent, 'serial' | 'issuedAt'>, links: { orderId: string; invoiceId?: string; refundId?: string }) {
+  const number = await nextNumber(tx, content.kind);
+  const serial = documentSerial(content.kind, number);
+  const issuedAt = new Date();
+  const full: TaxDocumentContent = { ...content, serial, issuedAt: issuedAt.toISOString() };
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({ kind: content.kind, number, serial, ...links, issuedAt, totalCents: content.totalCents, vatCents: content.vatCents, content: full })
+    .returning();
+  return row!;
+}
+
+/** The flags and the collection fee as the invoice's lines, each with its share of the VAT. */
+function invoiceLines(order: OrderRow, vatRegistered: boolean): DocumentLine[] {
+  const speed = findDeliveryOption(order.deliveryOption);
+  const lines = order.items.map((item) => ({
+    description: `${countryName(item.productName)} flag`,
+    quantity: item.quantity,
+    unitPriceCents: item.productPrice,
+    totalCents: item.productPrice * item.quantity,
+  }));
+  if (order.deliveryFeeCents > 0) {
+    lines.push({
+      description: speed ? collectionFeeLabel(speed) : 'Collection fee',
+      quantity: 1,
+      unitPriceCents: order.deliveryFeeCents,
+      totalCents: order.deliveryFeeCents,
+    });
+  }
+  const shares = vatRegistered ? vatPerLine(lines.map((line) => line.totalCents)) : lines.map(() => 0);
+  return lines.map((line, i) => ({ ...line, vatCents: shares[i]! }));
+}
+
+/**
+ * The tax invoice of a paid order, in the order's transaction: a full one above R5,000, naming the
+ * buyer, and a plain 'Invoice' without VAT when the shop has no VAT number.
+ */
+export async function issueTaxInvoice(tx: OrderTx, shop: ShopDetails, order: OrderRow): Promise<TaxDocumentRow> {
+  const supplier = supplierOf(shop);
+  const vatRegistered = supplier.vatNumber !== null;
+  const vatCents = vatRegistered ? vatIncluded(order.totalAmount) : 0;
+  return issue(
+    tx,
+    {
+      kind: 'invoice',
+      title: vatRegistered ? 'Tax Invoice' : 'Invoice',
+      orderNumber: order.orderNumber,
+      full: needsFullTaxInvoice(shop.vatNumber, order.totalAmount),
+      supplier,
+      recipient: recipientOf(order),
+      lines: invoiceLines(order, vatRegistered),
+      totalCents: order.totalAmount,
+      vatCents,
+      exclusiveCents: order.totalAmount - vatCents,
+    },
+    { orderId: order.id },
+  );
+}
+
+export async function invoiceOf(tx: Pick<OrderTx, 'select'>, orderId: string): Promise<TaxDocumentRow | undefined> {
+  const [invoice] = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
+  return invoice;
+}
+
+/**
+ * The credit note of a refund the payment provider confirmed, in the transaction that counts it,
+ * against the order's invoice. Its VAT counts what earlier credit notes carried, so the credit
+ * notes of a fully refunded order add up to its invoice. Undefined for an order without an
+ * invoice (one paid before the shop issued them).
+ */
+export async function issueCreditNote(
+  tx: OrderTx,
+  order: OrderRow,
+  refund: { id: string; amountCents: number; reason: string },
+): Promise<TaxDocumentRow | undefined> {
+  const invoice = await invoiceOf(tx, order.id);
+  if (!invoice) return undefined;
+  const [credited] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${taxDocuments.totalCents}), 0)::int` })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.invoiceId, invoice.id), eq(taxDocuments.kind, 'credit_note')));
+  const invoiced = invoice.content;
+  const vatRegistered = invoiced.supplier.vatNumber !== null;
+  const vatCents = vatRegistered ? vatInCredit(credited!.cents, refund.amountCents) : 0;
+  return issue(
+    tx,
+    {
+      kind: 'credit_note',
+      title: 'Credit Note',
+      orderNumber: order.orderNumber,
+      full: invoiced.full,
+      // As the invoice named them: the credit note corrects that document.
+      supplier: invoiced.supplier,
+      recipient: invoiced.recipient,
+      lines: [{ description: `Refund for order ${order.orderNumber}`, quantity: 1, unitPriceCents: refund.amountCents, totalCents: refund.amountCents, vatCents }],
+      totalCents: refund.amountCents,
+      vatCents,
+      exclusiveCents: refund.amountCents - vatCents,
+      credit: { invoiceSerial: invoice.serial, invoiceTotalCents: invoice.totalCents, reason: refund.reason },
+    },
+    { orderId: order.id, invoiceId: invoice.id, refundId: refund.id },
+  );
+}
+
+/** The summaries of an order's documents, invoice first, each with its PDF's address made by `url`. */
+export async function orderDocuments(db: Pick<OrderTx, 'select'>, orderId: string, url: (serial: string) => string): Promise<OrderDocument[]> {
+  const rows = await db
+    .select({ content: taxDocuments.content })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.orderId, orderId))
+    .orderBy(sql`${taxDocuments.kind} = 'invoice' desc`, taxDocuments.number);
+  return rows.map(({ content }) => ({ ...documentSummary(content), url: url(content.serial) }));
+}
+
+/** What a list shows of a document: the buyer's company when there is one. */
+export function documentSummary(content: TaxDocumentContent): TaxDocumentSummary {
+  const { kind, title, serial, issuedAt, orderNumber, recipient, totalCents, vatCents, exclusiveCents } = content;
+  return { kind, title, serial, issuedAt, orderNumber, customerName: recipient.company ?? recipient.name, totalCents, vatCents, exclusiveCents };
+}
+
+/** Where the shopper and the order desk download a document. */
+export const documentUrls = {
+  customer: (orderNumber: string) => (serial: string) => `/api/profile/orders/${orderNumber}/documents/${serial}`,
+  orderDesk: (serial: string) => `/api/admin/documents/${serial}`,
+};

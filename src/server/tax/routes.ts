@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import type { Auth } from '../auth/auth';
+import { requireSessionUser } from '../auth/session';
+import { parseInput } from '../http/parse';
+import { orderNumberParamsSchema } from '../../shared/orders';
+import { DOCUMENT_SERIAL_PATTERN, type TaxDocumentContent } from '../../shared/tax-documents';
+import { documentPdf } from './attachments';
+import { documentsExportFormats, type TaxDocumentService } from './service';
+
+export interface TaxDocumentRouteDeps {
+  auth: Auth;
+  documents: TaxDocumentService;
+  /** createRequireAdmin(auth, admins): 401 signed out, 403 for anyone but an admin. */
+  requireAdmin: preHandlerAsyncHookHandler;
+}
+
+const serialSchema = z.string().trim().toUpperCase().regex(DOCUMENT_SERIAL_PATTERN, 'Document serials look like INV-000001 or CN-000001');
+
+const customerDocumentParams = orderNumberParamsSchema.extend({ serial: serialSchema });
+const documentParams = z.object({ serial: serialSchema });
+
+const day = (end: string) => z.iso.date({ error: `Write the "${end}" day as YYYY-MM-DD` }).optional();
+const periodSchema = z.object({ from: day('from'), to: day('to') });
+const exportSchema = periodSchema.extend({
+  format: z.enum(documentsExportFormats, { error: `The format is one of ${documentsExportFormats.join(', ')}` }).default('register'),
+});
+
+/** Names, addresses and VAT numbers: no cache on the way may keep them. */
+function personal(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}
+
+async function sendPdf(reply: FastifyReply, document: TaxDocumentContent) {
+  const file = await documentPdf(document);
+  return personal(reply).type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.content);
+}
+
+function sendCsv(reply: FastifyReply, { filename, csv }: { filename: string; csv: string }) {
+  return personal(reply).type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+}
+
+/** Tax invoices and credit notes as PDFs for their shopper, and the order desk's documents, VAT report and exports. */
+export async function taxDocumentRoutes(app: FastifyInstance, { auth, documents, requireAdmin }: TaxDocumentRouteDeps): Promise<void> {
+  app.get('/api/profile/orders/:orderNumber/documents/:serial', async (request, reply) => {
+    const user = await requireSessionUser(auth, request);
+    const { orderNumber, serial } = parseInput(customerDocumentParams, request.params);
+    return sendPdf(reply, await documents.customerDocument(user.id, orderNumber, serial));
+  });
+
+  await app.register(async (desk) => {
+    desk.addHook('preHandler', requireAdmin);
+    desk.get('/api/admin/documents', async (request, reply) => {
+      personal(reply);
+      return documents.listDocuments(parseInput(periodSchema, request.query));
+    });
+    desk.get('/api/admin/documents/export.csv', async (request, reply) => {
+      const { format, ...period } = parseInput(exportSchema, request.query);
+      return sendCsv(reply, await documents.documentsExport(period, format));
+    });
+    desk.get('/api/admin/documents/:serial', async (request, reply) =>
+      sendPdf(reply, await documents.documentBySerial(parseInput(documentParams, request.params).serial)),
+    );
+    desk.get('/api/admin/vat-report', async (request, reply) => {
+      personal(reply);
+      return documents.vatReport(parseInput(periodSchema, request.query));
+    });
+    desk.get('/api/admin/vat-report.csv', async (request, reply) => sendCsv(reply, await documents.vatReportExport(parseInput(periodSchema, request.query))));
+  });
+}
