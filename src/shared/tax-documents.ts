@@ -7,9 +7,14 @@
 /** Above this total (R5,000) a tax invoice is a full one, naming the buyer and their address (s20(4)). */
 export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
 
-/** A VAT vendor's sale above R5,000 gets a full tax invoice, which names the buyer's address; a shop without a VAT number issues plain invoices. */
-export function needsFullTaxInvoice(shopVatNumber: string, totalCents: number): boolean {
-  return shopVatNumber.trim() !== '' && totalCents > FULL_TAX_INVOICE_ABOVE_CENTS;
+/** A shop with a VAT number is a VAT vendor; one without (SHOP_VAT_NUMBER set to nothing) issues plain invoices and never mentions VAT. */
+export function isVatVendor(shop: { vatNumber: string }): boolean {
+  return shop.vatNumber.trim() !== '';
+}
+
+/** A VAT vendor's sale above R5,000 gets a full tax invoice, which names the buyer's address. */
+export function needsFullTaxInvoice(shop: { vatNumber: string }, totalCents: number): boolean {
+  return isVatVendor(shop) && totalCents > FULL_TAX_INVOICE_ABOVE_CENTS;
 }
 
 export const taxDocumentKinds = ['invoice', 'credit_note'] as const;

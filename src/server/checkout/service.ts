@@ -246,7 +246,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       if (totalCents < MINIMUM_CARD_PAYMENT_CENTS) throw new InvalidInputError(BELOW_MINIMUM_MESSAGE);
       const { company, vatNumber, billingAddress, ...customer } = input.metadata.customerInfo;
-      if (needsFullTaxInvoice(deps.email.shop.vatNumber, totalCents) && !billingAddress) {
+      if (needsFullTaxInvoice(deps.email.shop, totalCents) && !billingAddress) {
         throw new InvalidInputError(checkoutMessages.billingAddressRequired, 'billing_address_required');
       }
 

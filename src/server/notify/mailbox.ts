@@ -3,7 +3,8 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { DEV_MAILBOX } from './dev-mailbox';
-import type { EmailMessage } from './mailer';
+import type { AttachedFile, EmailMessage } from './mailer';
+import { attachedFiles } from '../tax/attachments';
 import type { SmsMessage } from './sms';
 
 export interface MailboxEmail extends EmailMessage {
@@ -50,6 +51,13 @@ export function createDevMailbox(db: Database) {
       const [row] = await db.select(columns).from(outbox).where(and(delivered, eq(outbox.kind, 'email'), eq(outbox.id, id)));
       if (!row) throw new NotFoundError('Message not found');
       return toMessage(row) as MailboxEmail;
+    },
+    /** The file an email carried, printed as it was sent (its n-th attachment, from 0). */
+    async attachment(id: string, n: number): Promise<AttachedFile> {
+      const attachment = (await this.getEmail(id)).attachments?.[n];
+      if (!attachment) throw new NotFoundError('Attachment not found');
+      const [file] = await attachedFiles(db, [attachment]);
+      return file!;
     },
   };
 }

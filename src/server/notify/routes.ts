@@ -34,12 +34,20 @@ function preview(message: MailboxEmail): string {
 
 const sentAt = (m: MailboxMessage) => `<dt>Sent</dt><dd><time datetime="${m.sentAt.toISOString()}">${escapeHtml(shownTime.format(m.sentAt))}</time></dd>`;
 
+/** What the email carried, each a link to the file as it went out. */
+function attachmentLinks(m: MailboxEmail): string {
+  if (!m.attachments?.length) return '';
+  const links = m.attachments.map((a, n) => `<a href="/dev/mailbox/${m.id}/attachments/${n}">${escapeHtml(a.taxDocument)} (PDF)</a>`);
+  return `<p>Attached: ${links.join(', ')}</p>
+`;
+}
+
 function renderEmail(m: MailboxEmail): string {
   return `<article>
 <h2><span class="kind">Email</span> <a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></h2>
 <dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd>${m.replyTo ? `<dt>Reply-To</dt><dd>${escapeHtml(m.replyTo)}</dd>` : ''}${sentAt(m)}</dl>
 ${preview(m)}
-<details><summary>Text version</summary><pre>${linkify(m.text)}</pre></details>
+${attachmentLinks(m)}<details><summary>Text version</summary><pre>${linkify(m.text)}</pre></details>
 </article>`;
 }
 
@@ -83,6 +91,17 @@ export function devMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): voi
 
   app.get('/dev/mailbox.json', async (_request, reply) => {
     return reply.header('cache-control', 'no-store').send({ messages: await mailbox.list() });
+  });
+
+  app.get<{ Params: { id: string; n: string } }>('/dev/mailbox/:id/attachments/:n', async (request, reply) => {
+    const n = Number(request.params.n);
+    if (!idSchema.safeParse(request.params.id).success || !Number.isInteger(n) || n < 0 || n > 20) throw new NotFoundError('Attachment not found');
+    const file = await mailbox.attachment(request.params.id, n);
+    return reply
+      .type(file.contentType)
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `inline; filename="${file.filename}"`)
+      .send(file.content);
   });
 
   /** One message's HTML as a page of its own, links and all. */

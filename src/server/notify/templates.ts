@@ -2,6 +2,7 @@ import { sentenceEndingWith, type ShopDetails } from '../../shared/shop-details'
 import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD, type DeliveryOptionCode } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
 import { vatIncluded } from '../../shared/vat';
+import { isVatVendor } from '../../shared/tax-documents';
 import { countryName } from '../../shared/product';
 import { escapeHtml } from '../storefront/html';
 import type { EmailMessage } from './mailer';
@@ -253,10 +254,11 @@ export interface ConfirmedOrder {
  * Sent when a paid checkout becomes an order: the order number, what was bought, the total with
  * the VAT in it, where and how fast to collect, and the ID to bring.
  */
-export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrder): EmailMessage {
+export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrder, invoice?: { serial: string; title: string }): EmailMessage {
   const { shop, publicUrl } = ctx;
   const speed = findDeliveryOption(order.deliveryOption)!;
   return {
+    ...(invoice ? { attachments: [{ taxDocument: invoice.serial }] } : {}),
     to: order.customerEmail,
     replyTo: shop.email,
     subject: `Order ${order.orderNumber} confirmed - ${shop.name}`,
@@ -272,9 +274,11 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
           ['Subtotal', formatRand(order.subtotalCents)],
           [`${speed.name} collection`, formatRand(order.deliveryFeeCents)],
           ['Total paid', formatRand(order.totalAmount)],
-          ['VAT included (15%)', formatRand(vatIncluded(order.totalAmount))],
+          // Only a VAT vendor may say its prices include VAT.
+          ...(isVatVendor(shop) ? [['VAT included (15%)', formatRand(vatIncluded(order.totalAmount))] as [string, string]] : []),
         ],
       },
+      ...(invoice ? [{ kind: 'paragraph' as const, text: `Your ${invoice.title.toLowerCase()} ${invoice.serial} is attached.` }] : []),
       {
         kind: 'details',
         rows: [
@@ -288,7 +292,7 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
         kind: 'paragraph',
         text: `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
       },
-      { kind: 'link', text: 'See your orders', url: `${publicUrl}/profile` },
+      { kind: 'link', text: 'See your order', url: `${publicUrl}/profile/orders/${order.orderNumber}` },
       { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${shop.phone}.` },
     ]),
   };

@@ -68,3 +68,22 @@ describe('the PIN for collecting', () => {
     expect(confirmation.text).toContain(collectionNotes.bring);
   });
 });
+
+describe('the confirmation email', () => {
+  const confirmed = { ...order, items: [{ productName: 'KENYA', productPrice: 13_000, quantity: 1 }], subtotalCents: 13_000, deliveryFeeCents: 11_000 };
+
+  it('says the tax invoice is attached, carries it, and links to the order itself', () => {
+    const email = orderConfirmationMessage(ctx, confirmed, { serial: 'INV-000042', title: 'Tax Invoice' });
+    expect(email.attachments).toEqual([{ taxDocument: 'INV-000042' }]);
+    expect(email.text).toContain('Your tax invoice INV-000042 is attached.');
+    expect(email.text).toContain('VAT included (15%)');
+    expect(email.html).toContain('https://capeflags.example/profile/orders/CF-1001');
+  });
+
+  it('from a shop without a VAT number says nothing of VAT, and calls its invoice an invoice', () => {
+    const email = orderConfirmationMessage({ ...ctx, shop: { ...sampleShop, vatNumber: '' } }, confirmed, { serial: 'INV-000043', title: 'Invoice' });
+    expect(email.text).not.toMatch(/VAT/);
+    expect(email.html).not.toMatch(/VAT/);
+    expect(email.text).toContain('Your invoice INV-000043 is attached.');
+  });
+});

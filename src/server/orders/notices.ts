@@ -32,7 +32,7 @@ function email(ctx: EmailContext, order: NoticeOrder, subject: string, heading: 
     ...layout(ctx, heading, [
       { kind: 'paragraph', text: `Hi ${order.customerName},` },
       ...blocks,
-      { kind: 'link', text: 'See your orders', url: `${ctx.publicUrl}/profile` },
+      { kind: 'link', text: 'See your order', url: `${ctx.publicUrl}/profile/orders/${order.orderNumber}` },
       { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${ctx.shop.phone}.` },
     ]),
   };

@@ -90,7 +90,7 @@ export async function placeOrder(
   const invoice = await issueTaxInvoice(tx, ctx.shop, order);
   await record(tx, order, 'placed', {
     event: { note: `Paid ${formatRand(order.totalAmount)} by card` },
-    notify: (placed) => ({ email: { ...orderConfirmationMessage(ctx, placed), attachments: [{ taxDocument: invoice.serial }] } }),
+    notify: (placed) => ({ email: orderConfirmationMessage(ctx, placed, { serial: invoice.serial, title: invoice.content.title }) }),
   });
   return order;
 }

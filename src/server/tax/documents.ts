@@ -101,7 +101,7 @@ export async function issueTaxInvoice(tx: OrderTx, shop: ShopDetails, order: Ord
       kind: 'invoice',
       title: vatRegistered ? 'Tax Invoice' : 'Invoice',
       orderNumber: order.orderNumber,
-      full: needsFullTaxInvoice(shop.vatNumber, order.totalAmount),
+      full: needsFullTaxInvoice(shop, order.totalAmount),
       supplier,
       recipient: recipientOf(order),
       lines: invoiceLines(order, vatRegistered),

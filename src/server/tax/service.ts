@@ -5,7 +5,7 @@ import { startOfDay, startOfNextDay, TIME_ZONE } from '../db/south-african-days'
 import { InvalidInputError, NotFoundError } from '../errors';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { ShopDetails } from '../../shared/shop-details';
-import type { TaxDocumentContent, TaxDocumentSummary, VatReport, VatReportMonth } from '../../shared/tax-documents';
+import { isVatVendor, type TaxDocumentContent, type TaxDocumentSummary, type VatReport, type VatReportMonth } from '../../shared/tax-documents';
 import { documentsCsv, documentsXeroCsv, vatReportCsv } from './csv';
 import { documentSummary } from './documents';
 
@@ -76,7 +76,7 @@ export function createTaxDocumentService(db: Database, shop: ShopDetails) {
     const creditsVatCents = sum((m) => m.creditsVatCents);
     return {
       ...resolved,
-      vatRegistered: shop.vatNumber.trim() !== '',
+      vatRegistered: isVatVendor(shop),
       months,
       totals: {
         salesCents,

@@ -110,7 +110,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const [speed, setSpeed] = useState<DeliveryOption>(() => findDeliveryOption(draft?.speed ?? '') ?? PAXI_STANDARD);
   const feeCents = collectionFeeCents(speed, itemCount);
   const totalCents = subtotalCents + feeCents;
-  const addressRequired = needsFullTaxInvoice(shop.vatNumber, totalCents);
+  const addressRequired = needsFullTaxInvoice(shop, totalCents);
   const details = useValidatedForm({
     initial: () => draft?.customer ?? emptyCustomer,
     fields: customerFields,
