@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ShopDetails } from '../shared/shop-details';
+import { VAT_NUMBER_PATTERN } from '../shared/tax-documents';
 import { mailProviderKind, type MailSettings } from './notify/mailer';
 import { smsProviderKind, type SmsSettings } from './notify/sms';
 import { paymentProviderKind, type PaymentSettings } from './payments/providers';
@@ -56,7 +57,15 @@ const envSchema = z.object({
   SHOP_NAME: z.string().default(sampleShop.name),
   SHOP_LEGAL_NAME: z.string().default(sampleShop.legalName),
   SHOP_REGISTRATION_NUMBER: z.string().default(sampleShop.registrationNumber),
-  SHOP_VAT_NUMBER: z.string().default(sampleShop.vatNumber),
+  // Empty: the shop is not registered for VAT, so it charges none and no page speaks of it.
+  SHOP_VAT_NUMBER: z
+    .string()
+    .transform((v) => v.replaceAll(' ', ''))
+    .refine(
+      (v) => v === '' || VAT_NUMBER_PATTERN.test(v),
+      'SHOP_VAT_NUMBER must be a South African VAT number such as 4123456789 (10 digits starting with 4), or empty for a shop not registered for VAT',
+    )
+    .default(sampleShop.vatNumber),
   SHOP_ADDRESS: z.string().default(sampleShop.address),
   SHOP_PHONE: z.string().default(sampleShop.phone),
   SHOP_EMAIL: z.string().default(sampleShop.email),

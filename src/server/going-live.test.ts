@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, sampleShop } from './config';
 import type { DatabaseHandle } from './db/client';
 import { pickupPoints } from './db/schema';
 import { copyStartedDataDir } from './testing/data-dirs';
@@ -64,6 +64,15 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
       expect.stringMatching(/^YOCO_SECRET_KEY is a test key/),
       expect.stringMatching(/^SHOP_PHONE is still the sample details/),
       expect.stringMatching(/pickup points are the built-in sample/),
+    ]);
+  });
+
+  it('lets a shop not registered for VAT open with SHOP_VAT_NUMBER empty, never with the sample number', async () => {
+    const samplePoints = expect.stringMatching(/pickup points are the built-in sample/);
+    expect(await problems({ ...liveSettings, SHOP_VAT_NUMBER: '' })).toEqual([samplePoints]);
+    expect(await problems({ ...liveSettings, SHOP_VAT_NUMBER: sampleShop.vatNumber })).toEqual([
+      expect.stringMatching(/^SHOP_VAT_NUMBER is still the sample details/),
+      samplePoints,
     ]);
   });
 

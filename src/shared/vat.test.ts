@@ -59,3 +59,15 @@ describe('vatInCredit', () => {
     expect(vatInCredit(0, 11_500)).toBe(1_500);
   });
 });
+
+import { isVatVendor } from './vat';
+
+describe('isVatVendor', () => {
+  it('is a shop with a VAT number', () => {
+    expect(isVatVendor({ vatNumber: '4123456789' })).toBe(true);
+  });
+
+  it('is not a shop whose VAT number is empty', () => {
+    expect(isVatVendor({ vatNumber: '' })).toBe(false);
+  });
+});

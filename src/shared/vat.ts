@@ -45,3 +45,11 @@ export function vatPerLine(lineCents: readonly number[]): number[] {
 export function vatInCredit(creditedBeforeCents: number, creditCents: number): number {
   return vatIncluded(creditedBeforeCents + creditCents) - vatIncluded(creditedBeforeCents);
 }
+
+/**
+ * Whether the shop is a registered VAT vendor: only a vendor may charge VAT or say that its prices
+ * include it. The shop's VAT number is empty when it is not registered (SHOP_VAT_NUMBER=).
+ */
+export function isVatVendor(shop: { readonly vatNumber: string }): boolean {
+  return shop.vatNumber !== '';
+}
