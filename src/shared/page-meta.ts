@@ -24,14 +24,20 @@ export type StaticPage =
   | 'notFound'
   | 'other';
 
-/** fromCents: the cheapest flag's price in the catalogue, which the home page's description names. */
-export function staticPageMeta(page: StaticPage, shopName: string, fromCents?: number): PageMeta {
+/** What the home page's description names: the cheapest flag's price in the catalogue, and whether prices include VAT. */
+export interface HomeFacts {
+  fromCents: number | undefined;
+  /** Only a registered VAT vendor may say that its prices include VAT (isVatVendor). */
+  vatVendor: boolean;
+}
+
+export function staticPageMeta(page: StaticPage, shopName: string, home?: HomeFacts): PageMeta {
   switch (page) {
     case 'home':
       return {
         title: `${shopName} | Premium Polyester Country Flags, Cape Town`,
         description:
-          `Premium 150cm x 90cm polyester flags of 60+ countries${fromCents === undefined ? '' : ` from ${formatRandCompact(fromCents)}`}, VAT included. Cape Town flag specialists since 2004, collected at a PAXI point near you.`,
+          `Premium 150cm x 90cm polyester flags of 60+ countries${home?.fromCents === undefined ? '' : ` from ${formatRandCompact(home.fromCents)}`}${home?.vatVendor ? ', VAT included' : ''}. Cape Town flag specialists since 2004, collected at a PAXI point near you.`,
       };
     case 'shop':
       return {

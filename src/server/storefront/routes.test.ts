@@ -240,3 +240,29 @@ describe.each(testDatabases())('pages when something goes wrong on $name', (targ
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(503);
   });
 });
+
+describe.each(testDatabases())('the storefront of a shop not registered for VAT (SHOP_VAT_NUMBER=) on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { env: { SHOP_VAT_NUMBER: '' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("writes no VAT into its pages; the home page's description still names the cheapest flag's price", async () => {
+    for (const path of ['/', '/shop', '/product/south-africa', '/terms-of-service', '/shipping-policy', '/checkout']) {
+      // Word by word: 'VATICAN CITY' in the catalogue is no mention of VAT.
+      expect((await t.app.inject({ url: path })).body, path).not.toMatch(/\bVAT\b/);
+    }
+    const home = (await t.app.inject({ url: '/' })).body;
+    const initial = JSON.parse(decode(/<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(home)![1]!)) as {
+      shop: { vatNumber: string };
+      queries: [string, Product[]][];
+    };
+    expect(initial.shop.vatNumber).toBe('');
+    const catalogue = initial.queries.find(([key]) => key === '/api/products')![1];
+    expect(meta(home, 'name', 'description')).toContain(`flags of 60+ countries from ${formatRandCompact(lowestPriceCents(catalogue)!)}. Cape Town`);
+  });
+});

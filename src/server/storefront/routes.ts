@@ -12,6 +12,7 @@ import { NotFoundError } from '../errors';
 import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage } from '../../shared/page-meta';
 import { countryName, lowestPriceCents, type Product } from '../../shared/product';
 import { FLAG_SIZE } from '../../shared/shop-facts';
+import { isVatVendor } from '../../shared/vat';
 import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
@@ -121,7 +122,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
     app.get(routePath, route.options ?? {}, async (request, reply) => {
       // The shop's cards and the home page's prices come from the catalogue, sent with the page.
       const catalogue = route.page === 'shop' || route.page === 'home' ? (await catalog.productList()).products : undefined;
-      const meta = staticPageMeta(route.page, shopName, catalogue && lowestPriceCents(catalogue));
+      const meta = staticPageMeta(route.page, shopName, { fromCents: catalogue && lowestPriceCents(catalogue), vatVendor: isVatVendor(config.shop) });
       const queries: InitialData['queries'] = catalogue ? [['/api/products', catalogue]] : [];
       const head: PageHead = {
         ...meta,

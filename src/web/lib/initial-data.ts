@@ -1,4 +1,5 @@
 import type { ShopDetails } from '../../shared/shop-details';
+import { isVatVendor } from '../../shared/vat';
 
 interface InitialData {
   shop: ShopDetails;
@@ -31,3 +32,5 @@ export const initialData = readInitialData();
 export const shop = initialData.shop;
 /** A demo shop (SHOP_DEMO=true) says so on every page. */
 export const demoShop = initialData.demo === true;
+/** Only a registered VAT vendor's pages say that prices include VAT (SHOP_VAT_NUMBER empty: not one). */
+export const vatVendor = isVatVendor(shop);

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { usePageMeta } from '../lib/use-page-meta';
 import { staticPageMeta } from '../../shared/page-meta';
-import { shop } from '../lib/initial-data';
+import { shop, vatVendor } from '../lib/initial-data';
 import { Hero } from '../components/home/Hero';
 import { StatsSection } from '../components/home/StatsSection';
 import { WhyChooseUs } from '../components/home/WhyChooseUs';
@@ -21,7 +21,7 @@ const FaqSection = lazy(() => import('../components/home/FaqSection').then((m) =
 export default function HomePage() {
   const { data: products } = useProducts();
   const fromCents = products && lowestPriceCents(products);
-  usePageMeta(staticPageMeta('home', shop.name, fromCents));
+  usePageMeta(staticPageMeta('home', shop.name, { fromCents, vatVendor }));
   return (
     <>
       <Hero fromCents={fromCents} />

@@ -14,7 +14,7 @@ import { ProductFetchError, useProduct } from '../components/product/use-product
 import { AddToCartButton } from '../components/cart/AddToCartButton';
 import { sentenceEndingWith } from '../../shared/shop-details';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop } from '../lib/initial-data';
+import { shop, vatVendor } from '../lib/initial-data';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
 import { countryName, isOnSale, type Product } from '../../shared/product';
@@ -94,7 +94,7 @@ function ProductDetails({ product }: { product: Product }) {
             </h1>
             <ProductPrice product={product} size="lg" />
             <p className="text-sm text-slate-600" data-testid="price-note">
-              Price includes 15% VAT. PAXI collection from {PAXI_STANDARD.feeLabel}.
+              {vatVendor && 'Price includes 15% VAT. '}PAXI collection from {PAXI_STANDARD.feeLabel}.
             </p>
           </div>
 

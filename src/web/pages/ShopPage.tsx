@@ -8,7 +8,7 @@ import { ShopSearchBox } from '../components/shop/ShopSearchBox';
 import { ShopSortSelect } from '../components/shop/ShopSortSelect';
 import { regionTabs, useShopFilters } from '../components/shop/use-shop-filters';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop } from '../lib/initial-data';
+import { shop, vatVendor } from '../lib/initial-data';
 import { staticPageMeta } from '../../shared/page-meta';
 import { filterCatalogue, regionCounts } from '../../shared/catalogue-filter';
 import { COUNTRIES_COUNT, FLAG_SIZE } from '../../shared/shop-facts';
@@ -29,8 +29,8 @@ export default function ShopPage() {
       <header className="mb-8 max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Shop Country Flags</h1>
         <p className="mt-3 text-base text-slate-600 sm:text-lg">
-          Premium {FLAG_SIZE} polyester flags from {COUNTRIES_COUNT} countries. Prices include VAT, and every order is collected
-          at a PAXI point near you.
+          Premium {FLAG_SIZE} polyester flags from {COUNTRIES_COUNT} countries.{' '}
+          {vatVendor ? 'Prices include VAT, and every order is collected' : 'Every order is collected'} at a PAXI point near you.
         </p>
       </header>
 

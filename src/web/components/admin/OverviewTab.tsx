@@ -6,6 +6,7 @@ import { RevenueChart } from './RevenueChart';
 import { TabHeading } from './TabHeading';
 import { useOverview } from './use-order-desk';
 import { formatRand } from '../../../shared/money';
+import { vatVendor } from '../../lib/initial-data';
 
 /** One figure of the overview: a name and value pair of the figures' list, anything else inside the value. */
 function StatCard({ label, value, icon, testId, children }: { label: string; value: string; icon: ReactNode; testId: string; children?: ReactNode }) {
@@ -33,7 +34,11 @@ export function OverviewTab() {
 
   return (
     <section aria-labelledby="overview-heading" className="space-y-4">
-      <TabHeading id="overview-heading" title="Overview" description="Revenue is what customers paid, less refunds. Amounts in rand (ZAR), VAT included." />
+      <TabHeading
+        id="overview-heading"
+        title="Overview"
+        description={`Revenue is what customers paid, less refunds. Amounts in rand (ZAR)${vatVendor ? ', VAT included' : ''}.`}
+      />
       <QueryState
         query={overview}
         loading={{ label: 'Loading the figures', skeletons: Array.from({ length: 5 }, () => 'h-28'), className: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-5' }}

@@ -9,6 +9,7 @@ import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem } from './u
 import type { CartItemView } from '../../../shared/cart';
 import { ProductImage } from '../product/ProductImage';
 import { countryName } from '../../../shared/product';
+import { vatVendor } from '../../lib/initial-data';
 
 function CartLine({ item }: { item: CartItemView }) {
   const update = useUpdateCartItem();
@@ -118,7 +119,7 @@ export function CartPanel() {
                 {formatRand(subtotalCents)}
               </span>
             </div>
-            <p className="text-xs text-slate-600">Prices include 15% VAT. PAXI collection fee is added at checkout.</p>
+            <p className="text-xs text-slate-600">{vatVendor && 'Prices include 15% VAT. '}PAXI collection fee is added at checkout.</p>
             <Button
               className="w-full"
               size="lg"

@@ -12,6 +12,7 @@ import { countryName } from '../../../shared/product';
 import type { DeliveryOption } from '../../../shared/shop-facts';
 import { formatRand } from '../../../shared/money';
 import { VAT_RATE_PERCENT, vatIncluded } from '../../../shared/vat';
+import { vatVendor } from '../../lib/initial-data';
 
 export type ReviewSection = 'details' | 'speed' | 'point';
 
@@ -53,7 +54,7 @@ function ChangeButton({ label, onClick }: { label: string; onClick: () => void }
 
 /**
  * The whole order on one card before paying (ECT Act s43(2)): the flags, where and how fast they
- * go, who collects, and the full price with VAT, each with a way to change it.
+ * go, who collects, and the full price (with the VAT in it, for a VAT vendor), each with a way to change it.
  */
 export function OrderSummary(props: OrderSummaryProps) {
   const { items, subtotalCents, speed, feeCents, totalCents, point, customer, onChange } = props;
@@ -139,10 +140,12 @@ export function OrderSummary(props: OrderSummaryProps) {
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatRand(totalCents)}</dd>
         </div>
-        <div className="flex justify-between gap-3 text-xs text-slate-600">
-          <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
-          <dd data-testid="checkout-vat">{formatRand(vatIncluded(totalCents))}</dd>
-        </div>
+        {vatVendor && (
+          <div className="flex justify-between gap-3 text-xs text-slate-600">
+            <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
+            <dd data-testid="checkout-vat">{formatRand(vatIncluded(totalCents))}</dd>
+          </div>
+        )}
       </dl>
 
       <div className="mt-5 space-y-3">

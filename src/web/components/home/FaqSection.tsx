@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/Accordion';
 import { FLAG_SIZE, FLAG_WEIGHT, POLYESTER_LIFE, PAXI_EXPRESS, PAXI_STANDARD, paxi } from '../../../shared/shop-facts';
+import { vatVendor } from '../../lib/initial-data';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
@@ -62,16 +63,21 @@ const faqs: Faq[] = [
       </p>
     ),
   },
-  {
-    id: 'vat',
-    question: 'Do your prices include VAT?',
-    answer: (
-      <p>
-        Yes. All prices are in rand and include 15% VAT. The PAXI fee is added to your order total and shown before
-        you pay, so there are no surprises.
-      </p>
-    ),
-  },
+  // A shop not registered for VAT charges none, so the question does not arise.
+  ...(vatVendor
+    ? [
+        {
+          id: 'vat',
+          question: 'Do your prices include VAT?',
+          answer: (
+            <p>
+              Yes. All prices are in rand and include 15% VAT. The PAXI fee is added to your order total and shown before
+              you pay, so there are no surprises.
+            </p>
+          ),
+        },
+      ]
+    : []),
   {
     id: 'returns',
     question: 'Can I return a flag?',

@@ -3,6 +3,7 @@ import { ArrowRight, MapPin } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
 import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAG_SIZE, LOCATION_CITY } from '../../../shared/shop-facts';
 import { formatRandCompact } from '../../../shared/money';
+import { vatVendor } from '../../lib/initial-data';
 
 /** Small flag SVGs for the decorative wall on wide screens (hidden, so never fetched, on phones). */
 const wallFlags = ['za', 'bw', 'ng', 'gb', 'ke', 'de', 'us', 'au', 'in'];
@@ -36,7 +37,7 @@ export function Hero({ fromCents }: { fromCents: number | undefined }) {
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-100">
             Durable {FLAG_SIZE} polyester flags of {COUNTRIES_COUNT} countries
-            {fromCents !== undefined && <span data-testid="home-from-price">, from {formatRandCompact(fromCents)} including VAT</span>}. Collect
+            {fromCents !== undefined && <span data-testid="home-from-price">, from {formatRandCompact(fromCents)}{vatVendor && ' including VAT'}</span>}. Collect
             yours at a PAXI point near you, anywhere in South Africa.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">

@@ -10,6 +10,7 @@ import {
   YEARS_IN_BUSINESS,
   paxi,
 } from '../../../shared/shop-facts';
+import { vatVendor } from '../../lib/initial-data';
 
 interface Reason {
   title: string;
@@ -40,7 +41,7 @@ const reasons: Reason[] = [
   },
   {
     title: 'Secure card payment',
-    text: 'Pay by card on the secure Yoco checkout. Your card details never touch our servers, and prices include VAT.',
+    text: `Pay by card on the secure Yoco checkout. Your card details never touch our servers${vatVendor ? ', and prices include VAT' : ''}.`,
     icon: CreditCard,
   },
   {

@@ -1,6 +1,6 @@
 import { PrefetchLink } from '../ui/PrefetchLink';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { shop } from '../../lib/initial-data';
+import { shop, vatVendor } from '../../lib/initial-data';
 import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAGS_SOLD, LOCATION, VAT_NOTICE, businessHours, telHref } from '../../../shared/shop-facts';
 
 const quickLinks = [
@@ -94,9 +94,9 @@ export function Footer() {
           <p>
             © {year} {legalName}. All rights reserved.
             {shop.registrationNumber && <> Registration number {shop.registrationNumber}.</>}
-            {shop.vatNumber && <> VAT number {shop.vatNumber}.</>}
+            {vatVendor && <> VAT number {shop.vatNumber}.</>}
           </p>
-          <p>{VAT_NOTICE}</p>
+          {vatVendor && <p>{VAT_NOTICE}</p>}
         </div>
       </div>
     </footer>

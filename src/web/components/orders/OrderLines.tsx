@@ -3,6 +3,7 @@ import { countryName } from '../../../shared/product';
 import { formatRand } from '../../../shared/money';
 import { vatIncluded, VAT_RATE_PERCENT } from '../../../shared/vat';
 import type { OrderLine } from '../../../shared/orders';
+import { vatVendor } from '../../lib/initial-data';
 
 export interface OrderLinesProps {
   items: OrderLine[];
@@ -52,10 +53,12 @@ export function OrderLines({ items, subtotalCents, feeLabel, feeCents, totalCent
           <dt>Total</dt>
           <dd data-testid="order-total">{formatRand(totalCents)}</dd>
         </div>
-        <div className="flex justify-between gap-3 text-xs text-slate-600">
-          <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
-          <dd>{formatRand(vatIncluded(totalCents))}</dd>
-        </div>
+        {vatVendor && (
+          <div className="flex justify-between gap-3 text-xs text-slate-600">
+            <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
+            <dd>{formatRand(vatIncluded(totalCents))}</dd>
+          </div>
+        )}
         {refundedCents > 0 && (
           <div className="flex justify-between gap-3 text-slate-900">
             <dt>Refunded to your card</dt>

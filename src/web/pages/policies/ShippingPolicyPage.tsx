@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PolicyLayout, PolicyTable, type PolicySection } from '../../components/policy/PolicyLayout';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { shop } from '../../lib/initial-data';
+import { shop, vatVendor } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
 import {
   DELIVERY_DEADLINE_DAYS,
@@ -40,7 +40,7 @@ function sections(): PolicySection[] {
           <p>You choose the collection speed at checkout. One fee covers your whole order, however many flags it holds.</p>
           <PolicyTable
             caption="PAXI delivery options"
-            head={['Option', 'Fee (incl. VAT)', 'Delivery time']}
+            head={['Option', vatVendor ? 'Fee (incl. VAT)' : 'Fee', 'Delivery time']}
             rows={deliveryOptions.map((o) => [o.name, o.feeLabel, o.time])}
           />
           <p>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PolicyLayout, PolicyTable, type PolicySection } from '../../components/policy/PolicyLayout';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { shop } from '../../lib/initial-data';
+import { shop, vatVendor } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
 import {
   COOLING_OFF_DAYS,
@@ -23,12 +23,14 @@ const LAST_UPDATED = '2026-11-21';
 function sections(): PolicySection[] {
   const legalName = shop.legalName || shop.name;
   const website = typeof window === 'undefined' ? '' : window.location.origin;
+  // Only a VAT vendor has a VAT number to disclose.
+  const vatRegistration: [string, ReactNode][] = vatVendor ? [['VAT registration number', shop.vatNumber]] : [];
   const disclosures: [string, ReactNode][] = [
     ['Trading name', shop.name],
     ['Full legal name', legalName],
     ['Legal status', LEGAL_STATUS],
     ['Registration number', shop.registrationNumber || 'On request'],
-    ['VAT registration number', shop.vatNumber || 'On request'],
+    ...vatRegistration,
     ['Physical address', shop.address],
     ['Address for service of legal documents', shop.address],
     ['Telephone', shop.phone ? <a href={telHref(shop.phone)}>{shop.phone}</a> : 'On request'],
@@ -89,12 +91,12 @@ function sections(): PolicySection[] {
           </p>
           <ul>
             <li>
-              All prices are in South African rand (ZAR) and <strong>include VAT at 15%</strong>.
+              All prices are in South African rand (ZAR){vatVendor && <> and <strong>include VAT at 15%</strong></>}.
             </li>
             <li>
               The PAXI collection fee ({PAXI_STANDARD.feeLabel} for standard or {PAXI_EXPRESS.feeLabel} for express)
               is added at checkout. Before you pay, the checkout shows the full price: every flag, the PAXI fee and
-              the total, all including VAT. There are no other charges.
+              the total{vatVendor && ', all including VAT'}. There are no other charges.
             </li>
             <li>
               The price you pay is the price shown when you place your order. If we ever make an obvious pricing

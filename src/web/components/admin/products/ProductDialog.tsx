@@ -11,6 +11,7 @@ import { NO_REGION, parseProductForm, productFields, productFormValues, suggeste
 import { useSaveProduct } from './use-admin-products';
 import { shopVisibility, type AdminProduct } from '../../../../shared/product-admin';
 import { regions } from '../../../../shared/regions';
+import { vatVendor } from '../../../lib/initial-data';
 
 const regionOptions = [...regions.map((region) => ({ value: region, label: region })), { value: NO_REGION, label: 'None (listed under All only)' }];
 
@@ -117,7 +118,7 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
         options={regionOptions}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField {...form.field('priceCents')} label="Price (R)" hint="VAT included, like 130.00." type="text" inputMode="decimal" autoComplete="off" />
+        <TextField {...form.field('priceCents')} label="Price (R)" hint={vatVendor ? 'VAT included, like 130.00.' : 'Like 130.00.'} type="text" inputMode="decimal" autoComplete="off" />
         <TextField {...form.field('salePriceCents')} label="Sale price (R)" hint="Optional; lower than the price." type="text" inputMode="decimal" autoComplete="off" />
         <TextField {...form.field('stockQuantity')} label="Stock" hint="Flags left to sell. Empty: not counted." type="text" inputMode="numeric" autoComplete="off" />
       </div>
