@@ -3,14 +3,10 @@
  * note for every refund, each numbered from its own gap-free sequence. A document is kept as the
  * data it was printed from, so it reads the same however the shop's details change later.
  */
+import { isVatVendor } from './vat';
 
 /** Above this total (R5,000) a tax invoice is a full one, naming the buyer and their address (s20(4)). */
 export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
-
-/** A shop with a VAT number is a VAT vendor; one without (SHOP_VAT_NUMBER set to nothing) issues plain invoices and never mentions VAT. */
-export function isVatVendor(shop: { vatNumber: string }): boolean {
-  return shop.vatNumber.trim() !== '';
-}
 
 /** A VAT vendor's sale above R5,000 gets a full tax invoice, which names the buyer's address. */
 export function needsFullTaxInvoice(shop: { vatNumber: string }, totalCents: number): boolean {

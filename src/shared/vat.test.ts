@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vatIncluded, vatInCredit, vatPerLine } from './vat';
+import { isVatVendor, vatIncluded, vatInCredit, vatPerLine } from './vat';
 
 describe('vatIncluded', () => {
   it('takes the 15% VAT out of a VAT-inclusive amount', () => {
@@ -60,7 +60,6 @@ describe('vatInCredit', () => {
   });
 });
 
-import { isVatVendor } from './vat';
 
 describe('isVatVendor', () => {
   it('is a shop with a VAT number', () => {

@@ -1,8 +1,7 @@
 import { sentenceEndingWith, type ShopDetails } from '../../shared/shop-details';
 import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD, type DeliveryOptionCode } from '../../shared/shop-facts';
 import { formatRand } from '../../shared/money';
-import { vatIncluded } from '../../shared/vat';
-import { isVatVendor } from '../../shared/tax-documents';
+import { isVatVendor, vatIncluded } from '../../shared/vat';
 import { countryName } from '../../shared/product';
 import { escapeHtml } from '../storefront/html';
 import type { EmailMessage } from './mailer';

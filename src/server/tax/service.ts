@@ -5,7 +5,8 @@ import { startOfDay, startOfNextDay, TIME_ZONE } from '../db/south-african-days'
 import { InvalidInputError, NotFoundError } from '../errors';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { ShopDetails } from '../../shared/shop-details';
-import { isVatVendor, type TaxDocumentContent, type TaxDocumentSummary, type VatReport, type VatReportMonth } from '../../shared/tax-documents';
+import { isVatVendor } from '../../shared/vat';
+import { type TaxDocumentContent, type TaxDocumentSummary, type VatReport, type VatReportMonth } from '../../shared/tax-documents';
 import { documentsCsv, documentsXeroCsv, vatReportCsv } from './csv';
 import { documentSummary } from './documents';
 
