@@ -204,3 +204,18 @@ export function quantityStepper(page: Page) {
     decrease: group.getByRole('button', { name: 'Decrease quantity' }),
   };
 }
+
+/** Nothing on the page is wider than the screen: no sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { width, screen, wide } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+    // What sticks out, for the message: the innermost elements past the right edge.
+    wide: [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`),
+  }));
+  expect(width <= screen, `the page is ${width} px wide on a ${screen} px screen: ${wide.join('; ')}`).toBe(true);
+}

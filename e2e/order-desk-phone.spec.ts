@@ -6,7 +6,7 @@
  * is on the admin list but not verified is asked to verify it.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterDebounce, expect, productCard, test, toast } from './fixtures';
+import { afterDebounce, expect, expectNoSidewaysScroll, productCard, test, toast } from './fixtures';
 import { PHONE_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './admins';
 import { addToCart, buyWithSandbox, mailbox, newShopper, signInAs, signUp, verifyEmail, type Purchase } from './shopper';
 
@@ -16,21 +16,6 @@ const LAPTOP = { width: 1280, height: 800 };
 test.describe.configure({ timeout: 150_000 });
 
 const signInAsOwner = (page: Page) => signInAs(page, { name: 'Owner On The Go', email: PHONE_ADMIN_EMAIL });
-
-/** Nothing on the page is wider than the screen: no sideways scrolling. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { width, screen, wide } = await page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    screen: window.innerWidth,
-    // What sticks out, for the message: the innermost elements past the right edge.
-    wide: [...document.body.querySelectorAll('*')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`),
-  }));
-  expect(width <= screen, `the page is ${width} px wide on a ${screen} px screen: ${wide.join('; ')}`).toBe(true);
-}
 
 /** The dialog lies inside the screen from side to side, and each button can be scrolled to and seen whole. */
 async function expectDialogFits(page: Page, dialog: Locator, buttons: Locator[]): Promise<void> {

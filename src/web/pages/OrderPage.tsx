@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, ExternalLink, FileText, MapPin, Package, Truck } from 'lucide-react';
+import { ArrowLeft, ExternalLink, FileText, MapPin, Package, Truck } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { ApiError, noRetryOnRefusal } from '../lib/api';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -11,6 +11,7 @@ import { EmptyState } from '../components/ui/EmptyState';
 import { InfoCard } from '../components/ui/InfoCard';
 import { useSession } from '../components/auth/use-session';
 import { SignInPrompt } from '../components/profile/SignInPrompt';
+import { DocumentLink } from '../components/orders/DocumentLink';
 import { OrderLines } from '../components/orders/OrderLines';
 import { orderDate, orderStatus } from '../components/orders/order-status';
 import { formatDateTime } from '../components/admin/order-format';
@@ -18,7 +19,6 @@ import { formatRand } from '../../shared/money';
 import { collectionFeeLabel, findDeliveryOption, paxi } from '../../shared/shop-facts';
 import { staticPageMeta } from '../../shared/page-meta';
 import type { CustomerOrderDetail, CustomerOrderEvent } from '../../shared/orders';
-import { downloadLabel } from '../../shared/tax-documents';
 
 /** Each step of the order in the customer's words. */
 function eventText(event: CustomerOrderEvent, order: CustomerOrderDetail): { title: string; detail?: string } {
@@ -124,10 +124,7 @@ function OrderView({ order }: { order: CustomerOrderDetail }) {
               <ul className="space-y-2">
                 {order.documents.map((document) => (
                   <li key={document.serial}>
-                    <a href={document.url} download className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 underline">
-                      <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
-                      {downloadLabel(document)}
-                    </a>
+                    <DocumentLink document={document} />
                     <span className="block text-slate-600">
                       {document.serial} · {formatRand(document.totalCents)}
                     </span>

@@ -8,7 +8,7 @@ import { Field, SelectField, TextField } from '../ui/Field';
 import { OrderList, useFailureToast } from './OrderList';
 import { TabHeading } from './TabHeading';
 import { nextSort } from './order-format';
-import { orderSearchParams, useOrderSearch } from './use-order-desk';
+import { filterParams, useOrderSearch } from './use-order-desk';
 import { DEFAULT_ORDER_SORT, orderDeskMessages, orderSearchSchema, orderStatusFilters, type OrderSearch, type OrderSortColumn } from '../../../shared/order-desk';
 
 const SEARCH_DELAY_MS = 300;
@@ -57,7 +57,7 @@ export function AllOrdersTab() {
     const next = nextSort(sort, column);
     setFilter('sort', next === DEFAULT_ORDER_SORT ? '' : next);
   };
-  const exportHref = `/api/admin/orders/export.csv?${orderSearchParams(search)}`;
+  const exportHref = `/api/admin/orders/export.csv?${filterParams(search)}`;
   const shown = data?.orders.length ?? 0;
   const total = data?.total ?? 0;
   const filtered = Object.keys(search).some((key) => key !== 'sort');

@@ -28,10 +28,10 @@ export const orderDeskKeys = {
 
 export type ContactFilter = 'open' | 'handled' | 'all';
 
-/** The query string of the order search (and of its CSV export): only the filters that are set. */
-export function orderSearchParams(search: OrderSearch): URLSearchParams {
+/** The query string of a desk list's filters (and of its CSV export): only the filters that are set. */
+export function filterParams(filters: Record<string, unknown>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) {
+  for (const [key, value] of Object.entries(filters)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   return params;
@@ -43,7 +43,7 @@ export function useOverview() {
 
 /** One page of the search, and how many orders match in all (the X-Total-Count header). */
 async function searchOrders(search: OrderSearch): Promise<{ orders: AdminOrder[]; total: number }> {
-  const response = await fetch(`/api/admin/orders?${orderSearchParams(search)}`, { credentials: 'include' });
+  const response = await fetch(`/api/admin/orders?${filterParams(search)}`, { credentials: 'include' });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   const orders = (await response.json()) as AdminOrder[];
   const total = Number(response.headers.get('x-total-count'));
