@@ -13,5 +13,8 @@ export const PARCELS_ADMIN_EMAIL = 'parcels@example.co.za';
 /** The admin of e2e/order-desk-phone.spec.ts, who runs the desk from a phone. */
 export const PHONE_ADMIN_EMAIL = 'owner-on-the-go@example.co.za';
 
+/** The admin who keeps the books in e2e/tax-documents.spec.ts: invoices, credit notes and the VAT report. */
+export const BOOKS_ADMIN_EMAIL = 'books@example.co.za';
+
 /** Named in ADMIN_EMAILS but never verified in the browser tests: told to verify, not 'Access Denied'. */
 export const UNVERIFIED_ADMIN_EMAIL = 'new-owner@example.co.za';

@@ -9,6 +9,7 @@ import { openAuthDialog } from '../components/auth/auth-dialog-store';
 import { useSession, type SessionUser } from '../components/auth/use-session';
 import { ActivityTab } from '../components/admin/ActivityTab';
 import { AllOrdersTab } from '../components/admin/AllOrdersTab';
+import { DocumentsTab } from '../components/admin/DocumentsTab';
 import { MessagesTab } from '../components/admin/MessagesTab';
 import { OrderDetailSheet } from '../components/admin/OrderDetailSheet';
 import { OverviewTab } from '../components/admin/OverviewTab';
@@ -43,6 +44,7 @@ const tabs: DeskTab[] = [
   { id: 'overview', label: 'Overview', Panel: OverviewTab },
   { id: 'orders', label: 'All Orders', Panel: AllOrdersTab },
   { id: 'unfulfilled', label: 'Unfulfilled', Panel: UnfulfilledTab, Count: UnfulfilledCount },
+  { id: 'documents', label: 'Documents', Panel: DocumentsTab },
   { id: 'products', label: 'Products', Panel: ProductsPanel },
   { id: 'messages', label: 'Messages', Panel: MessagesTab },
   { id: 'activity', label: 'Activity', Panel: ActivityTab },

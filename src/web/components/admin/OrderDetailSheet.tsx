@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { Dialog } from '../ui/Dialog';
 import { QueryState } from '../ui/QueryState';
+import { DocumentLink } from '../orders/DocumentLink';
 import { OrderActions } from './OrderActions';
 import { Fact, FactList, OrderFacts, OrderItems, StatusBadge } from './OrderParts';
 import { OrderTimeline } from './OrderTimeline';
@@ -10,6 +11,7 @@ import { useOrderDetail } from './use-order-desk';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
 import { paymentStatusLabels, type AdminOrderDetail } from '../../../shared/order-desk';
+import type { OrderDocument } from '../../../shared/tax-documents';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,8 +22,28 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The order's tax invoice and credit notes, each to download as the customer got it. */
+function OrderDocuments({ documents }: { documents: OrderDocument[] }) {
+  if (!documents.length) return <p className="text-sm text-slate-600">None yet: the invoice is issued once the order is paid.</p>;
+  return (
+    <ul className="divide-y divide-slate-200 text-sm" data-testid="order-documents">
+      {documents.map((document) => (
+        <li key={document.serial} className="flex flex-wrap items-center justify-between gap-x-4 py-2" data-testid="order-document">
+          <div className="min-w-0">
+            <DocumentLink document={document} />
+            <span className="block text-slate-600">
+              <span className="font-mono">{document.serial}</span> · <time dateTime={document.issuedAt}>{formatDateTime(document.issuedAt)}</time>
+            </span>
+          </div>
+          <span className="font-semibold whitespace-nowrap tabular-nums">{formatRand(document.totalCents)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OrderPage({ detail }: { detail: AdminOrderDetail }) {
-  const { order, events } = detail;
+  const { order, events, documents } = detail;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -49,6 +71,9 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
             <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt)}</time>
           </Fact>
         </FactList>
+      </Block>
+      <Block title="Documents">
+        <OrderDocuments documents={documents} />
       </Block>
       <Block title="History">
         <OrderTimeline events={events} />

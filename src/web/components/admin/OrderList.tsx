@@ -8,7 +8,7 @@ import { OrderTable } from './OrderTable';
 import type { AdminOrder, OrderSort, OrderSortColumn } from '../../../shared/order-desk';
 
 /** Laptops and wider get the table; phones and tablets the cards. */
-const TABLE_QUERY = '(min-width: 1024px)';
+export const TABLE_QUERY = '(min-width: 1024px)';
 
 /** Toasts a failed load once per failure (spec section 8's 'Failed to fetch …'). */
 export function useFailureToast(failedAt: number, message: string): void {

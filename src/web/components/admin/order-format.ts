@@ -5,6 +5,8 @@ const TIME_ZONE = 'Africa/Johannesburg';
 const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
 const dayMonth = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', timeZone: TIME_ZONE });
 const fullDay = new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+const shortMonth = new Intl.DateTimeFormat('en-ZA', { month: 'short', year: 'numeric', timeZone: TIME_ZONE });
+const longMonth = new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 
 /** Stored in UTC, shown in South African time (design rules). */
 export function formatDateTime(iso: string): string {
@@ -16,6 +18,11 @@ export function formatDay(day: string, style: 'short' | 'long' = 'short'): strin
   // Noon in South Africa: the same calendar day whatever the browser's own time zone.
   const date = new Date(`${day}T12:00:00+02:00`);
   return (style === 'short' ? dayMonth : fullDay).format(date);
+}
+
+/** A month of the VAT report ('2026-11') as 'Nov 2026', or 'November 2026' in long. */
+export function formatMonth(month: string, style: 'short' | 'long' = 'short'): string {
+  return (style === 'short' ? shortMonth : longMonth).format(new Date(`${month}-15T12:00:00+02:00`));
 }
 
 /** The spec's item fallbacks: 'Unknown Item' without a name, quantity 1 without a quantity. */
