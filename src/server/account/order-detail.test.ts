@@ -45,7 +45,7 @@ describe.each(testDatabases())("a shopper's own order on My Profile on $name", (
       refundedCents: 0,
       deliveryOption: 'paxi_standard',
       trackingNumber: null,
-      invoice: null,
+      documents: [expect.objectContaining({ kind: 'invoice', title: 'Tax Invoice', totalCents: 19_000, url: expect.stringMatching(new RegExp(`^/api/profile/orders/${orderNumber}/documents/INV-\\d{6}$`)) })],
     });
     expect(detail.items).toEqual([expect.objectContaining({ productName: 'SOUTH AFRICA', productPrice: 13_000, quantity: 1 })]);
     expect(detail.items[0]!.productImage).toMatch(/^\/flags\//);

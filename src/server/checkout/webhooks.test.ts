@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { checkouts, orderEvents, orderRefunds, orders, paymentWebhooks } from '../db/schema';
+import { checkouts, orderEvents, orderRefunds, orders, paymentWebhooks, taxDocuments } from '../db/schema';
 import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
@@ -162,6 +162,13 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       await deliver(refundEvent(yocoId, 1), 'msg_after_full');
       expect((await settled('msg_after_full')).lastError).toContain('more than the R0.00 left');
       expect((await orderById(order.id)).refundedCents).toBe(19_000);
+      // Credit notes only for what was counted: never more than the invoice.
+      const documents = await db().select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id)).orderBy(taxDocuments.issuedAt);
+      expect(documents.map((d) => [d.kind, d.totalCents])).toEqual([
+        ['invoice', 19_000],
+        ['credit_note', 15_000],
+        ['credit_note', 4_000],
+      ]);
     });
 
     it('the database keeps refunded cents between 0 and the total', async () => {
