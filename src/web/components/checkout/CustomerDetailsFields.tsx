@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { emailInput, phoneInput, TextField } from '../ui/Field';
+import { vatVendor } from '../../lib/initial-data';
 import type { ValidatedForm } from '../ui/use-validated-form';
 import type { CustomerField, CustomerValues } from './customer-details';
 import type { CustomerInfo } from '../../../shared/checkout';
@@ -41,15 +42,18 @@ export function CustomerDetailsFields({ form, addressRequired, saveToProfile }: 
         </summary>
         <div className="mt-3 grid gap-5 sm:grid-cols-2">
           <TextField {...form.field('company')} label="Company name (optional)" type="text" autoComplete="organization" maxLength={100} />
-          <TextField
-            {...form.field('vatNumber')}
-            label="VAT number (optional)"
-            hint="10 digits, starting with 4"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={20}
-          />
+          {/* The buyer's VAT number matters only on a VAT vendor's tax invoice. */}
+          {vatVendor && (
+            <TextField
+              {...form.field('vatNumber')}
+              label="VAT number (optional)"
+              hint="10 digits, starting with 4"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={20}
+            />
+          )}
           <TextField
             {...form.field('billingAddress')}
             className="sm:col-span-2"
