@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ChevronDown } from 'lucide-react';
 import { emailInput, phoneInput, TextField } from '../ui/Field';
 import { vatVendor } from '../../lib/initial-data';
 import type { ValidatedForm } from '../ui/use-validated-form';
@@ -36,9 +37,10 @@ export function CustomerDetailsFields({ form, addressRequired, saveToProfile }: 
         <TextField {...form.field('phone')} {...phoneInput} label="Cellphone number" hint="e.g. 082 123 4567 or +27 82 123 4567" maxLength={20} />
       </div>
       {/* Open by itself when it holds something or the address is needed, so nothing asked for is hidden. */}
-      <details className="mt-5 rounded-lg border border-slate-200 p-4 open:pb-5" open={invoiceFieldsOpen || undefined}>
-        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-slate-900">
+      <details className="group mt-5 rounded-lg border border-slate-200 p-4 open:pb-5" open={invoiceFieldsOpen || undefined}>
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-medium text-slate-900 [&::-webkit-details-marker]:hidden">
           {addressRequired ? 'Your address for the tax invoice' : 'Buying for a company? Add its details to the invoice'}
+          <ChevronDown className="h-5 w-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" aria-hidden="true" />
         </summary>
         <div className="mt-3 grid gap-5 sm:grid-cols-2">
           <TextField {...form.field('company')} label="Company name (optional)" type="text" autoComplete="organization" maxLength={100} />
