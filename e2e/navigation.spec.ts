@@ -131,3 +131,16 @@ test('resting the pointer on a flag card fetches that flag before the click', as
   await productCard(page, 'NAMIBIA').hover();
   await productCall;
 });
+
+test("the built scripts and styles are cached for a year as immutable, the page itself is asked for again", async ({ page }) => {
+  const assets: { url: string; cacheControl: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push({ url: response.url(), cacheControl: response.headers()['cache-control'] });
+  });
+  const home = await page.goto('/');
+  expect(home?.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeVisible();
+  expect(assets.some((asset) => asset.url.endsWith('.js'))).toBe(true);
+  expect(assets.some((asset) => asset.url.endsWith('.css'))).toBe(true);
+  for (const asset of assets) expect(asset.cacheControl, asset.url).toBe('public, max-age=31536000, immutable');
+});

@@ -101,6 +101,8 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
       index: false,
       preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+      // Off, or @fastify/static writes its own 'public, max-age=0' over the header set below.
+      cacheControl: false,
       // Built assets carry a content hash in their names; the few fixed files (icon, placeholder) may change.
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
