@@ -27,7 +27,18 @@ import { measureThroughput, type ThroughputSettings } from './throughput';
 
 const SECTIONS = ['throughput', 'checkout', 'bundle', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
-const USAGE = `usage: npm run bench -- [--only=${SECTIONS.join(',')}] [--build]`;
+const USAGE = `usage: npm run bench -- [--only=${SECTIONS.join(',')}] [--build] [--help]`;
+const HELP = `${USAGE}
+
+Measures the shop beside a baseline taken in the same run and prints ratios (the machine's own
+speed cancels out); the figures are also written to .bench/results.json.
+
+  --only=LIST  the sections to run, comma-separated (default: all of ${SECTIONS.join(', ')})
+  --build      build the app first even when dist/ is there
+  --help, -h   this text
+
+  BENCH_DURATION=SECONDS     how long each load phase lasts (default 10)
+  BENCH_DATABASE_URL=URL     a PostgreSQL server for the checkout section's second target`;
 
 interface Options {
   sections: Set<Section>;
@@ -39,13 +50,15 @@ interface Options {
 
 class UsageError extends Error {}
 
-function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
-  let values: { only?: string; build?: boolean };
+/** The options, or 'help' when the usage was asked for. */
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 'help' {
+  let values: { only?: string; build?: boolean; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, options: { only: { type: 'string' }, build: { type: 'boolean' } } }));
+    ({ values } = parseArgs({ args: argv, options: { only: { type: 'string' }, build: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (err) {
     throw new UsageError(errorMessage(err));
   }
+  if (values.help) return 'help';
   const names = values.only?.split(',').map((name) => name.trim()) ?? [...SECTIONS];
   const sections = new Set<Section>();
   for (const name of names) {
@@ -135,7 +148,12 @@ async function main(): Promise<number> {
     });
   }
   try {
-    const results = await measure(parseOptions(process.argv.slice(2), process.env));
+    const options = parseOptions(process.argv.slice(2), process.env);
+    if (options === 'help') {
+      console.log(HELP);
+      return 0;
+    }
+    const results = await measure(options);
     fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
     fs.writeFileSync(resultsFile, JSON.stringify({ ...results, goals: GOALS, figures: figures(results) }, null, 2) + '\n');
     console.log(`\n${renderReport(results)}`);
