@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { isUuid } from '../http/ids';
 import { productImages, products } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { readCatalogueVersion } from './catalogue-version';
@@ -16,6 +15,8 @@ type ImageRow = typeof productImages.$inferSelect;
 /** The product list as ready-to-send bytes: the hottest path of the shop is a memory copy. */
 export interface PreparedProductList {
   products: Product[];
+  /** The same products by slug and by id, for one product's page and GET /api/products/:key. */
+  byKey: ReadonlyMap<string, Product>;
   json: Buffer;
   gzip: Buffer;
   etag: string;
@@ -31,8 +32,6 @@ export interface PreparedProductList {
  * never waits for the check, it gets the list at most about a second old.
  */
 export const CATALOGUE_CHECK_INTERVAL_MS = 1000;
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function toProduct(row: ProductRow, images: readonly ImageRow[]): Product {
   const sorted = [...images].sort((a, b) => a.position - b.position);
@@ -86,7 +85,8 @@ export function createCatalogService(db: Database) {
     const list = await listActiveProducts();
     const json = Buffer.from(JSON.stringify(list));
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    return { products: list, json, gzip: gzipSync(json), etag, version };
+    const byKey = new Map(list.flatMap((product) => [[product.slug, product] as const, [product.id, product] as const]));
+    return { products: list, byKey, json, gzip: gzipSync(json), etag, version };
   }
 
   /** Starts building a fresh list; the one being served stays in use until it is ready. */
@@ -124,17 +124,19 @@ export function createCatalogService(db: Database) {
       });
   }
 
+  /** The product list bytes, built once and kept until the catalogue changes. */
+  function productList(): Promise<PreparedProductList> {
+    if (ready) {
+      checkForChanges();
+      return Promise.resolve(ready);
+    }
+    return pending ?? rebuild();
+  }
+
   return {
     listActiveProducts,
 
-    /** The product list bytes, built once and kept until the catalogue changes. */
-    productList(): Promise<PreparedProductList> {
-      if (ready) {
-        checkForChanges();
-        return Promise.resolve(ready);
-      }
-      return pending ?? rebuild();
-    },
+    productList,
 
     /** The product list when it is already built: lets the hottest route answer without waiting. */
     readyProductList(): PreparedProductList | undefined {
@@ -151,15 +153,15 @@ export function createCatalogService(db: Database) {
       ready = undefined;
     },
 
-    /** A product by slug or id; hidden and unknown products are both 'Product not found'. */
+    /**
+     * A product by slug or id, from the same prepared list as the shop (as fresh as it is);
+     * hidden and unknown products are both 'Product not found'.
+     */
     async findProduct(slugOrId: string): Promise<Product> {
-      const key = slugOrId.trim();
-      const condition = isUuid(key) ? eq(products.id, key) : SLUG.test(key) ? eq(products.slug, key) : undefined;
-      if (!condition) throw new NotFoundError('Product not found');
-      const [row] = await db.select().from(products).where(and(condition, inTheShop)).limit(1);
-      if (!row) throw new NotFoundError('Product not found');
-      const images = await db.select().from(productImages).where(eq(productImages.productId, row.id));
-      return toProduct(row, images);
+      const list = await productList();
+      const product = list.byKey.get(slugOrId.trim());
+      if (!product) throw new NotFoundError('Product not found');
+      return product;
     },
   };
 }

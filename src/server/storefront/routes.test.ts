@@ -104,8 +104,13 @@ describe.each(testDatabases())('storefront pages on $name', (target) => {
 
     it('keeps a hostile description inside its script tag', async () => {
       const hostile = 'A fine flag.</script><script>alert(1)</script><!-- "quoted" & \u2028';
-      await t.database.db.update(products).set({ description: hostile }).where(eq(products.slug, 'namibia'));
+      await t.database.db.transaction(async (tx) => {
+        await tx.update(products).set({ description: hostile }).where(eq(products.slug, 'namibia'));
+        await bumpCatalogueVersion(tx);
+      });
 
+      // The page comes from the prepared catalogue, which notices the change within about a second.
+      await expect.poll(async () => meta((await get('/product/namibia')).body, 'name', 'description'), { timeout: 10_000 }).toBe(hostile);
       const res = await get('/product/namibia');
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('</script><script>alert(1)');
