@@ -33,6 +33,7 @@ import { registerOrderDeskDigest } from './orderdesk/digest-routes';
 import { createOrderDeskService } from './orderdesk/service';
 import { orderDeskRoutes } from './orderdesk/routes';
 import { taxDocumentRoutes } from './tax/routes';
+import { registerMetrics } from './http/metrics';
 import { createTaxDocumentService } from './tax/service';
 import { createRateLimiter } from './rate-limit/service';
 import { createProfileService } from './account/service';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     done();
   });
 
+  registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicUrl);
   registerCrossSiteGuard(app, config.publicUrl);

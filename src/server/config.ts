@@ -70,6 +70,7 @@ const envSchema = z.object({
   SHOP_PHONE: z.string().default(sampleShop.phone),
   SHOP_EMAIL: z.string().default(sampleShop.email),
   SHOP_DEMO: optional.pipe(z.enum(['true', 'false'], "SHOP_DEMO must be 'true' or 'false'").optional()),
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)').optional()),
 });
 
 
@@ -103,6 +104,8 @@ export interface Config {
   sessionSecret: string | undefined;
   /** SHOP_DEMO=true: a public demo, allowed to run on stand-ins; every page says so. */
   demo: boolean;
+  /** The bearer token a Prometheus scraper sends for /metrics; unset: no metrics are served. */
+  metricsToken: string | undefined;
 }
 
 /** 'a@x.co.za, B@Y.co.za,' → ['a@x.co.za', 'b@y.co.za']: case-insensitive, blanks dropped, no duplicates. */
@@ -163,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google,
     sessionSecret: e.SESSION_SECRET,
     demo: e.SHOP_DEMO === 'true',
+    metricsToken: e.METRICS_TOKEN,
   };
 }

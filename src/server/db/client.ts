@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Throws when the database does not answer; used by /readyz. */
   ping(): Promise<void>;
+  /** This process's connections: open, idle, and queries waiting for one (for /metrics). */
+  pool(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -72,6 +74,8 @@ async function openEmbedded({ dataDir, prepare, copyOf }: OpenDatabaseOptions): 
     ping: async () => {
       await client.query('select 1');
     },
+    // One connection in the process; PGlite queues queries inside and does not say how many.
+    pool: () => ({ total: 1, idle: 0, waiting: 0 }),
     close: () => client.close(),
   };
 }
@@ -103,6 +107,7 @@ async function openPostgres(databaseUrl: string, prepare: OpenDatabaseOptions['p
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
