@@ -172,11 +172,13 @@ export async function expectSearchMessage(page: Page, message: string): Promise<
   const boxBottom = (await box.boundingBox())!;
   const alertTop = (await alert.boundingBox())!;
   const form = (await page.getByRole('search', { name: 'Find PAXI points' }).boundingBox())!;
-  // Beside the box: below it, in the search form itself (on a phone the Search button and the hint
-  // sit between them), not elsewhere on the page.
+  // Beside the box: below it, in the search form itself (on a phone the Search button, the hint and
+  // the chosen point sit between them), and seen together with the box on the screen.
   expect(alertTop.y).toBeGreaterThan(boxBottom.y);
   expect(alertTop.y + alertTop.height).toBeLessThanOrEqual(form.y + form.height + 1);
-  expect(alertTop.y - (boxBottom.y + boxBottom.height)).toBeLessThan(240);
+  await box.scrollIntoViewIfNeeded();
+  await expect(box).toBeInViewport({ ratio: 1 });
+  await expect(alert).toBeInViewport({ ratio: 1 });
   await expect(notifications(page).getByRole('listitem', { includeHidden: true })).toHaveCount(0);
 }
 
