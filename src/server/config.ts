@@ -21,6 +21,8 @@ export const sampleShop: ShopDetails = {
   email: 'hello@capeflag.co.za',
 };
 
+const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 1 to 365';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -71,6 +73,15 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default(sampleShop.email),
   SHOP_DEMO: optional.pipe(z.enum(['true', 'false'], "SHOP_DEMO must be 'true' or 'false'").optional()),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)').optional()),
+  BACKUP_DIR: optional,
+  BACKUP_KEEP: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, BACKUP_KEEP_MESSAGE)
+      .transform(Number)
+      .refine((keep) => keep >= 1 && keep <= 365, BACKUP_KEEP_MESSAGE)
+      .default(7),
+  ),
 });
 
 
@@ -106,6 +117,8 @@ export interface Config {
   demo: boolean;
   /** The bearer token a Prometheus scraper sends for /metrics; unset: no metrics are served. */
   metricsToken: string | undefined;
+  /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
+  dailyBackups: { dir: string; keep: number } | undefined;
 }
 
 /** 'a@x.co.za, B@Y.co.za,' → ['a@x.co.za', 'b@y.co.za']: case-insensitive, blanks dropped, no duplicates. */
@@ -125,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // generated per process (as on the embedded database) would sign people out at random.
   if (parsed.success && parsed.data.DATABASE_URL && !parsed.data.SESSION_SECRET) {
     problems.push('SESSION_SECRET is required with DATABASE_URL (all processes must share it)');
+  }
+  if (parsed.success && parsed.data.DATABASE_URL && parsed.data.BACKUP_DIR) {
+    problems.push("BACKUP_DIR backs up the embedded database; with DATABASE_URL back up with PostgreSQL's pg_dump (see the README)");
   }
   const payments = readProviderSettings(paymentProviderKind, env as Environment);
   const sms = readProviderSettings(smsProviderKind, env as Environment);
@@ -167,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     demo: e.SHOP_DEMO === 'true',
     metricsToken: e.METRICS_TOKEN,
+    dailyBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
   };
 }

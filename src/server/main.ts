@@ -9,6 +9,7 @@ import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createMailer } from './notify/mailer';
 import { createOutboxWorker } from './notify/outbox';
 import { createSmsProvider } from './notify/sms';
+import { scheduleDailyBackups, serveBackups } from './db/backup';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -56,12 +57,24 @@ async function main(): Promise<void> {
     app.log.warn('SHOP_DEMO=true: this is a demo shop. Every page says so; it may run on the sandbox payments, the dev mailbox and the sample details.');
   }
 
+  // Online backups of the embedded database: on request (npm run backup) and daily with BACKUP_DIR.
+  const onBackupError = (err: unknown) => app.log.error({ err }, 'backup failed');
+  const stopServingBackups = database.dump
+    ? await serveBackups(config.dataDir, database, onBackupError).catch((err: unknown) => {
+        app.log.warn({ err }, 'npm run backup cannot reach this shop (the backup socket did not open); stop the shop to back up');
+        return undefined;
+      })
+    : undefined;
+  const stopDailyBackups = config.dailyBackups && scheduleDailyBackups({ ...config.dailyBackups, database, log: app.log.child({ component: 'backup' }) }).start();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
+      stopDailyBackups?.();
+      await stopServingBackups?.();
       await app.close();
       // After the requests (which may queue mail) and before the database its batch writes to.
       await outboxWorker.stop();

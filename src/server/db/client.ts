@@ -16,6 +16,12 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** This process's connections: open, idle, and queries waiting for one (for /metrics). */
   pool(): { total: number; idle: number; waiting: number };
+  /**
+   * The embedded database's whole folder as one gzipped tar file, a consistent copy taken while
+   * the shop keeps serving (PGlite runs one statement at a time); undefined on PostgreSQL, whose
+   * own pg_dump does this.
+   */
+  dump?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -76,6 +82,7 @@ async function openEmbedded({ dataDir, prepare, copyOf }: OpenDatabaseOptions): 
     },
     // One connection in the process; PGlite queues queries inside and does not say how many.
     pool: () => ({ total: 1, idle: 0, waiting: 0 }),
+    dump: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     close: () => client.close(),
   };
 }
