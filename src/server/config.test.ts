@@ -25,3 +25,28 @@ describe('SHOP_VAT_NUMBER', () => {
     }
   });
 });
+
+describe('BACKUP_DIR and BACKUP_KEEP', () => {
+  it('are off unless BACKUP_DIR is set, and keep seven backups unless told', () => {
+    expect(loadConfig({}).dailyBackups).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: 'backups' }).dailyBackups).toEqual({ dir: expect.stringMatching(/\/backups$/), keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/shop', BACKUP_KEEP: '30' }).dailyBackups).toEqual({ dir: '/var/backups/shop', keep: 30 });
+  });
+
+  it('stop the start on a count that is not one to 365, and with DATABASE_URL, naming what to do', () => {
+    for (const keep of ['0', '366', '-1', '2.5', 'seven', '7\0']) {
+      expect(() => loadConfig({ BACKUP_DIR: 'backups', BACKUP_KEEP: keep })).toThrow('BACKUP_KEEP must be a whole number of backups from 1 to 365');
+    }
+    expect(() => loadConfig({ BACKUP_DIR: 'backups', DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      "BACKUP_DIR backs up the embedded database; with DATABASE_URL back up with PostgreSQL's pg_dump (see the README)",
+    );
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('is a secret of 16 characters or more', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters (a random secret)');
+  });
+});
