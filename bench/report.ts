@@ -58,6 +58,8 @@ export function figures(results: Results): Figure[] {
       { name: 'shop p99 latency', value: round(mean.shop.p99Ms, 1), unit: 'ms' },
       { name: 'baseline p99 latency', value: round(mean.baseline.p99Ms, 1), unit: 'ms' },
       { name: 'p99 latency shop/baseline', value: round(ratio.p99, 2), unit: 'ratio' },
+      { name: 'one product req/s', value: round(results.throughput.result.product.reqPerSec, 0), unit: 'req/s' },
+      { name: 'one product req/s / list req/s', value: round(results.throughput.result.product.reqPerSecToList, 2), unit: 'ratio' },
     );
   }
   if (results.memory?.status === 'ok') {
@@ -150,11 +152,24 @@ function renderThroughput(t: ThroughputResult): string {
     ['shop/baseline', t.ratio.reqPerSec.toFixed(2), t.ratio.p99.toFixed(2)],
     ['goal', goalText(GOALS.reqPerSecRatio), '—'],
   ]);
+  const product = table([
+    ['one product', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '/ list req/s'],
+    [
+      t.product.path,
+      integer(t.product.reqPerSec),
+      t.product.p50Ms.toFixed(1),
+      t.product.p99Ms.toFixed(1),
+      integer(t.product.errors + t.product.timeouts),
+      integer(t.product.non2xx),
+      t.product.reqPerSecToList.toFixed(2),
+    ],
+  ]);
   return [
     `Throughput: GET ${t.path} (${(t.bodyBytes / KB).toFixed(1)} KB JSON), ${settings.connections} connections, ` +
       `${settings.durationSeconds} s per run after ${settings.warmupSeconds} s warm-up; baseline = bare node:http with the same bytes`,
     runs,
     means,
+    product,
   ].join('\n');
 }
 

@@ -1,10 +1,12 @@
-/** GET /api/products on the shop against a bare node:http server sending the same bytes, alternated. */
+/** GET /api/products on the shop against a bare node:http server sending the same bytes, alternated; then one product beside it. */
 import autocannon from 'autocannon';
 import { sampleMemory, type MemoryPeak } from './memory';
 import type { Outcome } from './outcome';
 import { httpGet, startBaseline, type ChildServer } from './servers';
 
 const PRODUCTS_PATH = '/api/products';
+/** One product, answered from the same prepared catalogue as the list: measured beside it. */
+const PRODUCT_PATH = '/api/products/south-africa';
 const TARGETS = ['baseline', 'shop'] as const;
 type Target = (typeof TARGETS)[number];
 
@@ -36,6 +38,8 @@ export interface ThroughputResult {
   mean: Record<Target, { reqPerSec: number; p99Ms: number }>;
   /** shop / baseline. */
   ratio: { reqPerSec: number; p99: number };
+  /** GET one product on the shop after the rounds, and its req/s against the shop's list in the same run. */
+  product: Omit<LoadRun, 'target' | 'round'> & { path: string; reqPerSecToList: number };
 }
 
 export interface MemoryResult {
@@ -76,6 +80,8 @@ export async function measureThroughput(
       return { reqPerSec: average(mine.map((r) => r.reqPerSec)), p99Ms: average(mine.map((r) => r.p99Ms)) };
     };
     const mean = { baseline: meanOf('baseline'), shop: meanOf('shop') };
+    progress('throughput: one product on the shop');
+    const product = await load(`${shop.baseUrl}${PRODUCT_PATH}`, settings);
 
     return {
       throughput: {
@@ -88,6 +94,7 @@ export async function measureThroughput(
           reqPerSec: mean.shop.reqPerSec / mean.baseline.reqPerSec,
           p99: mean.shop.p99Ms / mean.baseline.p99Ms,
         },
+        product: { path: PRODUCT_PATH, ...product, reqPerSecToList: product.reqPerSec / mean.shop.reqPerSec },
       },
       memory,
     };
