@@ -99,7 +99,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
 
   registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   registerCrossSiteGuard(app, config.publicUrl);
   registerTextGuard(app);
 
