@@ -152,15 +152,19 @@ export interface OrderActionResult extends AdminOrderDetail {
   message: string;
 }
 
+/** A period of days (YYYY-MM-DD, Africa/Johannesburg), both ends included: the desk's order filters and its tax documents. */
+export const dayPeriodFields = {
+  from: z.iso.date({ error: 'Write the "from" day as YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: 'Write the "to" day as YYYY-MM-DD' }).optional(),
+};
+
 /** Query of GET /api/admin/orders and GET /api/admin/orders/export.csv. */
 export const orderSearchSchema = z.object({
   /** Order number, customer name or email (part of any). */
   q: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
   status: z.enum([...orderStatuses, 'unfulfilled'], { error: 'Choose an order status from the list' }).optional(),
-  /** Placed on or after this day (YYYY-MM-DD, Africa/Johannesburg). */
-  from: z.iso.date({ error: 'Write the "from" day as YYYY-MM-DD' }).optional(),
-  /** Placed on or before this day. */
-  to: z.iso.date({ error: 'Write the "to" day as YYYY-MM-DD' }).optional(),
+  /** Placed on or after `from`, on or before `to`. */
+  ...dayPeriodFields,
   sort: z.enum(orderSorts as OrderSort[], { error: `Sort by ${orderSortColumns.join(', ')}, each -asc or -desc, like date-desc` }).default(DEFAULT_ORDER_SORT),
   limit: z.coerce
     .number({ error: 'The limit must be a whole number from 1 to 500' })

@@ -102,6 +102,12 @@ export interface OrderDocument extends TaxDocumentSummary {
   url: string;
 }
 
+/** Where the shopper and the order desk download a document's PDF. */
+export const documentUrls = {
+  customer: (orderNumber: string) => (serial: string) => `/api/profile/orders/${orderNumber}/documents/${serial}`,
+  orderDesk: (serial: string) => `/api/admin/documents/${serial}`,
+};
+
 /** The link that downloads a document: 'Download tax invoice', 'Download credit note'. */
 export function downloadLabel(document: Pick<TaxDocumentSummary, 'title'>): string {
   return `Download ${document.title.toLowerCase()}`;

@@ -36,7 +36,8 @@ import {
   type PaymentStatus,
 } from '../../shared/order-desk';
 import { ordersCsv } from './csv';
-import { documentUrls, orderDocuments } from '../tax/documents';
+import { orderDocuments } from '../tax/documents';
+import { documentUrls } from '../../shared/tax-documents';
 
 export type OrderFilters = z.output<typeof orderExportSchema>;
 export type OrderSearchQuery = z.output<typeof orderSearchSchema>;

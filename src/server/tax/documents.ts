@@ -4,7 +4,7 @@ import type { OrderRow, OrderTx } from '../orders/transitions';
 import { countryName } from '../../shared/product';
 import { collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
 import type { ShopDetails } from '../../shared/shop-details';
-import { vatInCredit, vatIncluded, vatPerLine } from '../../shared/vat';
+import { isVatVendor, vatInCredit, vatIncluded, vatPerLine } from '../../shared/vat';
 import {
   documentSerial,
   needsFullTaxInvoice,
@@ -21,13 +21,12 @@ export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
 /** The shop as it stands when the document is issued; no VAT number: not a VAT vendor. */
 function supplierOf(shop: ShopDetails): DocumentSupplier {
-  const vatNumber = shop.vatNumber.replace(/\s/g, '');
   return {
     name: shop.name,
     legalName: shop.legalName,
     registrationNumber: shop.registrationNumber,
     address: shop.address,
-    vatNumber: vatNumber === '' ? null : vatNumber,
+    vatNumber: isVatVendor(shop) ? shop.vatNumber : null,
     email: shop.email,
     phone: shop.phone,
   };
@@ -176,9 +175,3 @@ export function documentSummary(content: TaxDocumentContent): TaxDocumentSummary
   const { kind, title, serial, issuedAt, orderNumber, recipient, totalCents, vatCents, exclusiveCents } = content;
   return { kind, title, serial, issuedAt, orderNumber, customerName: recipient.company ?? recipient.name, totalCents, vatCents, exclusiveCents };
 }
-
-/** Where the shopper and the order desk download a document. */
-export const documentUrls = {
-  customer: (orderNumber: string) => (serial: string) => `/api/profile/orders/${orderNumber}/documents/${serial}`,
-  orderDesk: (serial: string) => `/api/admin/documents/${serial}`,
-};

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth';
 import { requireSessionUser } from '../auth/session';
 import { parseInput } from '../http/parse';
 import { orderNumberParamsSchema } from '../../shared/orders';
+import { dayPeriodFields } from '../../shared/order-desk';
 import { DOCUMENT_SERIAL_PATTERN, type TaxDocumentContent } from '../../shared/tax-documents';
 import { documentPdf } from './attachments';
 import { documentsExportFormats, type TaxDocumentService } from './service';
@@ -20,8 +21,7 @@ const serialSchema = z.string().trim().toUpperCase().regex(DOCUMENT_SERIAL_PATTE
 const customerDocumentParams = orderNumberParamsSchema.extend({ serial: serialSchema });
 const documentParams = z.object({ serial: serialSchema });
 
-const day = (end: string) => z.iso.date({ error: `Write the "${end}" day as YYYY-MM-DD` }).optional();
-const periodSchema = z.object({ from: day('from'), to: day('to') });
+const periodSchema = z.object(dayPeriodFields);
 const exportSchema = periodSchema.extend({
   format: z.enum(documentsExportFormats, { error: `The format is one of ${documentsExportFormats.join(', ')}` }).default('register'),
 });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, noRetryOnRefusal } from '../../lib/api';
 import { filterParams } from './use-order-desk';
-import type { OrderDocument, TaxDocumentSummary, VatReport } from '../../../shared/tax-documents';
+import { documentUrls, type OrderDocument, type TaxDocumentSummary, type VatReport } from '../../../shared/tax-documents';
 
 /**
  * The desk's tax documents (decision 0029): the list and the VAT report of a period, and their
@@ -41,7 +41,7 @@ export const useVatReport = (period: DocumentPeriod) => usePeriodQuery<VatReport
 
 /** A document as the desk downloads it. */
 export function deskDocument(document: TaxDocumentSummary): OrderDocument {
-  return { ...document, url: `/api/admin/documents/${encodeURIComponent(document.serial)}` };
+  return { ...document, url: documentUrls.orderDesk(document.serial) };
 }
 
 /** The period's files for the accountant: the VAT report, the register and Xero's two import files. */
