@@ -38,6 +38,8 @@ export interface CheckoutSettings {
 export interface CheckoutRun {
   /** Where the data lived, e.g. "PGlite in a fresh DATA_DIR". */
   database: string;
+  /** Shop processes sharing the database, the shoppers spread evenly over them. */
+  processes: number;
   shoppers: number;
   /** Lines in the shoppers' carts before checkout (1 to 3 flags each). */
   cartLines: number;
@@ -78,34 +80,55 @@ export interface CheckoutRun {
 }
 
 export interface CheckoutTarget {
-  name: 'PGlite' | 'PostgreSQL';
+  name: 'PGlite' | 'PostgreSQL' | 'PostgreSQL, two processes';
   outcome: Outcome<CheckoutRun>;
 }
 
 export interface CheckoutResult {
-  shoppers: number;
+  /** What the shoppers met: '' for the catalogue as it starts, or how the flash sale's stock is counted. */
+  stock: string;
   targets: CheckoutTarget[];
 }
 
+/** How many shoppers, on how many processes, and whether the flags' stock is counted (so every checkout takes stock). */
+interface Crowd {
+  shoppers: number;
+  processes: number;
+  /** Set on every flag before the sale: each checkout then locks and takes stock. Undefined: stock not counted. */
+  stockPerFlag?: number;
+}
+
+export const FLASH_SALE: Required<Crowd> = { shoppers: 500, processes: 2, stockPerFlag: 1_000 };
+
 export async function measureCheckout(settings: CheckoutSettings, progress: (line: string) => void): Promise<CheckoutResult> {
+  const crowd = { shoppers: CHECKOUT_SHOPPERS, processes: 1 };
   const targets: CheckoutTarget[] = [];
   progress('checkout: PGlite');
   targets.push({ name: 'PGlite', outcome: await attempt(() => onPglite(progress)) });
   progress('checkout: PostgreSQL');
-  targets.push({ name: 'PostgreSQL', outcome: await onPostgres(settings, progress) });
-  return { shoppers: CHECKOUT_SHOPPERS, targets };
+  targets.push({ name: 'PostgreSQL', outcome: await onPostgres(settings, crowd, progress) });
+  return { stock: '', targets };
+}
+
+/** A match-day sale: hundreds of shoppers pay at once, spread over two shop processes on one PostgreSQL, every flag's stock counted. */
+export async function measureFlashSale(settings: CheckoutSettings, progress: (line: string) => void): Promise<CheckoutResult> {
+  progress(`flash sale: ${FLASH_SALE.shoppers} shoppers on ${FLASH_SALE.processes} processes`);
+  return {
+    stock: `every flag has ${FLASH_SALE.stockPerFlag} in stock, so each checkout takes counted stock`,
+    targets: [{ name: 'PostgreSQL, two processes', outcome: await onPostgres(settings, FLASH_SALE, progress) }],
+  };
 }
 
 async function onPglite(progress: (line: string) => void): Promise<CheckoutRun> {
   const shop = await startShop();
   try {
-    return await runAgainst(shop, 'PGlite in a fresh DATA_DIR', progress);
+    return await runAgainst([shop], CHECKOUT_SHOPPERS, 'PGlite in a fresh DATA_DIR', progress);
   } finally {
     await shop.stop();
   }
 }
 
-async function onPostgres(settings: CheckoutSettings, progress: (line: string) => void): Promise<Outcome<CheckoutRun>> {
+async function onPostgres(settings: CheckoutSettings, crowd: Crowd, progress: (line: string) => void): Promise<Outcome<CheckoutRun>> {
   const serverUrl = settings.databaseUrl ?? DEFAULT_POSTGRES_URL;
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
   try {
@@ -134,19 +157,35 @@ async function onPostgres(settings: CheckoutSettings, progress: (line: string) =
         await dropper.end();
       }
     });
+    const shops: ChildServer[] = [];
     try {
       const databaseUrl = new URL(serverUrl);
       databaseUrl.pathname = `/${name}`;
-      const shop = await startShop({ env: { DATABASE_URL: databaseUrl.href, SESSION_SECRET: randomBytes(32).toString('base64') } });
-      try {
-        return await runAgainst(shop, `PostgreSQL ${version} at ${databaseUrl.host}, fresh database ${name}`, progress);
-      } finally {
-        await shop.stop();
-      }
+      // One secret for all processes, as behind a load balancer: a cookie from one is good at the other.
+      const env = { DATABASE_URL: databaseUrl.href, SESSION_SECRET: randomBytes(32).toString('base64') };
+      // The first process migrates and seeds; the others start on the ready database.
+      shops.push(await startShop({ env }));
+      if (crowd.stockPerFlag !== undefined) await countStock(databaseUrl.href, crowd.stockPerFlag);
+      while (shops.length < crowd.processes) shops.push(await startShop({ env }));
+      const where = `PostgreSQL ${version} at ${databaseUrl.host}, fresh database ${name}`;
+      return await runAgainst(shops, crowd.shoppers, crowd.processes > 1 ? `${where}, ${crowd.processes} shop processes` : where, progress);
     } finally {
+      for (const shop of shops) await shop.stop();
       await dropDatabase();
     }
   });
+}
+
+/** Every flag gets a counted stock, as an owner sets it before a sale; the catalogue is marked changed like the order desk does. */
+async function countStock(databaseUrl: string, perFlag: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query('UPDATE products SET stock_quantity = $1', [perFlag]);
+    await client.query('INSERT INTO catalogue_version (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = catalogue_version.version + 1');
+  } finally {
+    await client.end();
+  }
 }
 
 function redacted(url: string): string {
@@ -161,6 +200,8 @@ function redacted(url: string): string {
 
 interface Shopper {
   index: number;
+  /** The shop process this shopper's browser talks to, spread evenly as a load balancer would. */
+  client: ShopClient;
   email: string;
   /** Each shopper comes from its own address: sign-ups are limited per IP address. */
   ip: string;
@@ -187,12 +228,28 @@ interface ShopperOutcome {
   stepMs?: [number, number, number];
 }
 
-/** An HTTP client that speaks to the shop as the browser does: its Origin, the session cookie, the client's address. */
-class ShopClient {
+/** Unexpected answers of a run, counted over all its shop processes. */
+class Tally {
   readonly errors: Partial<Record<Step, number>> = {};
   readonly errorSamples: string[] = [];
 
-  constructor(readonly baseUrl: string) {}
+  count(step: Step, sample: string): void {
+    this.errors[step] = (this.errors[step] ?? 0) + 1;
+    if (this.errorSamples.length < 8) this.errorSamples.push(sample);
+  }
+
+  clear(): void {
+    for (const step of STEPS) delete this.errors[step];
+    this.errorSamples.length = 0;
+  }
+}
+
+/** An HTTP client that speaks to one shop process as the browser does: its Origin, the session cookie, the client's address. */
+class ShopClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly tally: Tally,
+  ) {}
 
   async call(method: 'GET' | 'POST', path: string, from: { ip: string; cookie?: string }, body?: object | 'form'): Promise<Answer> {
     const headers: Record<string, string> = { origin: this.baseUrl, 'x-forwarded-for': from.ip };
@@ -228,17 +285,12 @@ class ShopClient {
     try {
       const answer = await this.call(method, path, from, body);
       if (ok(answer.status)) return answer;
-      this.countError(step, `${step}: ${method} ${path} answered ${answer.status}: ${snippet(answer.body)}`);
+      this.tally.count(step, `${step}: ${method} ${path} answered ${answer.status}: ${snippet(answer.body)}`);
       return answer;
     } catch (err) {
-      this.countError(step, `${step}: ${method} ${path} failed: ${errorMessage(err)}`);
+      this.tally.count(step, `${step}: ${method} ${path} failed: ${errorMessage(err)}`);
       return undefined;
     }
-  }
-
-  private countError(step: Step, sample: string): void {
-    this.errors[step] = (this.errors[step] ?? 0) + 1;
-    if (this.errorSamples.length < 8) this.errorSamples.push(sample);
   }
 }
 
@@ -332,7 +384,7 @@ async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: Pr
   // The total as the checkout page shows it: the cart's subtotal and the collection fee.
   const cart = await client.expect<{ subtotalCents: number; itemCount: number }>('GET', `/api/cart/${sessionId}`, me);
   const amountCents = cart.subtotalCents + collectionFeeCents(PAXI_STANDARD, cart.itemCount);
-  return { index, email, ip, cookie, cartId: sessionId, pointId: point.id, amountCents, lines };
+  return { index, client, email, ip, cookie, cartId: sessionId, pointId: point.id, amountCents, lines };
 }
 
 function checkoutBody(shopper: Shopper): object {
@@ -354,7 +406,8 @@ interface Verification {
 }
 
 /** Checkout, Pay on the sandbox page, and the return: complete and verify at once, racing the sandbox's webhook. */
-async function checkOut(client: ShopClient, shopper: Shopper): Promise<ShopperOutcome> {
+async function checkOut(shopper: Shopper): Promise<ShopperOutcome> {
+  const { client } = shopper;
   const started = performance.now();
   const created = await client.step('create-checkout', is2xx, 'POST', '/api/payments/yoco/create-checkout', shopper, checkoutBody(shopper));
   const { id, redirectUrl } = (created && is2xx(created.status) ? created.body : {}) as { id?: string; redirectUrl?: string };
@@ -383,8 +436,8 @@ async function checkOut(client: ShopClient, shopper: Shopper): Promise<ShopperOu
 }
 
 /** The same shoppers, the same number of requests in the same shape as checkOut, each a plain authenticated read. */
-async function readProfile(client: ShopClient, shopper: Shopper): Promise<void> {
-  const read = () => client.step('read', is2xx, 'GET', '/api/profile', shopper);
+async function readProfile(shopper: Shopper): Promise<void> {
+  const read = () => shopper.client.step('read', is2xx, 'GET', '/api/profile', shopper);
   await read();
   await read();
   await Promise.all([read(), read()]);
@@ -397,7 +450,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 /** Paid shoppers without an order ask verify, as the success page would, until it says completed or the deadline passes. */
-async function settle(client: ShopClient, shoppers: Shopper[], outcomes: ShopperOutcome[]): Promise<{ ms: number; ordered: number }> {
+async function settle(shoppers: Shopper[], outcomes: ShopperOutcome[]): Promise<{ ms: number; ordered: number }> {
   const started = performance.now();
   const deadline = Date.now() + SETTLE_DEADLINE_MS;
   let ordered = 0;
@@ -406,7 +459,7 @@ async function settle(client: ShopClient, shoppers: Shopper[], outcomes: Shopper
       const outcome = outcomes[i]!;
       if (!outcome.paid || !outcome.checkoutId || outcome.orderNumber) return;
       while (Date.now() < deadline) {
-        const answer = await client.step('settle verify', is2xx, 'GET', `/api/payments/yoco/verify/${outcome.checkoutId}`, shopper);
+        const answer = await shopper.client.step('settle verify', is2xx, 'GET', `/api/payments/yoco/verify/${outcome.checkoutId}`, shopper);
         const verification = (answer && is2xx(answer.status) ? answer.body : {}) as Verification;
         if (verification.status === 'completed' && verification.orderNumber) {
           outcome.orderNumber = verification.orderNumber;
@@ -428,50 +481,53 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return results;
 }
 
-async function runAgainst(shop: ChildServer, database: string, progress: (line: string) => void): Promise<CheckoutRun> {
-  const client = new ShopClient(shop.baseUrl);
-  const mailbox = new Mailbox(client);
+async function runAgainst(shops: ChildServer[], shopperCount: number, database: string, progress: (line: string) => void): Promise<CheckoutRun> {
+  const tally = new Tally();
+  const clients = shops.map((shop) => new ShopClient(shop.baseUrl, tally));
+  // The dev mailbox is in the database: any process reads every shopper's email.
+  const mailbox = new Mailbox(clients[0]!);
   const runTag = randomBytes(3).toString('hex');
-  const products = await client.expect<ProductSummary[]>('GET', '/api/products', { ip: '127.0.0.1' });
+  const products = await clients[0]!.expect<ProductSummary[]>('GET', '/api/products', { ip: '127.0.0.1' });
   if (products.length === 0) throw new Error('GET /api/products listed no products');
 
-  progress(`checkout: preparing ${CHECKOUT_SHOPPERS} verified shoppers with full carts (not timed)`);
-  // One more shopper than measured goes through a whole checkout first, so the first-call costs of
-  // those routes (compiling, first queries) are not in the timed phase. Its order is not counted.
-  const everyone = await inBatches([...Array(CHECKOUT_SHOPPERS + 1).keys()], PREPARE_CONCURRENCY, (i) =>
-    prepareShopper(client, mailbox, products, i, runTag),
+  progress(`checkout: preparing ${shopperCount} verified shoppers with full carts (not timed)`);
+  // One more shopper per process than measured goes through a whole checkout first, so the first-call
+  // costs of those routes (compiling, first queries) are not in the timed phase. Their orders are not counted.
+  const everyone = await inBatches([...Array(shopperCount + clients.length).keys()], PREPARE_CONCURRENCY, (i) =>
+    prepareShopper(clients[i % clients.length]!, mailbox, products, i, runTag),
   );
-  const warmUp = everyone.pop()!;
+  const warmUps = everyone.splice(shopperCount);
   const shoppers = everyone;
-  const warmOutcome = await checkOut(client, warmUp);
-  await readProfile(client, warmUp);
-  if (!warmOutcome.orderNumber) {
-    throw new Error(`the warm-up shopper's checkout made no order (errors: ${JSON.stringify(client.errors)}; ${client.errorSamples.join(' | ')})`);
+  for (const warmUp of warmUps) {
+    const warmOutcome = await checkOut(warmUp);
+    await readProfile(warmUp);
+    if (!warmOutcome.orderNumber) {
+      throw new Error(`a warm-up shopper's checkout made no order (errors: ${JSON.stringify(tally.errors)}; ${tally.errorSamples.join(' | ')})`);
+    }
   }
-  for (const step of STEPS) delete client.errors[step];
-  client.errorSamples.length = 0;
+  tally.clear();
 
   const readPhaseMs: number[] = [];
   const readRounds = async (when: string) => {
     for (let round = 0; round < READ_ROUNDS_EACH_SIDE; round++) {
       progress(`checkout: read phase ${when} (${round + 1}/${READ_ROUNDS_EACH_SIDE})`);
-      readPhaseMs.push(await timed(() => Promise.all(shoppers.map((shopper) => readProfile(client, shopper)))));
+      readPhaseMs.push(await timed(() => Promise.all(shoppers.map((shopper) => readProfile(shopper)))));
     }
   };
   await readRounds('before');
 
-  progress(`checkout: ${CHECKOUT_SHOPPERS} shoppers check out and pay at once`);
+  progress(`checkout: ${shopperCount} shoppers check out and pay at once`);
   let outcomes: ShopperOutcome[] = [];
   const phaseMs = await timed(async () => {
-    outcomes = await Promise.all(shoppers.map((shopper) => checkOut(client, shopper)));
+    outcomes = await Promise.all(shoppers.map((shopper) => checkOut(shopper)));
   });
   const orderedInPhase = outcomes.filter((o) => o.orderNumber).length;
 
   progress('checkout: settling and counting orders');
-  const settled = await settle(client, shoppers, outcomes);
+  const settled = await settle(shoppers, outcomes);
   // Counted at once, so an order made later (a webhook retry, the reconciliation) still counts as lost.
   const lists = await inBatches(shoppers, PREPARE_CONCURRENCY, (shopper) =>
-    client.expect<{ orders: { orderNumber: string; totalCents: number }[] }>('GET', '/api/profile/orders', shopper),
+    shopper.client.expect<{ orders: { orderNumber: string; totalCents: number }[] }>('GET', '/api/profile/orders', shopper),
   );
   await readRounds('after');
 
@@ -494,6 +550,7 @@ async function runAgainst(shop: ChildServer, database: string, progress: (line: 
   const stepP50 = (step: 0 | 1 | 2) => median(outcomes.flatMap((o) => (o.stepMs ? [o.stepMs[step]] : [])));
   return {
     database,
+    processes: shops.length,
     shoppers: shoppers.length,
     cartLines: shoppers.reduce((sum, s) => sum + s.lines, 0),
     phaseMs,
@@ -512,9 +569,9 @@ async function runAgainst(shop: ChildServer, database: string, progress: (line: 
     duplicates,
     lostPayments,
     wrongTotals,
-    errors: client.errors,
-    errorSamples: client.errorSamples,
-    serverLog: serverLogProblems(shop.logFile),
+    errors: tally.errors,
+    errorSamples: tally.errorSamples,
+    serverLog: serverLogProblems(shops.map((shop) => shop.logFile)),
   };
 }
 
@@ -533,9 +590,9 @@ function percentile(values: number[], p: number): number {
 }
 
 /** pino's JSON lines at warn (40) and above, grouped by message (with the error's own message when there is one). */
-function serverLogProblems(logFile: string): CheckoutRun['serverLog'] {
+function serverLogProblems(logFiles: string[]): CheckoutRun['serverLog'] {
   const counts = new Map<string, { level: 'warn' | 'error'; message: string; count: number }>();
-  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+  for (const line of logFiles.flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'))) {
     if (!line.startsWith('{')) continue;
     let entry: { level?: number; msg?: string; err?: { message?: string } };
     try {

@@ -1,14 +1,15 @@
 /**
- * npm run bench [-- --only=throughput,checkout,bundle,lighthouse] [--build]
+ * npm run bench [-- --only=throughput,checkout,flash-sale,bundle,lighthouse] [--build]
  *
  * Measures, in order: GET /api/products throughput against a bare node:http baseline (and the servers' peak
  * memory meanwhile), 50 shoppers checking out and paying at once on PGlite and on PostgreSQL (against the
- * same shoppers' plain reads), the home page's initial JavaScript, and Lighthouse scores. Prints tables with the goals
+ * same shoppers' plain reads), a flash sale (500 shoppers, two processes, one PostgreSQL, counted stock),
+ * the home page's initial JavaScript, and Lighthouse scores. Prints tables with the goals
  * and writes the figures to .bench/results.json. Goals are not enforced: the exit code is 1 only when
  * something could not be measured. See docs/decisions/0003-benchmarks.md.
  *
  * Env: BENCH_DURATION (seconds per throughput run, default 10), CHROME_PATH (default /usr/bin/chromium),
- * BENCH_DATABASE_URL (a PostgreSQL server for the checkout section; default postgres://postgres@127.0.0.1:5432/postgres,
+ * BENCH_DATABASE_URL (a PostgreSQL server for the checkout and flash-sale sections; default postgres://postgres@127.0.0.1:5432/postgres,
  * skipped when that does not answer).
  */
 import fs from 'node:fs';
@@ -16,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild, measureBundle, type BuildState } from './bundle';
-import { measureCheckout, type CheckoutSettings } from './checkout';
+import { FLASH_SALE, measureCheckout, measureFlashSale, type CheckoutSettings } from './checkout';
 import { cleanupAll } from './cleanup';
 import { lighthouseUnavailable, runLighthouse } from './lighthouse';
 import { attempt, errorMessage, type Outcome } from './outcome';
@@ -25,7 +26,7 @@ import { figures, GOALS, renderReport, type Results } from './report';
 import { startShop, type ChildServer } from './servers';
 import { measureThroughput, type ThroughputSettings } from './throughput';
 
-const SECTIONS = ['throughput', 'checkout', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['throughput', 'checkout', 'flash-sale', 'bundle', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const USAGE = `usage: npm run bench -- [--only=${SECTIONS.join(',')}] [--build] [--help]`;
 const HELP = `${USAGE}
@@ -38,7 +39,8 @@ speed cancels out); the figures are also written to .bench/results.json.
   --help, -h   this text
 
   BENCH_DURATION=SECONDS     how long each load phase lasts (default 10)
-  BENCH_DATABASE_URL=URL     a PostgreSQL server for the checkout section's second target`;
+  BENCH_DATABASE_URL=URL     a PostgreSQL server for the checkout section's second target and the
+                             flash sale (${FLASH_SALE.shoppers} shoppers on ${FLASH_SALE.processes} processes)`;
 
 interface Options {
   sections: Set<Section>;
@@ -116,6 +118,12 @@ async function measure(options: Options): Promise<Results> {
       return measureCheckout(options.checkout, progress);
     });
   }
+  if (options.sections.has('flash-sale')) {
+    results.flashSale = await attempt(async () => {
+      await built();
+      return measureFlashSale(options.checkout, progress);
+    });
+  }
   if (options.sections.has('bundle')) {
     progress('bundle');
     results.bundle = await attempt(async () => measureBundle(await built()));
@@ -134,9 +142,9 @@ async function measure(options: Options): Promise<Results> {
 }
 
 function somethingUnmeasured(results: Results): boolean {
-  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.checkout, results.bundle, results.lighthouse];
+  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.checkout, results.flashSale, results.bundle, results.lighthouse];
   const pageFailed = results.lighthouse?.status === 'ok' && results.lighthouse.result.some((page) => 'error' in page);
-  const databaseFailed = results.checkout?.status === 'ok' && results.checkout.result.targets.some((t) => t.outcome.status === 'error');
+  const databaseFailed = [results.checkout, results.flashSale].some((c) => c?.status === 'ok' && c.result.targets.some((t) => t.outcome.status === 'error'));
   return pageFailed || databaseFailed || outcomes.some((outcome) => outcome?.status === 'error');
 }
 
