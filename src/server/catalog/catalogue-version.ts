@@ -1,14 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { catalogueVersion } from '../db/schema';
+import { catalogueVersion, products } from '../db/schema';
 
 /** The database or a transaction. */
 export type VersionDb = Pick<Database, 'insert' | 'select'>;
 
 /**
- * Marks the catalogue as changed; call it in the transaction of the change (product, image or
- * stock), as its last statement: the row stays locked until the commit, so keeping it last keeps
- * that wait short for the next change.
+ * Marks the catalogue as changed by the order desk (a product or its pictures); call it in the
+ * transaction of the change, as its last statement: the row stays locked until the commit, so
+ * keeping it last keeps that wait short for the next change. Stock needs no mark: checkouts take
+ * it all the time, and one shared row would make every checkout wait for the one before; the
+ * stock is read into the version instead.
  */
 export async function bumpCatalogueVersion(tx: VersionDb): Promise<void> {
   await tx
@@ -17,8 +19,16 @@ export async function bumpCatalogueVersion(tx: VersionDb): Promise<void> {
     .onConflictDoUpdate({ target: catalogueVersion.id, set: { version: sql`${catalogueVersion.version} + 1` } });
 }
 
-/** The current version; 0 before the first change (the row is made by the first bump). */
-export async function readCatalogueVersion(db: VersionDb): Promise<number> {
-  const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
-  return row?.version ?? 0;
+/**
+ * What the prepared product list depends on, as one text that changes whenever the list would:
+ * the order desk's version ('0' before the first change) and a digest of every counted stock.
+ */
+export async function readCatalogueVersion(db: VersionDb): Promise<string> {
+  const deskVersion = sql`coalesce((SELECT ${catalogueVersion.version} FROM ${catalogueVersion} WHERE ${catalogueVersion.id} = 1), 0)::text`;
+  const stockDigest = sql`md5(coalesce(string_agg(${products.id}::text || '=' || ${products.stockQuantity}, ',' ORDER BY ${products.id}), ''))`;
+  const [row] = await db
+    .select({ version: sql<string>`${deskVersion} || ':' || ${stockDigest}` })
+    .from(products)
+    .where(isNotNull(products.stockQuantity));
+  return row!.version;
 }

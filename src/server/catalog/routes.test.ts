@@ -141,5 +141,20 @@ describe.each(testDatabases())('catalogue API on $name', (target) => {
       await expect.poll(async () => (await get(`/api/products/${sa.id}`)).json<{ priceCents: number }>().priceCents, { timeout: 5_000 }).toBe(14500);
       expect((await get('/api/products/south-africa')).json()).toMatchObject({ price: '145.00', priceCents: 14500 });
     });
+
+    it('shows stock another process took or gave back, though a checkout marks no version', async () => {
+      const kenya = (await productList()).find((p) => p.slug === 'kenya')!;
+      const setStock = (stockQuantity: number | null) => t.database.db.update(products).set({ stockQuantity }).where(eq(products.id, kenya.id));
+      const shownStock = async () => (await get('/api/products/kenya')).json<Product>().stockQuantity;
+      try {
+        await setStock(7);
+        await expect.poll(shownStock, { timeout: 5_000 }).toBe(7);
+        await setStock(6);
+        await expect.poll(shownStock, { timeout: 5_000 }).toBe(6);
+        expect((await productList()).find((p) => p.id === kenya.id)?.stockQuantity).toBe(6);
+      } finally {
+        await setStock(kenya.stockQuantity);
+      }
+    });
   });
 });

@@ -20,14 +20,14 @@ export interface PreparedProductList {
   json: Buffer;
   gzip: Buffer;
   etag: string;
-  /** The catalogue_version the list was built from. */
-  version: number;
+  /** The catalogue version (the order desk's changes and the stock) the list was built from. */
+  version: string;
 }
 
 /**
  * How often a process asks the database whether the catalogue changed. Several processes share
  * one PostgreSQL: a change made through one (an admin's edit, a sale taking stock) must reach the
- * others' prepared lists, and a shared version row is the one thing they can all read cheaply.
+ * others' prepared lists, and the version (one row and the counted stock) is cheap for all of them to read.
  * Asking at most once a second, in the background, keeps the hot read a memory copy: a request
  * never waits for the check, it gets the list at most about a second old.
  */

@@ -2,14 +2,13 @@ import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm
 import type { Database } from '../db/client';
 import { checkouts, products, type CheckoutSnapshot, type HeldStock } from '../db/schema';
 import { ConflictError } from '../errors';
-import { bumpCatalogueVersion } from '../catalog/catalogue-version';
 import { stockShortMessage } from '../../shared/stock';
 
 /*
  * Counted stock (products.stock_quantity not null) is taken when a checkout is created and given
  * back if the checkout ends unpaid, so that two shoppers can never pay for the same last flag.
- * Every function here locks product rows in one order (by id) and bumps the catalogue version
- * last: two transactions never wait on each other in a circle.
+ * Every function here locks product rows in one order (by id): two transactions never wait on
+ * each other in a circle. No catalogue version is bumped: the prepared lists read the stock itself.
  */
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -33,7 +32,7 @@ function lockCounted(tx: Transaction, productIds: string[]) {
     .for('update');
 }
 
-/** Adds `delta` of each flag to its stock (negative takes), then marks the catalogue changed. */
+/** Adds `delta` of each flag to its stock (negative takes). */
 async function moveStock(tx: Transaction, lines: HeldStock[], sign: 1 | -1): Promise<void> {
   for (const line of lines) {
     await tx
@@ -41,7 +40,6 @@ async function moveStock(tx: Transaction, lines: HeldStock[], sign: 1 | -1): Pro
       .set({ stockQuantity: sql`${products.stockQuantity} + ${sign * line.quantity}`, updatedAt: sql`now()` })
       .where(and(eq(products.id, line.productId), isNotNull(products.stockQuantity)));
   }
-  if (lines.length > 0) await bumpCatalogueVersion(tx);
 }
 
 /**
