@@ -70,30 +70,29 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Places the order, marks the checkout paid and clears what was bought from the cart, in one transaction. */
   async function recordOrder(checkout: CheckoutRow, paymentId: string | null): Promise<Completion> {
     const { snapshot } = checkout;
-    const result = await db.transaction(async (tx) => {
-      const order = await placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: payments.name });
-      if (!order) return undefined;
-      const [paid] = await tx
-        .update(checkouts)
-        .set({ status: 'paid', paymentId, updatedAt: sql`now()` })
-        .where(eq(checkouts.id, checkout.id))
-        .returning({ stockHeld: checkouts.stockHeld });
-      // Paid after its stock was given back (cancelled, or replaced by a newer checkout): the order stands, so the stock is taken again.
-      if (!paid!.stockHeld) {
-        const short = await retakeStock(tx, checkout.id, snapshot.heldStock ?? []);
-        if (short.length > 0) deps.log.warn({ checkoutId: checkout.id, short }, 'paid after its stock was given back, and not enough is left');
-      }
-      await tx.delete(cartItems).where(
-        and(
-          eq(cartItems.sessionId, checkout.cartSessionId),
-          inArray(
-            cartItems.productId,
-            snapshot.items.map((i) => i.productId),
+    const result = await db.transaction((tx) =>
+      placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: payments.name }, async () => {
+        const [paid] = await tx
+          .update(checkouts)
+          .set({ status: 'paid', paymentId, updatedAt: sql`now()` })
+          .where(eq(checkouts.id, checkout.id))
+          .returning({ stockHeld: checkouts.stockHeld });
+        // Paid after its stock was given back (cancelled, or replaced by a newer checkout): the order stands, so the stock is taken again.
+        if (!paid!.stockHeld) {
+          const short = await retakeStock(tx, checkout.id, snapshot.heldStock ?? []);
+          if (short.length > 0) deps.log.warn({ checkoutId: checkout.id, short }, 'paid after its stock was given back, and not enough is left');
+        }
+        await tx.delete(cartItems).where(
+          and(
+            eq(cartItems.sessionId, checkout.cartSessionId),
+            inArray(
+              cartItems.productId,
+              snapshot.items.map((i) => i.productId),
+            ),
           ),
-        ),
-      );
-      return order;
-    });
+        );
+      }),
+    );
     if (result) {
       deps.onEmailQueued?.();
       deps.log.info({ orderNumber: result.orderNumber, checkoutId: checkout.id }, 'order placed');

@@ -4,6 +4,7 @@ import { orderEvents, orderRefunds, orders, type checkouts, type CheckoutSnapsho
 import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import { restockCancelledOrder } from '../checkout/stock';
+import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, refundEmail } from './notices';
@@ -37,14 +38,17 @@ function pointAddress(point: CheckoutSnapshot['pickupPoint']): string {
 }
 
 /**
- * A paid checkout's order, its first line on the timeline and the confirmation email. Undefined
- * when the checkout already has its order: the unique checkout_id lets whoever came first make it.
+ * A paid checkout's order, its first line on the timeline, its invoice and the confirmation email.
+ * Undefined when the checkout already has its order: the unique checkout_id lets whoever came
+ * first make it. `settleCheckout` does the checkout's own part of the transaction (marking it paid,
+ * clearing the cart) before the invoice is numbered.
  */
 export async function placeOrder(
   tx: OrderTx,
   ctx: EmailContext,
   checkout: CheckoutRow,
   payment: { paymentId: string | null; paymentMethod: string },
+  settleCheckout: (order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   const { snapshot } = checkout;
   const items: OrderItem[] = snapshot.items.map((item) => ({
@@ -86,12 +90,12 @@ export async function placeOrder(
     .onConflictDoNothing({ target: orders.checkoutId })
     .returning();
   if (!order) return undefined;
-  // Numbered in this transaction: an order that does not commit takes no serial with it.
+  await record(tx, order, 'placed', { event: { note: `Paid ${formatRand(order.totalAmount)} by card` } });
+  await settleCheckout(order);
+  // Numbered in this transaction, so an order that does not commit takes no serial with it, and
+  // last: the numbering row stays locked until the commit, and every other order waits for it.
   const invoice = await issueTaxInvoice(tx, ctx.shop, order);
-  await record(tx, order, 'placed', {
-    event: { note: `Paid ${formatRand(order.totalAmount)} by card` },
-    notify: (placed) => ({ email: orderConfirmationMessage(ctx, placed, { serial: invoice.serial, title: invoice.content.title }) }),
-  });
+  await enqueueEmail(tx, orderConfirmationMessage(ctx, order, { serial: invoice.serial, title: invoice.content.title }));
   return order;
 }
 
