@@ -51,8 +51,11 @@ export class ConflictError extends DomainError {
 
 /** Too many attempts in a short time (sign-in, sign-up, emails); the spec's catalogue has the text. */
 export class TooManyRequestsError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many failed attempts. Please try again later.', 429, 'too_many_attempts');
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many failed attempts. Please try again later.',
+  ) {
+    super(message, 429, 'too_many_attempts');
   }
 }
 
