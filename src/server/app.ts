@@ -45,6 +45,8 @@ import { checkoutRoutes } from './checkout/routes';
 import { startReconciler } from './checkout/reconciler';
 import { registerPayments } from './payments/routes';
 import { paymentWebhookRoute } from './payments/webhook-route';
+import { createWebVitalsService } from './web-vitals/service';
+import { webVitalsRoutes } from './web-vitals/routes';
 
 export interface AppOptions {
   config: Config;
@@ -155,6 +157,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
   await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });
+  await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));
     app.addHook('onClose', () => reconciler.stop());

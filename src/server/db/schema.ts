@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
 import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
@@ -669,4 +669,24 @@ export const catalogueVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Real shoppers' page speed (decision 0030): how many page loads fell in each bucket of values
+ * (src/server/web-vitals/histogram.ts), per South African day, page pattern and metric. A report
+ * adds one with an upsert, so processes sharing PostgreSQL count into the same rows; the order
+ * desk merges a period's rows to read the 75th percentile. Rows older than 90 days are pruned.
+ */
+export const webVitalBuckets = pgTable(
+  'web_vital_buckets',
+  {
+    day: date('day').notNull(),
+    /** A page pattern such as '/product/:slug' (pageTemplates), never an address. */
+    page: text('page').notNull(),
+    /** LCP, INP, CLS or TTFB. */
+    metric: text('metric').notNull(),
+    bucket: smallint('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page, t.metric, t.bucket] }), check('web_vital_buckets_count_not_negative', sql`${t.count} >= 0`)],
 );

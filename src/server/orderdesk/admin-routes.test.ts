@@ -59,6 +59,7 @@ function successTable(get: () => TestApp, shop: ReturnType<typeof shopHelpers>, 
     },
     'GET /api/admin/vat-report': async () => ({ url: '/api/admin/vat-report?from=2025-01-01&to=2025-12-31', status: 200 }),
     'GET /api/admin/vat-report.csv': async () => ({ url: '/api/admin/vat-report.csv', status: 200 }),
+    'GET /api/admin/web-vitals': async () => ({ url: '/api/admin/web-vitals?days=28', status: 200 }),
   };
 }
 
