@@ -13,6 +13,7 @@ import { DocumentsTab } from '../components/admin/DocumentsTab';
 import { MessagesTab } from '../components/admin/MessagesTab';
 import { OrderDetailSheet } from '../components/admin/OrderDetailSheet';
 import { OverviewTab } from '../components/admin/OverviewTab';
+import { PageSpeedTab } from '../components/admin/PageSpeedTab';
 import { UnfulfilledTab } from '../components/admin/UnfulfilledTab';
 import { ProductsPanel } from '../components/admin/products/ProductsPanel';
 import { useOverview } from '../components/admin/use-order-desk';
@@ -48,6 +49,7 @@ const tabs: DeskTab[] = [
   { id: 'products', label: 'Products', Panel: ProductsPanel },
   { id: 'messages', label: 'Messages', Panel: MessagesTab },
   { id: 'activity', label: 'Activity', Panel: ActivityTab },
+  { id: 'speed', label: 'Page speed', Panel: PageSpeedTab },
 ];
 
 function Dashboard({ email }: { email: string }) {
