@@ -16,5 +16,8 @@ export const PHONE_ADMIN_EMAIL = 'owner-on-the-go@example.co.za';
 /** The admin who keeps the books in e2e/tax-documents.spec.ts: invoices, credit notes and the VAT report. */
 export const BOOKS_ADMIN_EMAIL = 'books@example.co.za';
 
+/** The owner who reads the shoppers' page speed in e2e/page-speed.spec.ts. */
+export const SPEED_ADMIN_EMAIL = 'page-speed@example.co.za';
+
 /** Named in ADMIN_EMAILS but never verified in the browser tests: told to verify, not 'Access Denied'. */
 export const UNVERIFIED_ADMIN_EMAIL = 'new-owner@example.co.za';
