@@ -73,6 +73,7 @@ test('on a 375 px phone every desk tab and dialog fits the screen, and closing a
     ['Products', 'Products'],
     ['Messages', 'Messages'],
     ['Activity', 'Activity'],
+    ['Page speed', 'Page speed'],
     ['Overview', 'Overview'],
   ] as const) {
     await openTab(page, tab);
