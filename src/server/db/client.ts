@@ -54,6 +54,32 @@ async function createEmbeddedCluster(dataDir: string): Promise<void> {
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, dataDir], { cwd: projectRoot });
 }
 
+/**
+ * PGlite runs every statement on this thread, and its queue of waiting statements settles promise
+ * after promise without going back to the event loop: under load, a new connection or request
+ * waited until the whole queue was done, seconds for some. Here the statements (and transactions)
+ * queue in turn, each after the event loop has had a turn, so the shop keeps reading its sockets
+ * while the database works.
+ */
+function takingTurns<T extends object>(client: T): T {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const queued = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  let previous: Promise<unknown> = Promise.resolve();
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (!queued.has(property)) return method;
+      return (...args: unknown[]) => {
+        const run = previous.then(turn).then(() => method(...args));
+        previous = run.catch(() => undefined);
+        return run;
+      };
+    },
+  });
+}
+
 /** A fixed key for pg_advisory_lock so that only one process migrates and seeds at a time. */
 const STARTUP_LOCK_KEY = 7_204_551;
 
@@ -71,7 +97,7 @@ async function openEmbedded({ dataDir, prepare, copyOf }: OpenDatabaseOptions): 
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...EMBEDDED_SETTINGS];
   const client = new PGlite({ dataDir: folder, startParams, loadDataDir: copyOf });
   await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Database;
+  const db = drizzle({ client: takingTurns(client), schema }) as unknown as Database;
   await migrate(drizzle({ client, schema }), { migrationsFolder });
   await prepare?.(db);
   return {
