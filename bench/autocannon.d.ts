@@ -13,8 +13,18 @@ declare module 'autocannon' {
     p99: number;
   }
 
+  /** One request of a sequence; setupRequest may change it (a body per request) before it is sent. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request) => Request;
+  }
+
   interface Options {
     url: string;
+    requests?: Request[];
     connections?: number;
     /** Seconds. */
     duration?: number;

@@ -9,6 +9,7 @@ export type Goal = { atLeast: number } | { atMost: number } | { exactly: number 
 
 export const GOALS = {
   reqPerSecRatio: { atLeast: 0.8 },
+  addToCartP99ToP50: { atMost: 5 },
   shopPeakRssMB: { atMost: 250 },
   initialJsGzipKB: { atMost: 120 },
   /** Orders: exactly one per shopper of the run. */
@@ -62,6 +63,8 @@ export function figures(results: Results): Figure[] {
       { name: 'p99 latency shop/baseline', value: round(ratio.p99, 2), unit: 'ratio' },
       { name: 'one product req/s', value: round(results.throughput.result.product.reqPerSec, 0), unit: 'req/s' },
       { name: 'one product req/s / list req/s', value: round(results.throughput.result.product.reqPerSecToList, 2), unit: 'ratio' },
+      { name: 'add to cart req/s', value: round(results.throughput.result.addToCart.reqPerSec, 0), unit: 'req/s' },
+      { name: 'add to cart p99 / p50', value: round(results.throughput.result.addToCart.p99ToP50, 1), unit: 'ratio', goal: GOALS.addToCartP99ToP50 },
     );
   }
   if (results.memory?.status === 'ok') {
@@ -169,12 +172,27 @@ function renderThroughput(t: ThroughputResult): string {
       t.product.reqPerSecToList.toFixed(2),
     ],
   ]);
+  const cart = t.addToCart;
+  const addToCart = table([
+    [`add to cart (one flag, one of ${integer(cart.carts)} carts)`, 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'p99 / p50', 'goal'],
+    [
+      `POST ${cart.path}`,
+      integer(cart.reqPerSec),
+      cart.p50Ms.toFixed(1),
+      cart.p99Ms.toFixed(1),
+      integer(cart.errors + cart.timeouts),
+      integer(cart.non2xx),
+      cart.p99ToP50.toFixed(1),
+      goalText(GOALS.addToCartP99ToP50),
+    ],
+  ]);
   return [
     `Throughput: GET ${t.path} (${(t.bodyBytes / KB).toFixed(1)} KB JSON), ${settings.connections} connections, ` +
       `${settings.durationSeconds} s per run after ${settings.warmupSeconds} s warm-up; baseline = bare node:http with the same bytes`,
     runs,
     means,
     product,
+    addToCart,
   ].join('\n');
 }
 

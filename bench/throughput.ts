@@ -1,5 +1,9 @@
-/** GET /api/products on the shop against a bare node:http server sending the same bytes, alternated; then one product beside it. */
-import autocannon from 'autocannon';
+/**
+ * GET /api/products on the shop against a bare node:http server sending the same bytes, alternated;
+ * then one product and adding to carts beside it.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sampleMemory, type MemoryPeak } from './memory';
 import type { Outcome } from './outcome';
 import { httpGet, startBaseline, type ChildServer } from './servers';
@@ -7,6 +11,9 @@ import { httpGet, startBaseline, type ChildServer } from './servers';
 const PRODUCTS_PATH = '/api/products';
 /** One product, answered from the same prepared catalogue as the list: measured beside it. */
 const PRODUCT_PATH = '/api/products/south-africa';
+/** Shoppers adding flags at once: each request adds one flag to one of this many carts. */
+const CARTS = 1_000;
+const CART_PATH = '/api/cart';
 const TARGETS = ['baseline', 'shop'] as const;
 type Target = (typeof TARGETS)[number];
 
@@ -40,6 +47,8 @@ export interface ThroughputResult {
   ratio: { reqPerSec: number; p99: number };
   /** GET one product on the shop after the rounds, and its req/s against the shop's list in the same run. */
   product: Omit<LoadRun, 'target' | 'round'> & { path: string; reqPerSecToList: number };
+  /** POST /api/cart, one flag to one of many carts per request: a write beside the reads. */
+  addToCart: Omit<LoadRun, 'target' | 'round'> & { path: string; carts: number; p99ToP50: number };
 }
 
 export interface MemoryResult {
@@ -82,6 +91,8 @@ export async function measureThroughput(
     const mean = { baseline: meanOf('baseline'), shop: meanOf('shop') };
     progress('throughput: one product on the shop');
     const product = await load(`${shop.baseUrl}${PRODUCT_PATH}`, settings);
+    progress('throughput: adding to carts on the shop');
+    const addToCart = await load(`${shop.baseUrl}${CART_PATH}`, settings, addToCartRequest(JSON.parse(sample.body.toString('utf8')) as { id: string }[]));
 
     return {
       throughput: {
@@ -95,6 +106,7 @@ export async function measureThroughput(
           p99: mean.shop.p99Ms / mean.baseline.p99Ms,
         },
         product: { path: PRODUCT_PATH, ...product, reqPerSecToList: product.reqPerSec / mean.shop.reqPerSec },
+        addToCart: { path: CART_PATH, carts: CARTS, ...addToCart, p99ToP50: addToCart.p99Ms / addToCart.p50Ms },
       },
       memory,
     };
@@ -103,9 +115,21 @@ export async function measureThroughput(
   }
 }
 
-async function load(url: string, settings: ThroughputSettings): Promise<Omit<LoadRun, 'target' | 'round'>> {
+/** Each request adds one of the listed flags to one of CARTS anonymous carts, both picked at random. */
+function addToCartRequest(products: { id: string }[]): LoadRequest {
+  const carts = Array.from({ length: CARTS }, () => randomBytes(12).toString('base64url'));
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => ({ ...request, body: JSON.stringify({ sessionId: pick(carts), productId: pick(products).id, quantity: 1 }) }),
+  };
+}
+
+async function load(url: string, settings: ThroughputSettings, request?: LoadRequest): Promise<Omit<LoadRun, 'target' | 'round'>> {
   const result = await autocannon({
     url,
+    ...(request ? { requests: [request] } : {}),
     connections: settings.connections,
     duration: settings.durationSeconds,
     warmup: { connections: settings.connections, duration: settings.warmupSeconds },
