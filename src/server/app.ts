@@ -12,6 +12,7 @@ import { createCatalogService } from './catalog/service';
 import { catalogRoutes } from './catalog/routes';
 import { createProductAdminService } from './catalog/admin-service';
 import { productAdminRoutes } from './catalog/admin-routes';
+import { startMakingMissingPictureSizes, type MissingSizesJob } from './catalog/picture-sizes';
 import { createCartService } from './cart/service';
 import { cartRoutes } from './cart/routes';
 import { createContactService } from './contact/service';
@@ -161,6 +162,12 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));
     app.addHook('onClose', () => reconciler.stop());
+    // Pictures uploaded before the shop made smaller copies get theirs once the shop is up (decision 0031).
+    let pictureSizes: MissingSizesJob | undefined;
+    app.addHook('onReady', async () => {
+      pictureSizes = startMakingMissingPictureSizes({ db, catalogueChanged: catalog.catalogueChanged, log: app.log.child({ component: 'picture-sizes' }) });
+    });
+    app.addHook('onClose', async () => pictureSizes?.stop());
   }
   registerOrderDeskDigest(app, { db, config, email, requireAdmin, onQueued: onOutboxQueued, schedule: runBackgroundJobs });
   app.get('/api/config/shop', async () => config.shop);

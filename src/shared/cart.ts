@@ -10,6 +10,8 @@ export interface CartItemView {
   productSlug: string;
   productName: string;
   productImage: string | null;
+  /** The smaller copies of that picture when it is an upload (ProductImage.widths). */
+  productImageWidths?: number[];
   /** The unit price as text, e.g. 'R130.00'. */
   price: string;
   priceCents: number;

@@ -119,6 +119,7 @@ export const uploadMessages = {
   damaged: (type: string) => `This file is not a picture we can show: it is damaged, cut short or not a ${typeName(type)} picture at all`,
   tooManyPixels: (width: number, height: number) =>
     `This file is not a picture we can show: at ${width} x ${height} pixels it is too big (${MAX_PICTURE_SIDE} pixels a side and ${MAX_PICTURE_PIXELS / 1_000_000} megapixels at most)`,
+  notResized: 'The shop could not make the smaller copies of this picture that it shows shoppers. Please try again, or save the picture again as a JPEG',
   tooMany: `A flag can have at most ${MAX_PICTURES_PER_PRODUCT} pictures. Delete one first.`,
   empty: 'The file is empty',
 } as const;

@@ -5,6 +5,11 @@ export interface ProductImage {
   id: string;
   url: string;
   altText: string;
+  /**
+   * An upload's smaller copies, in AVIF and WebP at `{url}/{width}.{format}` (src/shared/picture-sizes.ts);
+   * left out for a picture served only as it is (the seeded SVG flags).
+   */
+  widths?: number[];
 }
 
 export interface Product {

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartItems, productImages, products, userCarts } from '../db/schema';
 import { inTheShop } from '../catalog/in-the-shop';
+import { pictureWidthsOf } from '../catalog/picture-sizes';
 import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
 import { countryName, effectivePriceCents } from '../../shared/product';
@@ -61,9 +62,11 @@ export function createCartService(db: Database) {
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(where)
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const widths = await pictureWidthsOf(db, rows.map((row) => row.productImage));
     return rows.map(({ salePriceCents, priceCents, ...row }) => {
       const unit = effectivePriceCents({ priceCents, salePriceCents });
-      return { ...row, price: formatRand(unit), priceCents: unit };
+      const productImageWidths = row.productImage === null ? undefined : widths.get(row.productImage);
+      return { ...row, ...(productImageWidths ? { productImageWidths } : {}), price: formatRand(unit), priceCents: unit };
     });
   }
 

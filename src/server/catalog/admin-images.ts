@@ -1,6 +1,7 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { DomainError } from '../errors';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, uploadMessages, type UploadImageType } from '../../shared/product-admin';
+import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat } from '../../shared/picture-sizes';
 
 /** A refused upload: 413 too large, 415 not a JPEG, PNG or WebP we can show. */
 export class ImageRefusedError extends DomainError {
@@ -22,6 +23,7 @@ const DECODING = { failOn: 'error', limitInputPixels: MAX_PICTURE_PIXELS } as co
 const DECODING_SECONDS = 10;
 
 // Decoding a large picture holds tens of megabytes: one at a time, so a burst of uploads cannot pile them up.
+// Making the smaller copies takes its turn in the same line.
 let decoding: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const turn = decoding.then(work);
@@ -59,3 +61,67 @@ export async function checkPicture(bytes: Buffer, declared: UploadImageType): Pr
   return { contentType, width, height };
 }
 
+
+/** One smaller copy of an upload, as stored in uploaded_image_variants. */
+export interface PictureSize {
+  format: PictureFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** The widths to make of a picture this wide: each of PICTURE_WIDTHS, but never wider than the picture itself. */
+export function pictureWidthsFor(pictureWidth: number): number[] {
+  return [...new Set(PICTURE_WIDTHS.map((width) => Math.min(width, pictureWidth)))];
+}
+
+/**
+ * AVIF at effort 2 made the eight copies of a 12-megapixel photo in about 0.9 s on one core of
+ * the 2-core machine; sharp's default effort 4 took 4.5 s for 7% fewer bytes. Qualities are
+ * sharp's defaults, which look alike: AVIF 50, WebP 80.
+ */
+const ENCODING: Record<PictureFormat, (image: Sharp) => Sharp> = {
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 80, effort: 4 }),
+};
+const ENCODING_SECONDS = 30;
+
+/** Why a picture that passed the check has no smaller copies (a timeout on a very busy machine, in practice). */
+export class PictureSizesError extends ImageRefusedError {
+  constructor() {
+    super(uploadMessages.notResized, 415);
+  }
+}
+
+/**
+ * The smaller copies of a checked picture, in every width of pictureWidthsFor and every format:
+ * turned upright as its EXIF says, in sRGB, with no metadata (no camera details or GPS position
+ * reach the shoppers). The picture is decoded once, to the largest width, and each copy is made
+ * from that. Runs in sharp's threads, one picture at a time with the checks of uploads.
+ */
+export async function makePictureSizes(bytes: Buffer): Promise<PictureSize[]> {
+  try {
+    return await oneAtATime(async () => {
+      const largest = await sharp(bytes, DECODING)
+        .timeout({ seconds: ENCODING_SECONDS })
+        .rotate()
+        .resize({ width: Math.max(...PICTURE_WIDTHS), withoutEnlargement: true })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = largest.info;
+      const sizes: PictureSize[] = [];
+      for (const targetWidth of pictureWidthsFor(width)) {
+        for (const format of PICTURE_FORMATS) {
+          const resized = sharp(largest.data, { raw: { width, height, channels } }).timeout({ seconds: ENCODING_SECONDS });
+          if (targetWidth < width) resized.resize({ width: targetWidth });
+          const made = await ENCODING[format](resized).toBuffer({ resolveWithObject: true });
+          sizes.push({ format, width: made.info.width, height: made.info.height, bytes: made.data });
+        }
+      }
+      return sizes;
+    });
+  } catch {
+    throw new PictureSizesError();
+  }
+}

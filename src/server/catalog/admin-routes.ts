@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { ErrorCode } from '../../shared/error-codes';
-import { NotFoundError } from '../errors';
+import { InvalidInputError, NotFoundError } from '../errors';
+import { isUuid } from '../http/ids';
 import { parseInput } from '../http/parse';
 import { rawBodyScope } from '../http/raw-body';
 import type { AuditActor } from '../admin/audit';
@@ -13,7 +14,9 @@ import {
   updateProductSchema,
   uploadMessages,
 } from '../../shared/product-admin';
-import { UPLOAD_URL_PREFIX, type ProductAdminService } from './admin-service';
+import { PICTURE_FORMAT_TYPES, PICTURE_FORMATS, type PictureFormat } from '../../shared/picture-sizes';
+import type { ProductAdminService } from './admin-service';
+import { UPLOAD_URL_PREFIX } from './picture-sizes';
 
 export interface ProductAdminRouteDeps {
   products: ProductAdminService;
@@ -23,9 +26,17 @@ export interface ProductAdminRouteDeps {
 const productParams = z.object({ id: z.string() });
 const imageParams = z.object({ id: z.string(), imageId: z.string() });
 const uploadQuery = z.object({ altText: altTextSchema.optional() });
+const sizeParams = z.object({ id: z.string(), size: z.string() });
+/** '640.avif': a width (no leading zero, at most 5 digits) and a format's name. */
+const SIZE = /^([1-9]\d{0,4})\.([a-z0-9]{1,10})$/;
+const SIZE_MALFORMED = 'A picture size is its width and format, like 640.avif or 640.webp';
+const SIZE_NOT_FOUND = 'This picture is not served in that size';
+const isPictureFormat = (name: string): name is PictureFormat => (PICTURE_FORMATS as readonly string[]).includes(name);
 
 /** An uploaded picture never changes under its id: a year of caching, and the id is the ETag. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Only ever a picture the shop checked or made; the policy is a second lock should one be opened as a page. */
+const PICTURE_POLICY = "default-src 'none'; sandbox";
 
 function actorOf(request: FastifyRequest): AuditActor {
   const { user } = request.admin!;
@@ -33,9 +44,10 @@ function actorOf(request: FastifyRequest): AuditActor {
 }
 
 /**
- * The admin's product calls (admins only) and GET /media/uploads/:id, which serves the uploaded
- * pictures to everyone. Pictures are uploaded as the request body itself (Content-Type: image/png,
- * …) with the alt text in the query: no multipart parser needed for one file.
+ * The admin's product calls (admins only), GET /media/uploads/:id, which serves the uploaded
+ * pictures to everyone, and GET /media/uploads/:id/:width.:format, their smaller copies. Pictures
+ * are uploaded as the request body itself (Content-Type: image/png, …) with the alt text in the
+ * query: no multipart parser needed for one file.
  */
 export async function productAdminRoutes(app: FastifyInstance, { products, requireAdmin }: ProductAdminRouteDeps): Promise<void> {
   const admin = { preHandler: requireAdmin };
@@ -99,7 +111,25 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
       reply.removeHeader('etag').header('cache-control', 'no-store');
       throw new NotFoundError('Picture not found');
     }
-    // Only ever a JPEG, PNG or WebP (checked at upload); the policy is a second lock should one be opened as a page.
-    return reply.type(image.contentType).header('content-security-policy', "default-src 'none'; sandbox").send(image.bytes);
+    // Only ever a JPEG, PNG or WebP (checked at upload).
+    return reply.type(image.contentType).header('content-security-policy', PICTURE_POLICY).send(image.bytes);
+  });
+
+  // The copies never change either (a picture's copies are made once, with it): the same caching.
+  app.get(`${UPLOAD_URL_PREFIX}:id/:size`, async (request, reply) => {
+    const { id, size } = parseInput(sizeParams, request.params);
+    const [, width, format] = SIZE.exec(size) ?? [];
+    if (!width || !format) throw new InvalidInputError(SIZE_MALFORMED);
+    const notServed = () => {
+      reply.removeHeader('etag').header('cache-control', 'no-store');
+      return new NotFoundError(SIZE_NOT_FOUND);
+    };
+    if (!isUuid(id) || !isPictureFormat(format)) throw notServed();
+    const etag = `"${id}-${width}.${format}"`;
+    reply.header('etag', etag).header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const bytes = await products.readUploadSize(id, Number(width), format);
+    if (!bytes) throw notServed();
+    return reply.type(PICTURE_FORMAT_TYPES[format]).header('content-security-policy', PICTURE_POLICY).send(bytes);
   });
 }

@@ -6,6 +6,7 @@ import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
 import { regionOf } from '../../shared/regions';
+import type { PictureFormat } from '../../shared/picture-sizes';
 import {
   defaultAltText,
   MAX_PICTURES_PER_PRODUCT,
@@ -18,7 +19,8 @@ import {
   type UpdateProductInput,
 } from '../../shared/product-admin';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { checkPicture, ImageRefusedError } from './admin-images';
+import { checkPicture, ImageRefusedError, makePictureSizes } from './admin-images';
+import { pictureWidthsOf, readPictureSize, storePictureSizes, uploadIdOf, UPLOAD_URL_PREFIX } from './picture-sizes';
 import { toProduct, type CatalogService } from './service';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -26,9 +28,6 @@ type ProductRow = typeof products.$inferSelect;
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const PICTURE_NOT_FOUND = 'Picture not found';
-
-/** Where an uploaded picture is served; its id is the uploaded_images row. */
-export const UPLOAD_URL_PREFIX = '/media/uploads/';
 
 /** 'Kenya' -> 'kenya', 'Côte d’Ivoire' -> 'cote-d-ivoire': the product's web address from its name. */
 export function slugFromName(name: string): string {
@@ -89,8 +88,8 @@ const auditedFields = (row: ProductRow) => ({
   showWithoutPicture: row.showWithoutPicture,
 });
 
-const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1]): AdminProduct => ({
-  ...toProduct(row, images),
+const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1], widths: Parameters<typeof toProduct>[2]): AdminProduct => ({
+  ...toProduct(row, images, widths),
   updatedAt: row.updatedAt.toISOString(),
   showWithoutPicture: row.showWithoutPicture,
 });
@@ -106,7 +105,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
     const [row] = await tx.select().from(products).where(eq(products.id, id));
     if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
     const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
-    return toAdminProduct(row, images);
+    return toAdminProduct(row, images, await pictureWidthsOf(tx, images.map((img) => img.url)));
   }
 
   /** Locks the product for the rest of the transaction: changes to one flag and its pictures happen one at a time. */
@@ -151,9 +150,10 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
     async list(): Promise<AdminProduct[]> {
       const rows = await db.select().from(products).orderBy(asc(products.name));
       const images = await db.select().from(productImages);
+      const widths = await pictureWidthsOf(db, images.map((img) => img.url));
       const byProduct = new Map<string, (typeof images)[number][]>();
       for (const img of images) byProduct.set(img.productId, [...(byProduct.get(img.productId) ?? []), img]);
-      return rows.map((row) => toAdminProduct(row, byProduct.get(row.id) ?? []));
+      return rows.map((row) => toAdminProduct(row, byProduct.get(row.id) ?? [], widths));
     },
 
     async create(actor: AuditActor, input: CreateProductInput): Promise<AdminProduct> {
@@ -214,7 +214,8 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
     },
 
     /**
-     * One uploaded picture, checked by its own bytes, added after the product's other pictures.
+     * One uploaded picture, checked by its own bytes, added after the product's other pictures with
+     * its smaller copies (made before the transaction, stored in it: never a picture without them).
      * The pictures are counted under the product's lock, so two uploads at once cannot both pass the cap.
      */
     async addImage(actor: AuditActor, id: string, upload: { bytes: Buffer; contentType: string; altText?: string }): Promise<AdminProduct> {
@@ -225,6 +226,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
       const type = UPLOAD_IMAGE_TYPES.find((accepted) => accepted === declared);
       if (!type) throw new ImageRefusedError(uploadMessages.wrongType, 415);
       const image = await checkPicture(upload.bytes, type);
+      const sizes = await makePictureSizes(upload.bytes);
 
       return change(async (tx) => {
         const product = await lockProduct(tx, id);
@@ -244,6 +246,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
             uploadedBy: actor.email,
           })
           .returning({ id: uploadedImages.id });
+        await storePictureSizes(tx, stored!.id, sizes);
         const [{ next } = { next: 0 }] = await tx
           .select({ next: sql<number>`coalesce(max(${productImages.position}) + 1, 0)::int` })
           .from(productImages)
@@ -297,7 +300,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
       });
     },
 
-    /** Removes a picture; an uploaded one's bytes go with it. */
+    /** Removes a picture; an uploaded one's bytes and smaller copies go with it. */
     async deleteImage(actor: AuditActor, id: string, imageId: string): Promise<AdminProduct> {
       return change(async (tx) => {
         const product = await lockProduct(tx, id);
@@ -307,8 +310,8 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
           .returning();
         if (!removed) throw new NotFoundError(PICTURE_NOT_FOUND);
-        const uploadId = removed.url.startsWith(UPLOAD_URL_PREFIX) ? removed.url.slice(UPLOAD_URL_PREFIX.length) : undefined;
-        if (uploadId && isUuid(uploadId)) await tx.delete(uploadedImages).where(eq(uploadedImages.id, uploadId));
+        const uploadId = uploadIdOf(removed.url);
+        if (uploadId) await tx.delete(uploadedImages).where(eq(uploadedImages.id, uploadId));
         await recordAdminAction(tx, actor, {
           action: 'product.image.delete',
           targetType: 'product',
@@ -329,6 +332,11 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         .from(uploadedImages)
         .where(eq(uploadedImages.id, id));
       return row ?? null;
+    },
+
+    /** One smaller copy of an uploaded picture for /media/uploads/:id/:width.:format; null when there is none. */
+    readUploadSize(id: string, width: number, format: PictureFormat): Promise<Buffer | null> {
+      return readPictureSize(db, id, width, format);
     },
   };
 }

@@ -6,6 +6,7 @@ import { productImages, products } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { readCatalogueVersion } from './catalogue-version';
 import { inTheShop } from './in-the-shop';
+import { pictureWidthsOf } from './picture-sizes';
 import { centsToDecimal } from '../../shared/money';
 import type { Product } from '../../shared/product';
 
@@ -33,7 +34,8 @@ export interface PreparedProductList {
  */
 export const CATALOGUE_CHECK_INTERVAL_MS = 1000;
 
-export function toProduct(row: ProductRow, images: readonly ImageRow[]): Product {
+/** widths: the uploads' smaller copies by picture url (pictureWidthsOf). */
+export function toProduct(row: ProductRow, images: readonly ImageRow[], widths: ReadonlyMap<string, number[]>): Product {
   const sorted = [...images].sort((a, b) => a.position - b.position);
   return {
     id: row.id,
@@ -49,7 +51,10 @@ export function toProduct(row: ProductRow, images: readonly ImageRow[]): Product
     featured: row.featured,
     region: row.region,
     stockQuantity: row.stockQuantity,
-    images: sorted.map((img) => ({ id: img.id, url: img.url, altText: img.altText })),
+    images: sorted.map((img) => {
+      const sizes = widths.get(img.url);
+      return { id: img.id, url: img.url, altText: img.altText, ...(sizes ? { widths: sizes } : {}) };
+    }),
     primaryImage: sorted[0]?.url ?? null,
   };
 }
@@ -73,9 +78,10 @@ export function createCatalogService(db: Database) {
           rows.map((r) => r.id),
         ),
       );
+    const widths = await pictureWidthsOf(db, images.map((img) => img.url));
     const byProduct = new Map<string, ImageRow[]>();
     for (const img of images) byProduct.set(img.productId, [...(byProduct.get(img.productId) ?? []), img]);
-    return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? []));
+    return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], widths));
   }
 
   async function prepareProductList(): Promise<PreparedProductList> {

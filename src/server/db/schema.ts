@@ -3,6 +3,7 @@ import { bigint, boolean, check, customType, date, doublePrecision, index, integ
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
 import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
+import { PICTURE_FORMATS } from '../../shared/picture-sizes';
 import { regions } from '../../shared/regions';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
 
@@ -657,6 +658,30 @@ export const uploadedImages = pgTable('uploaded_images', {
   uploadedBy: text('uploaded_by'),
   createdAt: createdAt(),
 });
+
+/**
+ * The smaller copies of an upload the shop serves with srcset (decision 0031), made with it in the
+ * upload's transaction (or at start for pictures uploaded before there were copies) and removed with it.
+ */
+export const uploadedImageVariants = pgTable(
+  'uploaded_image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => uploadedImages.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: PICTURE_FORMATS }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'uploaded_image_variants_pk', columns: [t.imageId, t.format, t.width] }),
+    check('uploaded_image_variants_format_known', sql`${t.format} IN ('avif', 'webp')`),
+    check('uploaded_image_variants_size_positive', sql`${t.width} > 0 AND ${t.height} > 0`),
+  ],
+);
 
 /**
  * Bumped by every change to products, their images or stock: each process compares it with the

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ShopDetails } from '../../shared/shop-details';
 import type { PageMeta } from '../../shared/page-meta';
+import { pictureSrcSet } from '../../shared/picture-sizes';
 
 /** What the app finds in the page before any request: the shop's details and data already fetched. */
 export interface InitialData {
@@ -20,7 +21,24 @@ export interface PageHead extends PageMeta {
   /** Scripts of the page's lazily loaded screen, fetched alongside the main script. */
   preload?: string[];
   /** The picture that will be the largest on the screen, fetched with the page rather than after the script. */
-  leadImage?: string;
+  leadImage?: LeadImage;
+}
+
+/**
+ * An upload's AVIF copies are preloaded with the `sizes` of the place that shows the picture, so
+ * the browser fetches the very copy its <picture> then picks; a browser without AVIF skips the
+ * preload (its type) rather than fetch a picture it would not use. A picture without copies (a
+ * seeded SVG flag) is preloaded as it is.
+ */
+export interface LeadImage {
+  url: string;
+  widths?: readonly number[];
+  sizes: string;
+}
+
+function preloadTag({ url, widths, sizes }: LeadImage): string {
+  if (!widths?.length) return `<link rel="preload" as="image" href="${escapeHtml(url)}" />`;
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(pictureSrcSet(url, widths, 'avif'))}" imagesizes="${escapeHtml(sizes)}" />`;
 }
 
 const HEAD_MARK = '<!--app-head-->';
@@ -66,7 +84,7 @@ export function renderPage(template: string, head: PageHead, shopName: string, i
     `<meta property="og:locale" content="en_ZA" />`,
     head.imageUrl ? `<meta property="og:image" content="${escapeHtml(head.imageUrl)}" />` : '',
     `<meta name="twitter:card" content="summary_large_image" />`,
-    head.leadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.leadImage)}" />` : '',
+    head.leadImage ? preloadTag(head.leadImage) : '',
     ...(head.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
     `<meta property="csp-nonce" nonce="${escapeHtml(styleNonce)}" />`,

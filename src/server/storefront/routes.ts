@@ -13,7 +13,8 @@ import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage }
 import { countryName, lowestPriceCents, type Product } from '../../shared/product';
 import { FLAG_SIZE } from '../../shared/shop-facts';
 import { isVatVendor } from '../../shared/vat';
-import { readTemplate, renderPage, type InitialData, type PageHead } from './html';
+import { PICTURE_SIZES } from '../../shared/picture-sizes';
+import { readTemplate, renderPage, type InitialData, type LeadImage, type PageHead } from './html';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
 import { popupReturnPage } from '../http/security-headers';
@@ -46,6 +47,12 @@ const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen
 const indexedPaths = Object.entries(clientRoutes)
   .filter(([, route]) => !route.noIndex)
   .map(([p]) => p);
+
+/** A flag's first picture, shown at `sizes`, for the page's preload. */
+function leadImageOf(product: Product | undefined, sizes: string): LeadImage | undefined {
+  const first = product?.images[0];
+  return first ? { url: first.url, widths: first.widths, sizes } : undefined;
+}
 
 function productJsonLd(product: Product, url: string, imageUrl: string | undefined, shopName: string): object {
   const onSale = product.salePrice !== null && Number(product.salePrice) < Number(product.price);
@@ -132,7 +139,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
         noIndex: route.noIndex,
         preload: route.screen ? pageAssets(route.screen) : [],
         // The shop's first flag card is the largest picture on the screen.
-        leadImage: route.page === 'shop' ? (catalogue?.find((p) => p.primaryImage)?.primaryImage ?? undefined) : undefined,
+        leadImage: route.page === 'shop' ? leadImageOf(catalogue?.find((p) => p.primaryImage), PICTURE_SIZES.card) : undefined,
       };
       return sendPage(reply, 200, head, queries);
     });
@@ -154,7 +161,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
           ogType: 'product',
           jsonLd: productJsonLd(product, url, imageUrl, shopName),
           preload: pageAssets('pages/ProductPage.tsx'),
-          leadImage: product.primaryImage ?? undefined,
+          leadImage: leadImageOf(product, PICTURE_SIZES.productPage),
         },
         [[`/api/products/${key}`, product]],
       );
