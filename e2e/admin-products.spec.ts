@@ -4,8 +4,11 @@
  *
  * Other files count the shop's flags while these tests run, so the new flag is added hidden and
  * shown only for the few seconds this test looks at it, and a changed flag is put back at the end.
+ * The last test uploads a large picture and sees the shopper's browser load one of its smaller copies.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { PICTURE_SIZES } from '../src/shared/picture-sizes';
 import { afterDebounce, expect, productCard, test, toast } from './fixtures';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
 import { signInAs } from './shopper';
@@ -100,7 +103,8 @@ test('an admin adds a flag with 1 in stock and a picture; once shown it is in th
     await expect(card.getByTestId('stock-badge')).toHaveText('Only 1 left');
     const image = card.getByRole('img', { name: 'Flag of Malawi' });
     await expect(image).toHaveAttribute('src', pictureUrl);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    // Shown as its AVIF copy (a 1 x 1 picture's one width), the original kept in the <img> for browsers that show neither.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ''))).toBe(`${pictureUrl}/1.avif`);
     await shopper.context().close();
   } finally {
     await afterDebounce(page);
@@ -134,5 +138,79 @@ test('a shopper sees Out of stock once the admin sets the stock to 0, and cannot
     await again.getByLabel('Stock', { exact: true }).fill('');
     await again.getByRole('button', { name: 'Save Changes' }).click();
     await expect(again).toBeHidden();
+  }
+});
+
+test("a large uploaded picture reaches the shopper's browser as the AVIF copy its place needs, never as the original", async ({ page, browser }) => {
+  // A 1600 x 1000 photo-sized PNG: the flag-blue field and white band of a picture the owner took.
+  const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#00a3dd' } })
+    .composite([{ input: { create: { width: 1600, height: 300, channels: 3, background: '#ffffff' } }, top: 350, left: 0 }])
+    .png()
+    .toBuffer();
+  const altText = 'Eswatini flag flying over Mbabane';
+  await signInAsAdmin(page);
+  await openProducts(page);
+  const edit = await editProduct(page, 'ESWATINI');
+  await edit.getByLabel('New picture').setInputFiles({ name: 'mbabane.png', mimeType: 'image/png', buffer: photo });
+  await edit.getByLabel('Alt text', { exact: true }).fill(altText);
+  await edit.getByRole('button', { name: 'Upload Picture' }).click();
+  await expect(toast(page, 'Picture Added')).toBeVisible();
+  const uploaded = edit.getByTestId('product-picture').filter({ has: page.getByRole('img', { name: altText }) });
+  const pictureUrl = (await uploaded.getByRole('img').getAttribute('src'))!;
+  expect(pictureUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}$/);
+
+  try {
+    const shopper = await shopperPage(browser);
+    const fetched: string[] = [];
+    shopper.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await shopper.goto('/product/eswatini');
+    const gallery = shopper.getByRole('region', { name: 'Product images' });
+    await gallery.getByRole('button', { name: 'Show image 3 of 3' }).click();
+    const main = gallery.getByRole('img', { name: altText });
+    await expect(main).toBeVisible();
+
+    // A <picture> with AVIF first, then WebP, each with every width and the product page's sizes; the original in the <img>.
+    const picture = gallery.locator('picture').filter({ has: shopper.getByRole('img', { name: altText }) });
+    for (const [format, type] of [['avif', 'image/avif'], ['webp', 'image/webp']]) {
+      const source = picture.locator(`source[type="${type}"]`);
+      await expect(source).toHaveAttribute('srcset', [320, 640, 960, 1280].map((w) => `${pictureUrl}/${w}.${format} ${w}w`).join(', '));
+      await expect(source).toHaveAttribute('sizes', PICTURE_SIZES.productPage);
+    }
+    expect(await picture.locator('source').evaluateAll((sources) => sources.map((s) => s.getAttribute('type')))).toEqual(['image/avif', 'image/webp']);
+    await expect(main).toHaveAttribute('src', pictureUrl);
+    await expect(main).toHaveAttribute('width', '800');
+
+    // The browser loaded and shows the copy the place needs: AVIF, the first type it can show, 640 pixels
+    // for the 600 the picture takes on this 1280-pixel screen. The 1600-pixel original was never fetched.
+    const copy = `${pictureUrl}/640.avif`;
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ''))).toBe(copy);
+    expect(fetched).toContain(copy);
+    expect(fetched).not.toContain(pictureUrl);
+    await shopper.context().close();
+
+    // First on the card, far down the shop: no address and no srcset until the card comes near the screen.
+    await uploaded.getByRole('button', { name: 'Move picture 3 up' }).click();
+    await expect(edit.getByText('Picture 3 moved to place 2 of 3.')).toBeAttached();
+    await afterDebounce(page);
+    await uploaded.getByRole('button', { name: 'Move picture 2 up' }).click();
+    await expect(uploaded.getByLabel('Alt text of picture 1')).toBeVisible();
+    const browsing = await shopperPage(browser);
+    await browsing.goto('/shop');
+    const card = productCard(browsing, 'ESWATINI');
+    const cardImage = card.locator('picture img');
+    await expect(cardImage).toHaveAttribute('data-src', pictureUrl);
+    await expect(cardImage).not.toHaveAttribute('src');
+    await expect(card.locator('picture source')).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator('picture source[type="image/avif"]')).toHaveAttribute('sizes', PICTURE_SIZES.card);
+    await expect(cardImage).toHaveAttribute('src', pictureUrl);
+    await expect
+      .poll(() => cardImage.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : '')))
+      .toMatch(new RegExp(`^${pictureUrl}/\\d+\\.avif$`));
+    await browsing.context().close();
+  } finally {
+    await uploaded.getByRole('button', { name: /^Delete picture \d$/ }).click();
+    await uploaded.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(edit.getByTestId('product-picture')).toHaveCount(2);
   }
 });

@@ -8,6 +8,7 @@ import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
 import type { CartItemView } from '../../../shared/cart';
 import { ProductImage } from '../product/ProductImage';
+import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { countryName } from '../../../shared/product';
 import { vatVendor } from '../../lib/initial-data';
 
@@ -26,7 +27,13 @@ function CartLine({ item }: { item: CartItemView }) {
         onClick={() => setCartPanelOpen(false)}
         className="h-16 w-20 shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-50"
       >
-        <ProductImage src={item.productImage} alt={`Flag of ${name}`} className="h-full w-full object-cover" />
+        <ProductImage
+          src={item.productImage}
+          widths={item.productImageWidths}
+          sizes={PICTURE_SIZES.cartThumbnail}
+          alt={`Flag of ${name}`}
+          className="h-full w-full object-cover"
+        />
       </Link>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">{name}</p>

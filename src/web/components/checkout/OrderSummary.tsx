@@ -4,6 +4,7 @@ import { LockKeyhole } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { setCartPanelOpen } from '../cart/cart-panel-store';
 import { ProductImage } from '../product/ProductImage';
+import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { FormAlert } from '../ui/FormAlert';
 import { pointAddress, type PaxiPoint } from './paxi-points';
 import type { CustomerValues } from './customer-details';
@@ -83,7 +84,13 @@ export function OrderSummary(props: OrderSummaryProps) {
         {buyable.map((item) => (
           <li key={item.id} className="flex items-center gap-3 py-3 text-sm" data-testid="summary-item">
             <span className="h-10 w-14 shrink-0 overflow-hidden rounded border border-slate-200 bg-white">
-              <ProductImage src={item.productImage} alt="" className="h-full w-full object-cover" />
+              <ProductImage
+                src={item.productImage}
+                widths={item.productImageWidths}
+                sizes={PICTURE_SIZES.summaryThumbnail}
+                alt=""
+                className="h-full w-full object-cover"
+              />
             </span>
             <span className="min-w-0 flex-1">
               <span className="block truncate font-semibold text-slate-900">{countryName(item.productName)}</span>

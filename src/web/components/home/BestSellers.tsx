@@ -4,6 +4,7 @@ import { ProductImage } from '../product/ProductImage';
 import { buttonClasses } from '../ui/Button';
 import { COUNTRIES_COUNT, FLAG_SIZE } from '../../../shared/shop-facts';
 import { formatRandCompact } from '../../../shared/money';
+import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { countryName, effectivePriceCents, isOnSale, type Product } from '../../../shared/product';
 
 /** The three best sellers the spec names, in its order; their names, pictures and prices are the catalogue's. */
@@ -46,6 +47,8 @@ export function BestSellers({ products }: { products: readonly Product[] | undef
               <div className="aspect-[4/3] overflow-hidden border-b border-slate-200 bg-slate-100">
                 <ProductImage
                   src={item.primaryImage}
+                  widths={item.images[0]?.widths}
+                  sizes={PICTURE_SIZES.bestSeller}
                   alt={`Flag of ${countryName(item.name)}`}
                   width={400}
                   height={300}

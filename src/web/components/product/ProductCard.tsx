@@ -6,6 +6,7 @@ import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
 import { countryName, isOnSale, type Product } from '../../../shared/product';
 import { MAX_LINE_QUANTITY } from '../../../shared/cart';
 import { maxBuyable } from '../../../shared/stock';
+import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { ProductImage } from './ProductImage';
 import { FeaturedBadge, ProductPrice, SaleBadge } from './ProductPrice';
 import { StockBadge } from './StockBadge';
@@ -39,6 +40,8 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
       <div className="relative aspect-[4/3] bg-slate-50 p-3 sm:p-5">
         <ProductImage
           src={product.primaryImage}
+          widths={product.images[0]?.widths}
+          sizes={PICTURE_SIZES.card}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}

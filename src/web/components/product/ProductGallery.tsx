@@ -3,12 +3,14 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/Button';
 import type { ProductImage as ProductImageData } from '../../../shared/product';
+import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { ProductImage } from './ProductImage';
 
 interface GalleryImage {
   id: string;
   url: string | null;
   altText: string;
+  widths?: readonly number[];
 }
 
 interface ProductGalleryProps {
@@ -27,7 +29,7 @@ const arrowClasses = 'absolute top-1/2 -translate-y-1/2 shadow-sm';
 export function ProductGallery({ images, fallbackAlt }: ProductGalleryProps) {
   const pictures: GalleryImage[] =
     images.length > 0
-      ? images.map((img) => ({ id: img.id, url: img.url, altText: img.altText || fallbackAlt }))
+      ? images.map((img) => ({ id: img.id, url: img.url, altText: img.altText || fallbackAlt, widths: img.widths }))
       : [{ id: 'placeholder', url: null, altText: fallbackAlt }];
   const [index, setIndex] = useState(0);
   const count = pictures.length;
@@ -41,6 +43,8 @@ export function ProductGallery({ images, fallbackAlt }: ProductGalleryProps) {
         <ProductImage
           key={current.id}
           src={current.url}
+          widths={current.widths}
+          sizes={PICTURE_SIZES.productPage}
           alt={current.altText}
           loading="eager"
           fetchPriority={active === 0 ? 'high' : undefined}
@@ -91,7 +95,16 @@ export function ProductGallery({ images, fallbackAlt }: ProductGalleryProps) {
                 )}
                 data-testid="gallery-thumbnail"
               >
-                <ProductImage src={picture.url} alt="" loading="eager" width={96} height={72} className="h-full w-full object-contain" />
+                <ProductImage
+                  src={picture.url}
+                  widths={picture.widths}
+                  sizes={PICTURE_SIZES.galleryThumbnail}
+                  alt=""
+                  loading="eager"
+                  width={96}
+                  height={72}
+                  className="h-full w-full object-contain"
+                />
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { PICTURE_FORMAT_TYPES, PICTURE_FORMATS, pictureSrcSet } from '../../../shared/picture-sizes';
 
 /** Shown when a product has no image at all (spec: placeholder image path, 400 x 400). */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
@@ -18,6 +19,10 @@ interface ProductImageProps {
   fetchPriority?: 'high' | 'low' | 'auto';
   width?: number;
   height?: number;
+  /** The upload's smaller copies (ProductImage.widths): the browser picks an AVIF or WebP copy for the place. */
+  widths?: readonly number[];
+  /** How wide the place shows the picture (PICTURE_SIZES), for the browser's pick among the copies. */
+  sizes?: string;
 }
 
 const canObserve = () => typeof window !== 'undefined' && 'IntersectionObserver' in window;
@@ -25,6 +30,9 @@ const canObserve = () => typeof window !== 'undefined' && 'IntersectionObserver'
 /**
  * A product picture. Lazy pictures get their real address only once they are within 50 px of the
  * viewport; a missing picture shows the placeholder; one that fails to load says 'Image unavailable'.
+ * An upload with smaller copies is a <picture>: AVIF, then WebP, each with a srcset of its widths,
+ * and the original in the <img> for a browser that shows neither. The srcsets, like the address,
+ * are set only once the picture is shown.
  */
 export function ProductImage({
   src,
@@ -34,6 +42,8 @@ export function ProductImage({
   fetchPriority,
   width = 400,
   height = 300,
+  widths,
+  sizes,
 }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [inView, setInView] = useState(() => loading === 'eager' || !canObserve());
@@ -69,7 +79,7 @@ export function ProductImage({
       </div>
     );
   }
-  return (
+  const img = (
     <img
       ref={imgRef}
       src={show ? url : undefined}
@@ -84,5 +94,16 @@ export function ProductImage({
       className={cn(className, !show && 'invisible')}
       onError={() => setFailedSrc(url)}
     />
+  );
+  if (!src || !widths?.length) return img;
+  // display: contents, so the <img> sits in the layout exactly as it would without the <picture>.
+  return (
+    <picture className="contents">
+      {show &&
+        PICTURE_FORMATS.map((format) => (
+          <source key={format} type={PICTURE_FORMAT_TYPES[format]} srcSet={pictureSrcSet(src, widths, format)} sizes={sizes} />
+        ))}
+      {img}
+    </picture>
   );
 }
