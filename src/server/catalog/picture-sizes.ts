@@ -133,8 +133,10 @@ export interface MissingSizesJob {
   stop(): Promise<void>;
 }
 
+type JobDeps = Omit<MissingSizesDeps, 'stopped' | 'log'> & { log: MissingSizesDeps['log'] & { error: (obj: object, msg: string) => void } };
+
 /** Runs makeMissingPictureSizes once, in the background of a starting shop; a failure is logged. */
-export function startMakingMissingPictureSizes(deps: Omit<MissingSizesDeps, 'stopped'> & { log: MissingSizesDeps['log'] & { error: (obj: object, msg: string) => void } }): MissingSizesJob {
+export function startMakingMissingPictureSizes(deps: JobDeps): MissingSizesJob {
   let stopping = false;
   const done = makeMissingPictureSizes({ ...deps, stopped: () => stopping }).catch((err: unknown) => {
     deps.log.error({ err }, 'could not look for pictures without smaller copies');

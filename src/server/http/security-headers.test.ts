@@ -177,10 +177,14 @@ describe.each(testDatabases())('security headers on $name', (target) => {
       payload: PNG,
     });
     expect(uploaded.statusCode).toBe(201);
-    const res = await get(uploaded.json<{ images: { url: string }[] }>().images[0]!.url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
-    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    const { url } = uploaded.json<{ images: { url: string }[] }>().images[0]!;
+    // The picture as uploaded, and its smaller copies (a 1 x 1 picture's are 1 pixel wide).
+    for (const path of [url, `${url}/1.avif`, `${url}/1.webp`]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; sandbox");
+      expect(res.headers, path).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    }
   });
 
   it('let the dev mailbox keep its own policy: inline styles for the emails, framed previews, no script', async () => {
