@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RETURN_PATH_LENGTH, returnPathSchema, shopPath } from './return-path';
+import { MAX_RETURN_PATH_LENGTH, shopPath } from './return-path';
+import { returnPathSchema } from './schemas';
 
 describe('shopPath', () => {
   it.each([

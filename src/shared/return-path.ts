@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /** A shop path with its query fits easily; anything longer is not one of ours. */
 export const MAX_RETURN_PATH_LENGTH = 500;
@@ -37,10 +36,4 @@ export function shopPath(value: unknown): string | null {
   }
   if (url.origin !== PARSING_ORIGIN || ENCODED_SEPARATOR.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/** A return address in an API body: a path on this shop, or refused in words. */
-export function returnPathSchema(field: string) {
-  const message = returnPathMessage(field);
-  return z.string({ error: message }).refine((value) => shopPath(value) !== null, message);
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart';
-import { returnPathSchema } from './return-path';
+import { returnPathMessage, shopPath } from './return-path';
+
+/** A return address in an API body: a path on this shop, or refused in words. */
+export function returnPathSchema(field: string) {
+  const message = returnPathMessage(field);
+  return z.string({ error: message }).refine((value) => shopPath(value) !== null, message);
+}
 
 /** Browser-made cart session ids: long random strings, so that holding one is the right to the cart. */
 export const cartSessionIdSchema = z

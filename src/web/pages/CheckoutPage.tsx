@@ -16,15 +16,8 @@ import { OrderSummary, type ReviewSection } from '../components/checkout/OrderSu
 import { PaxiPointFinder } from '../components/checkout/PaxiPointFinder';
 import { PaymentProgressOverlay } from '../components/checkout/PaymentProgressOverlay';
 import { VerificationBanner } from '../components/checkout/VerificationBanner';
-import {
-  customerFields,
-  emptyCustomer,
-  knownCustomer,
-  parseCustomer,
-  prefill,
-  profileChanges,
-  type CustomerValues,
-} from '../components/checkout/customer-details';
+import { knownCustomer, parseCustomer, prefill, profileChanges } from '../components/checkout/customer-details';
+import { customerFields, emptyCustomer, type CustomerValues } from '../components/checkout/customer-values';
 import type { PaxiPoint } from '../components/checkout/paxi-points';
 import { forgetChosenPoint, readChosenPoint, readCheckoutDraft, rememberCheckoutDraft } from '../components/checkout/checkout-storage';
 import { useRecheckedPoint } from '../components/checkout/use-rechecked-point';

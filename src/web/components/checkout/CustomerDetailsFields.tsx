@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { emailInput, phoneInput, TextField } from '../ui/Field';
 import { vatVendor } from '../../lib/initial-data';
 import type { ValidatedForm } from '../ui/use-validated-form';
-import type { CustomerField, CustomerValues } from './customer-details';
+import type { CustomerField, CustomerValues } from './customer-values';
 import type { CustomerInfo } from '../../../shared/checkout';
 
 interface CustomerDetailsFieldsProps {

@@ -7,7 +7,7 @@ import { ProductImage } from '../product/ProductImage';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { FormAlert } from '../ui/FormAlert';
 import { pointAddress, type PaxiPoint } from './paxi-points';
-import type { CustomerValues } from './customer-details';
+import type { CustomerValues } from './customer-values';
 import type { CartItemView } from '../../../shared/cart';
 import { countryName } from '../../../shared/product';
 import type { DeliveryOption } from '../../../shared/shop-facts';

@@ -1,6 +1,6 @@
 import type { PaxiPoint } from './paxi-points';
 import type { DeliveryMethod } from '../../../shared/shop-facts';
-import { withInvoiceFields, type CustomerValues } from './customer-details';
+import { withInvoiceFields, type CustomerValues } from './customer-values';
 
 /**
  * The checkout the shopper last left for the payment page (spec section 3: local storage key

@@ -1,17 +1,8 @@
 import type { SessionUser } from '../auth/use-session';
 import type { ProfileDetails, ProfileUpdate } from '../../../shared/profile';
 import { checkoutMessages, customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
+import { customerFields, emptyCustomer, type CustomerValues } from './customer-values';
 
-export const customerFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'vatNumber', 'billingAddress'] as const;
-export type CustomerField = (typeof customerFields)[number];
-export type CustomerValues = Record<CustomerField, string>;
-
-export const emptyCustomer: CustomerValues = { firstName: '', lastName: '', email: '', phone: '', company: '', vatNumber: '', billingAddress: '' };
-
-/** A customer remembered before the invoice fields existed gets them empty. */
-export function withInvoiceFields(values: Partial<CustomerValues>): CustomerValues {
-  return { ...emptyCustomer, ...values };
-}
 
 const customerWithAddress = customerInfoSchema.refine((customer) => customer.billingAddress !== undefined, {
   path: ['billingAddress'],
