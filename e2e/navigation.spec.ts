@@ -144,3 +144,27 @@ test("the built scripts and styles are cached for a year as immutable, the page 
   expect(assets.some((asset) => asset.url.endsWith('.css'))).toBe(true);
   for (const asset of assets) expect(asset.cacheControl, asset.url).toBe('public, max-age=31536000, immutable');
 });
+
+test("a returning visitor's pages fetch no script again: every one comes from the browser's cache", async ({ page, context }) => {
+  // The first visit: the home page, then the shop, as a shopper browses.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Shop Premium Flags' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop Country Flags' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // Coming back in a new tab: Chromium says for each answer whether it came over the network.
+  const returning = await context.newPage();
+  const cdp = await context.newCDPSession(returning);
+  await cdp.send('Network.enable');
+  const scripts: { url: string; fromNetwork: boolean }[] = [];
+  cdp.on('Network.responseReceived', ({ type, response }) => {
+    if (type === 'Script') scripts.push({ url: response.url, fromNetwork: !response.fromDiskCache && !response.fromPrefetchCache && !response.fromServiceWorker });
+  });
+  await returning.goto('/');
+  await returning.getByRole('link', { name: 'Shop Premium Flags' }).click();
+  await expect(returning.getByRole('heading', { level: 1, name: 'Shop Country Flags' })).toBeVisible();
+  await returning.waitForLoadState('networkidle');
+
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.fromNetwork).map((script) => script.url)).toEqual([]);
+});
