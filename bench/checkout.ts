@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { PAXI_STANDARD, collectionFeeCents } from '../src/shared/shop-facts';
-import { deferCleanup } from './cleanup';
 import { attempt, errorMessage, type Outcome } from './outcome';
+import { findPostgres, withFreshDatabase } from './postgres';
 import { startShop, type ChildServer } from './servers';
 
 export const CHECKOUT_SHOPPERS = 50;
@@ -23,7 +23,6 @@ const PREPARE_CONCURRENCY = 8;
 const REQUEST_TIMEOUT_MS = 60_000;
 const MAILBOX_TIMEOUT_MS = 30_000;
 const MAILBOX_POLL_MS = 150;
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Places the sample pickup points cover, so the shoppers collect all over the country. */
 const PICKUP_ADDRESSES = ['Sea Point, Cape Town', 'Sandton, Johannesburg', 'Stellenbosch', '7441', 'Soweto, Johannesburg', 'Umhlanga, Durban'];
 const PASSWORD = 'bench-checkout-1';
@@ -129,51 +128,25 @@ async function onPglite(progress: (line: string) => void): Promise<CheckoutRun> 
 }
 
 async function onPostgres(settings: CheckoutSettings, crowd: Crowd, progress: (line: string) => void): Promise<Outcome<CheckoutRun>> {
-  const serverUrl = settings.databaseUrl ?? DEFAULT_POSTGRES_URL;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    await admin.end().catch(() => undefined);
-    const why = `no PostgreSQL server answered at ${redacted(serverUrl)} (${errorMessage(err) || 'connection failed'})`;
-    return { status: 'skipped', reason: settings.databaseUrl ? why : `${why}; set BENCH_DATABASE_URL to use another server` };
-  }
-  return attempt(async () => {
-    const name = `bench_checkout_${randomBytes(6).toString('hex')}`;
-    let version: string;
-    try {
-      version = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? '?';
-      await admin.query(`CREATE DATABASE "${name}"`);
-    } finally {
-      await admin.end().catch(() => undefined);
-    }
-    // Also dropped on Ctrl-C; cleanup runs newest first, so after the shop has let go of it.
-    const dropDatabase = deferCleanup(async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
-      await dropper.connect();
+  const server = await findPostgres(settings.databaseUrl);
+  if ('skipped' in server) return { status: 'skipped', reason: server.skipped };
+  return attempt(() =>
+    withFreshDatabase(server, 'bench_checkout', async (databaseUrl, name) => {
+      const shops: ChildServer[] = [];
       try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        // One secret for all processes, as behind a load balancer: a cookie from one is good at the other.
+        const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('base64') };
+        // The first process migrates and seeds; the others start on the ready database.
+        shops.push(await startShop({ env }));
+        if (crowd.stockPerFlag !== undefined) await countStock(databaseUrl, crowd.stockPerFlag);
+        while (shops.length < crowd.processes) shops.push(await startShop({ env }));
+        const where = `PostgreSQL ${server.version} at ${new URL(databaseUrl).host}, fresh database ${name}`;
+        return await runAgainst(shops, crowd.shoppers, crowd.processes > 1 ? `${where}, ${crowd.processes} shop processes` : where, progress);
       } finally {
-        await dropper.end();
+        for (const shop of shops) await shop.stop();
       }
-    });
-    const shops: ChildServer[] = [];
-    try {
-      const databaseUrl = new URL(serverUrl);
-      databaseUrl.pathname = `/${name}`;
-      // One secret for all processes, as behind a load balancer: a cookie from one is good at the other.
-      const env = { DATABASE_URL: databaseUrl.href, SESSION_SECRET: randomBytes(32).toString('base64') };
-      // The first process migrates and seeds; the others start on the ready database.
-      shops.push(await startShop({ env }));
-      if (crowd.stockPerFlag !== undefined) await countStock(databaseUrl.href, crowd.stockPerFlag);
-      while (shops.length < crowd.processes) shops.push(await startShop({ env }));
-      const where = `PostgreSQL ${version} at ${databaseUrl.host}, fresh database ${name}`;
-      return await runAgainst(shops, crowd.shoppers, crowd.processes > 1 ? `${where}, ${crowd.processes} shop processes` : where, progress);
-    } finally {
-      for (const shop of shops) await shop.stop();
-      await dropDatabase();
-    }
-  });
+    }),
+  );
 }
 
 /** Every flag gets a counted stock, as an owner sets it before a sale; the catalogue is marked changed like the order desk does. */
@@ -185,16 +158,6 @@ async function countStock(databaseUrl: string, perFlag: number): Promise<void> {
     await client.query('INSERT INTO catalogue_version (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = catalogue_version.version + 1');
   } finally {
     await client.end();
-  }
-}
-
-function redacted(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return '(not a URL)';
   }
 }
 

@@ -3,6 +3,7 @@ import type { BundleResult } from './bundle';
 import type { CheckoutResult, CheckoutRun } from './checkout';
 import { CATEGORIES, LIGHTHOUSE_PAGES, type PageReport } from './lighthouse';
 import type { Outcome } from './outcome';
+import type { PeerResult, PeerSide } from './peer';
 import type { MemoryResult, ThroughputResult } from './throughput';
 
 export type Goal = { atLeast: number } | { atMost: number } | { exactly: number };
@@ -35,6 +36,7 @@ export interface Results {
   memory?: Outcome<MemoryResult>;
   checkout?: Outcome<CheckoutResult>;
   flashSale?: Outcome<CheckoutResult>;
+  peer?: Outcome<PeerResult>;
   bundle?: Outcome<BundleResult>;
   lighthouse?: Outcome<PageReport[]>;
 }
@@ -95,6 +97,15 @@ export function figures(results: Results): Figure[] {
       );
     }
   }
+  if (results.peer?.status === 'ok') {
+    const { ahead } = results.peer.result;
+    list.push(
+      { name: 'peer list req/s, shop / Vendure', value: round(ahead.list, 1), unit: 'ratio' },
+      { name: 'peer one product req/s, shop / Vendure', value: round(ahead['one product'], 1), unit: 'ratio' },
+      { name: 'peer add to cart req/s, shop / Vendure', value: round(ahead['add to cart'], 1), unit: 'ratio' },
+      { name: 'peer peak RSS, Vendure / shop', value: ahead.peakRss === null ? null : round(ahead.peakRss, 1), unit: 'ratio' },
+    );
+  }
   if (results.bundle?.status === 'ok') {
     const { initialJs, css } = results.bundle.result;
     list.push(
@@ -120,6 +131,7 @@ export function renderReport(results: Results): string {
     results.memory && section('Memory', results.memory, renderMemory),
     results.checkout && section('Checkout', results.checkout, renderCheckout),
     results.flashSale && section('Flash sale', results.flashSale, renderCheckout),
+    results.peer && section('Peer', results.peer, renderPeer),
     results.bundle && section('Home page initial JavaScript', results.bundle, renderBundle),
     results.lighthouse && section('Lighthouse', results.lighthouse, renderLighthouse),
     renderSummary(figures(results)),
@@ -261,6 +273,26 @@ function checkoutTable(name: string, r: CheckoutRun): string[] {
 
 function errorCount(run: CheckoutRun): number {
   return Object.values(run.errors).reduce((sum, count) => sum + count, 0);
+}
+
+function renderPeer(p: PeerResult): string {
+  const peak = (side: PeerSide) => (side.memory.status === 'ok' ? mb(side.memory.result.peakRssBytes) : 'not read');
+  const row = (measure: keyof PeerSide['loads']) => {
+    const [shop, peer] = [p.shop.loads[measure], p.vendure.loads[measure]];
+    const failed = (load: typeof shop) => integer(load.errors + load.timeouts + load.non2xx);
+    return [measure, integer(shop.reqPerSec), integer(peer.reqPerSec), `${p.ahead[measure].toFixed(1)} x`, `${shop.p99Ms.toFixed(1)} / ${peer.p99Ms.toFixed(1)}`, `${failed(shop)} / ${failed(peer)}`];
+  };
+  return [
+    `Peer: the shop beside ${p.peer} (its shop API, as a storefront asks it), ${p.database}; the same 64 flags; ` +
+      `${p.settings.connections} connections, ${p.settings.durationSeconds} s per run; add to cart: one flag to one of the same number of carts`,
+    table([
+      ['measure', 'shop req/s', 'Vendure req/s', 'shop ahead', 'p99 ms shop / Vendure', 'failed shop / Vendure'],
+      row('list'),
+      row('one product'),
+      row('add to cart'),
+      ['peak RSS MB', peak(p.shop), peak(p.vendure), p.ahead.peakRss === null ? '—' : `${p.ahead.peakRss.toFixed(1)} x`, '—', '—'],
+    ]),
+  ].join('\n');
 }
 
 function renderBundle(b: BundleResult): string {

@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --only=throughput,checkout,flash-sale,bundle,lighthouse] [--build]
+ * npm run bench [-- --only=throughput,checkout,flash-sale,peer,bundle,lighthouse] [--build]
  *
  * Measures, in order: GET /api/products throughput against a bare node:http baseline (and the servers' peak
  * memory meanwhile), 50 shoppers checking out and paying at once on PGlite and on PostgreSQL (against the
  * same shoppers' plain reads), a flash sale (500 shoppers, two processes, one PostgreSQL, counted stock),
+ * the same reads and adding to carts beside a Vendure 3 server on the same PostgreSQL,
  * the home page's initial JavaScript, and Lighthouse scores. Prints tables with the goals
  * and writes the figures to .bench/results.json. Goals are not enforced: the exit code is 1 only when
  * something could not be measured. See docs/decisions/0003-benchmarks.md.
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild, measureBundle, type BuildState } from './bundle';
 import { FLASH_SALE, measureCheckout, measureFlashSale, type CheckoutSettings } from './checkout';
+import { measurePeer } from './peer';
 import { cleanupAll } from './cleanup';
 import { lighthouseUnavailable, runLighthouse } from './lighthouse';
 import { attempt, errorMessage, type Outcome } from './outcome';
@@ -26,7 +28,7 @@ import { figures, GOALS, renderReport, type Results } from './report';
 import { startShop, type ChildServer } from './servers';
 import { measureThroughput, type ThroughputSettings } from './throughput';
 
-const SECTIONS = ['throughput', 'checkout', 'flash-sale', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['throughput', 'checkout', 'flash-sale', 'peer', 'bundle', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const USAGE = `usage: npm run bench -- [--only=${SECTIONS.join(',')}] [--build] [--help]`;
 const HELP = `${USAGE}
@@ -39,8 +41,9 @@ speed cancels out); the figures are also written to .bench/results.json.
   --help, -h   this text
 
   BENCH_DURATION=SECONDS     how long each load phase lasts (default 10)
-  BENCH_DATABASE_URL=URL     a PostgreSQL server for the checkout section's second target and the
-                             flash sale (${FLASH_SALE.shoppers} shoppers on ${FLASH_SALE.processes} processes)`;
+  BENCH_DATABASE_URL=URL     a PostgreSQL server for the checkout section's second target, the
+                             flash sale (${FLASH_SALE.shoppers} shoppers on ${FLASH_SALE.processes} processes) and the peer (Vendure,
+                             installed from npm into .bench/peer-vendure the first time)`;
 
 interface Options {
   sections: Set<Section>;
@@ -124,6 +127,10 @@ async function measure(options: Options): Promise<Results> {
       return measureFlashSale(options.checkout, progress);
     });
   }
+  if (options.sections.has('peer')) {
+    await built();
+    results.peer = await measurePeer(options.throughput, options.checkout.databaseUrl, progress);
+  }
   if (options.sections.has('bundle')) {
     progress('bundle');
     results.bundle = await attempt(async () => measureBundle(await built()));
@@ -142,7 +149,7 @@ async function measure(options: Options): Promise<Results> {
 }
 
 function somethingUnmeasured(results: Results): boolean {
-  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.checkout, results.flashSale, results.bundle, results.lighthouse];
+  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.checkout, results.flashSale, results.peer, results.bundle, results.lighthouse];
   const pageFailed = results.lighthouse?.status === 'ok' && results.lighthouse.result.some((page) => 'error' in page);
   const databaseFailed = [results.checkout, results.flashSale].some((c) => c?.status === 'ok' && c.result.targets.some((t) => t.outcome.status === 'error'));
   return pageFailed || databaseFailed || outcomes.some((outcome) => outcome?.status === 'error');

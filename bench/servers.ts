@@ -102,6 +102,27 @@ export async function startBaseline(response: CapturedResponse): Promise<ChildSe
   });
 }
 
+/** Vendure fills its database with the products first: it may take a few minutes on a busy machine. */
+const PEER_READY_TIMEOUT_MS = 300_000;
+
+/**
+ * bench/peer-vendure-server.ts: a Vendure server from its own install in `installDir`, on a fresh
+ * database, with the products of `productsCsv`; ready when its shop API answers.
+ */
+export async function startVendure(installDir: string, databaseUrl: string, productsCsv: string): Promise<ChildServer> {
+  const tmpDir = makeTempDir('bench-vendure-');
+  const port = await freePort();
+  return startChild({
+    name: 'Vendure server',
+    tmpDir,
+    nodeArgs: ['--import', 'tsx', 'bench/peer-vendure-server.ts', installDir, databaseUrl, String(port), productsCsv],
+    env: {},
+    baseUrl: `http://${HOST}:${port}`,
+    readyPath: `/shop-api?query=${encodeURIComponent('{ activeChannel { code } }')}`,
+    readyTimeoutMs: PEER_READY_TIMEOUT_MS,
+  });
+}
+
 interface TempDir {
   path: string;
   remove(): Promise<void>;
@@ -120,6 +141,8 @@ interface ChildSpec {
   env: NodeJS.ProcessEnv;
   baseUrl: string;
   readyPath: string;
+  /** How long it may take to answer readyPath with 200; READY_TIMEOUT_MS unless told. */
+  readyTimeoutMs?: number;
 }
 
 async function startChild(spec: ChildSpec): Promise<ChildServer> {
@@ -145,7 +168,7 @@ async function startChild(spec: ChildSpec): Promise<ChildServer> {
   });
 
   try {
-    await waitUntilReady(child, `${spec.baseUrl}${spec.readyPath}`, () => spawnError);
+    await waitUntilReady(child, `${spec.baseUrl}${spec.readyPath}`, () => spawnError, spec.readyTimeoutMs ?? READY_TIMEOUT_MS);
   } catch (err) {
     const output = logTail(logFile);
     await stop();
@@ -155,8 +178,8 @@ async function startChild(spec: ChildSpec): Promise<ChildServer> {
   return { name: spec.name, pid: child.pid, baseUrl: spec.baseUrl, logFile, stop };
 }
 
-async function waitUntilReady(child: ChildProcess, url: string, spawnError: () => Error | undefined): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+async function waitUntilReady(child: ChildProcess, url: string, spawnError: () => Error | undefined, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const error = spawnError();
     if (error) throw error;
@@ -168,7 +191,7 @@ async function waitUntilReady(child: ChildProcess, url: string, spawnError: () =
     }
     await sleep(200);
   }
-  throw new Error(`not ready at ${url} after ${READY_TIMEOUT_MS / 1000} s`);
+  throw new Error(`not ready at ${url} after ${timeoutMs / 1000} s`);
 }
 
 function hasExited(child: ChildProcess): boolean {

@@ -77,7 +77,7 @@ export async function measureThroughput(
       for (let round = 1; round <= settings.rounds; round++) {
         for (const target of TARGETS) {
           progress(`throughput: ${target} run ${round}/${settings.rounds}`);
-          runs.push({ target, round, ...(await load(`${servers[target].baseUrl}${PRODUCTS_PATH}`, settings)) });
+          runs.push({ target, round, ...(await measureLoad(`${servers[target].baseUrl}${PRODUCTS_PATH}`, settings)) });
         }
       }
     } finally {
@@ -90,9 +90,9 @@ export async function measureThroughput(
     };
     const mean = { baseline: meanOf('baseline'), shop: meanOf('shop') };
     progress('throughput: one product on the shop');
-    const product = await load(`${shop.baseUrl}${PRODUCT_PATH}`, settings);
+    const product = await measureLoad(`${shop.baseUrl}${PRODUCT_PATH}`, settings);
     progress('throughput: adding to carts on the shop');
-    const addToCart = await load(`${shop.baseUrl}${CART_PATH}`, settings, addToCartRequest(JSON.parse(sample.body.toString('utf8')) as { id: string }[]));
+    const addToCart = await measureLoad(`${shop.baseUrl}${CART_PATH}`, settings, addToCartRequest(JSON.parse(sample.body.toString('utf8')) as { id: string }[]));
 
     return {
       throughput: {
@@ -115,9 +115,9 @@ export async function measureThroughput(
   }
 }
 
-/** Each request adds one of the listed flags to one of CARTS anonymous carts, both picked at random. */
-function addToCartRequest(products: { id: string }[]): LoadRequest {
-  const carts = Array.from({ length: CARTS }, () => randomBytes(12).toString('base64url'));
+/** Each request adds one of the listed flags to one of `cartCount` anonymous carts, both picked at random. */
+export function addToCartRequest(products: { id: string }[], cartCount = CARTS): LoadRequest {
+  const carts = Array.from({ length: cartCount }, () => randomBytes(12).toString('base64url'));
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   return {
     method: 'POST',
@@ -126,7 +126,7 @@ function addToCartRequest(products: { id: string }[]): LoadRequest {
   };
 }
 
-async function load(url: string, settings: ThroughputSettings, request?: LoadRequest): Promise<Omit<LoadRun, 'target' | 'round'>> {
+export async function measureLoad(url: string, settings: ThroughputSettings, request?: LoadRequest): Promise<Omit<LoadRun, 'target' | 'round'>> {
   const result = await autocannon({
     url,
     ...(request ? { requests: [request] } : {}),
