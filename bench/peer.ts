@@ -51,8 +51,8 @@ export interface PeerResult {
   settings: ThroughputSettings;
   shop: PeerSide;
   vendure: PeerSide;
-  /** shop / Vendure for req/s; Vendure / shop for memory: above 1, the shop is ahead. */
-  ahead: Record<Measure, number> & { peakRss: number | null };
+  /** shop / Vendure for req/s (null when Vendure answered nothing within the run); Vendure / shop for memory: above 1, the shop is ahead. */
+  ahead: Record<Measure, number | null> & { peakRss: number | null };
 }
 
 export async function measurePeer(settings: ThroughputSettings, databaseUrl: string | undefined, progress: (line: string) => void): Promise<Outcome<PeerResult>> {
@@ -83,7 +83,7 @@ export async function measurePeer(settings: ThroughputSettings, databaseUrl: str
         await child.stop();
       }
     });
-    const ratio = (measure: Measure) => shop.loads[measure].reqPerSec / vendure.loads[measure].reqPerSec;
+    const ratio = (measure: Measure) => (vendure.loads[measure].reqPerSec > 0 ? shop.loads[measure].reqPerSec / vendure.loads[measure].reqPerSec : null);
     const peakRss = shop.memory.status === 'ok' && vendure.memory.status === 'ok' ? vendure.memory.result.peakRssBytes / shop.memory.result.peakRssBytes : null;
     return {
       peer: `Vendure ${VENDURE_VERSION}`,

@@ -100,10 +100,10 @@ export function figures(results: Results): Figure[] {
   if (results.peer?.status === 'ok') {
     const { ahead } = results.peer.result;
     list.push(
-      { name: 'peer list req/s, shop / Vendure', value: round(ahead.list, 1), unit: 'ratio' },
-      { name: 'peer one product req/s, shop / Vendure', value: round(ahead['one product'], 1), unit: 'ratio' },
-      { name: 'peer add to cart req/s, shop / Vendure', value: round(ahead['add to cart'], 1), unit: 'ratio' },
-      { name: 'peer peak RSS, Vendure / shop', value: ahead.peakRss === null ? null : round(ahead.peakRss, 1), unit: 'ratio' },
+      { name: 'peer list req/s, shop / Vendure', value: roundOrNull(ahead.list), unit: 'ratio' },
+      { name: 'peer one product req/s, shop / Vendure', value: roundOrNull(ahead['one product']), unit: 'ratio' },
+      { name: 'peer add to cart req/s, shop / Vendure', value: roundOrNull(ahead['add to cart']), unit: 'ratio' },
+      { name: 'peer peak RSS, Vendure / shop', value: roundOrNull(ahead.peakRss), unit: 'ratio' },
     );
   }
   if (results.bundle?.status === 'ok') {
@@ -275,12 +275,18 @@ function errorCount(run: CheckoutRun): number {
   return Object.values(run.errors).reduce((sum, count) => sum + count, 0);
 }
 
+function roundOrNull(value: number | null): number | null {
+  return value === null ? null : round(value, 1);
+}
+
 function renderPeer(p: PeerResult): string {
   const peak = (side: PeerSide) => (side.memory.status === 'ok' ? mb(side.memory.result.peakRssBytes) : 'not read');
   const row = (measure: keyof PeerSide['loads']) => {
     const [shop, peer] = [p.shop.loads[measure], p.vendure.loads[measure]];
     const failed = (load: typeof shop) => integer(load.errors + load.timeouts + load.non2xx);
-    return [measure, integer(shop.reqPerSec), integer(peer.reqPerSec), `${p.ahead[measure].toFixed(1)} x`, `${shop.p99Ms.toFixed(1)} / ${peer.p99Ms.toFixed(1)}`, `${failed(shop)} / ${failed(peer)}`];
+    const ahead = p.ahead[measure];
+    const aheadText = ahead === null ? 'no Vendure answer within the run' : `${ahead.toFixed(1)} x`;
+    return [measure, integer(shop.reqPerSec), integer(peer.reqPerSec), aheadText, `${shop.p99Ms.toFixed(1)} / ${peer.p99Ms.toFixed(1)}`, `${failed(shop)} / ${failed(peer)}`];
   };
   return [
     `Peer: the shop beside ${p.peer} (its shop API, as a storefront asks it), ${p.database}; the same 64 flags; ` +

@@ -115,8 +115,11 @@ export async function startVendure(installDir: string, databaseUrl: string, prod
   return startChild({
     name: 'Vendure server',
     tmpDir,
-    nodeArgs: ['--import', 'tsx', 'bench/peer-vendure-server.ts', installDir, databaseUrl, String(port), productsCsv],
-    env: {},
+    // In its install folder, where Vendure keeps its own files (.vendure/).
+    nodeArgs: ['--import', import.meta.resolve('tsx'), path.join(repoRoot, 'bench', 'peer-vendure-server.ts'), installDir, databaseUrl, String(port), productsCsv],
+    cwd: installDir,
+    // Vendure reports its installation to its makers unless told not to: the bench calls nothing outside.
+    env: { VENDURE_DISABLE_TELEMETRY: 'true' },
     baseUrl: `http://${HOST}:${port}`,
     readyPath: `/shop-api?query=${encodeURIComponent('{ activeChannel { code } }')}`,
     readyTimeoutMs: PEER_READY_TIMEOUT_MS,
@@ -141,6 +144,8 @@ interface ChildSpec {
   env: NodeJS.ProcessEnv;
   baseUrl: string;
   readyPath: string;
+  /** Where it runs; the repository root unless told. */
+  cwd?: string;
   /** How long it may take to answer readyPath with 200; READY_TIMEOUT_MS unless told. */
   readyTimeoutMs?: number;
 }
@@ -152,7 +157,7 @@ async function startChild(spec: ChildSpec): Promise<ChildServer> {
   let child: ChildProcess;
   try {
     child = spawn(process.execPath, spec.nodeArgs, {
-      cwd: repoRoot,
+      cwd: spec.cwd ?? repoRoot,
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', logFd, logFd],
     });
