@@ -133,6 +133,19 @@ describe.each(testDatabases())('security headers on $name', (target) => {
     expect(first.body).toContain('<script id="initial-data" type="application/json">');
   });
 
+  it('never give two responses the same nonce, over many more answers than one draw of random bytes covers', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const policy = directives(await get('/healthz'));
+      for (const name of ['script-src', 'style-src']) {
+        const nonce = policy[name]!.find((source) => source.startsWith("'nonce-"))!;
+        expect(nonce).toMatch(/^'nonce-[0-9a-f]{32}'$/);
+        seen.add(nonce);
+      }
+    }
+    expect(seen.size).toBe(600);
+  });
+
   it("leave no opener policy on the page Google's sign-in popup returns to", async () => {
     const res = await get('/auth/callback');
     expect(res.statusCode).toBe(200);

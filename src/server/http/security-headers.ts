@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
@@ -52,6 +52,24 @@ type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 type RawRequest = FastifyRequest['raw'];
 type RawReply = FastifyReply['raw'];
 
+/**
+ * Random bytes are drawn from the system 4 KB at a time and handed out 16 bytes per nonce, each
+ * slice once: asking the system twice for every response was a tenth of a plain read's CPU time.
+ */
+const randomPool = Buffer.alloc(4096);
+let poolOffset = randomPool.length;
+
+/** 128 random bits as hex, never handed out twice. */
+function freshNonce(): string {
+  if (poolOffset + 16 > randomPool.length) {
+    randomFillSync(randomPool);
+    poolOffset = 0;
+  }
+  const nonce = randomPool.toString('hex', poolOffset, poolOffset + 16);
+  poolOffset += 16;
+  return nonce;
+}
+
 /** The nonces of each response, for the CSP directives helmet works out per response. */
 const noncesOf = new WeakMap<RawReply, CspNonces>();
 
@@ -104,7 +122,7 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
   const popupReturn = helmet({ ...options, crossOriginOpenerPolicy: false });
   app.decorateReply('cspNonce', null as unknown as CspNonces);
   app.addHook('onRequest', (request, reply, done) => {
-    const nonces = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
+    const nonces = { script: freshNonce(), style: freshNonce() };
     reply.cspNonce = nonces;
     noncesOf.set(reply.raw, nonces);
     const setHeaders = request.routeOptions.config.popupReturn ? popupReturn : everyPage;
