@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, messageOf } from '../../lib/api';
 import { cartSwitchSettled, ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
@@ -55,18 +55,23 @@ export interface AddToCartArgs {
 }
 
 export function useAddToCart() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (item: AddToCartArgs) => {
       await cartSwitchSettled();
       const sessionId = ensureCartSessionId();
       return apiRequest<CartItemView>('POST', '/api/cart', { ...item, sessionId });
     },
-    onSuccess: (_item, args) =>
+    onSuccess: async (_item, args) => {
+      // The first add makes the cart: its first read starts at once and may be answered before the
+      // add. Dropped here, the read that follows every change (query-client.ts) is a fresh one.
+      await queryClient.cancelQueries({ queryKey: cartQueryKey(readCartSessionId()) });
       toast({
         title: 'Added to Cart!',
         description: `${countryName(args.productName)} has been added to your cart.`,
         action: { label: 'View cart', altText: 'Open your cart with the Cart button at the top of the page', onClick: () => setCartPanelOpen(true) },
-      }),
+      });
+    },
     onError: (error) =>
       toast({ title: 'Error', description: messageOf(error, 'Failed to add item to cart'), variant: 'destructive' }),
   });
