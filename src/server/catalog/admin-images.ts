@@ -61,7 +61,6 @@ export async function checkPicture(bytes: Buffer, declared: UploadImageType): Pr
   return { contentType, width, height };
 }
 
-
 /** One smaller copy of an upload, as stored in uploaded_image_variants. */
 export interface PictureSize {
   format: PictureFormat;

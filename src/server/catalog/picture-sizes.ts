@@ -70,12 +70,14 @@ interface MissingSizesDeps {
   stopped?: () => boolean;
 }
 
+/** The upload has no copy yet. */
+function withoutSizes(db: Reader) {
+  return notExists(db.select({ one: sql`1` }).from(uploadedImageVariants).where(eq(uploadedImageVariants.imageId, uploadedImages.id)));
+}
+
 /** Uploads without any copy: made before the shop made copies, in practice. */
 async function uploadsWithoutSizes(db: Reader): Promise<string[]> {
-  const rows = await db
-    .select({ id: uploadedImages.id })
-    .from(uploadedImages)
-    .where(notExists(db.select({ one: sql`1` }).from(uploadedImageVariants).where(eq(uploadedImageVariants.imageId, uploadedImages.id))));
+  const rows = await db.select({ id: uploadedImages.id }).from(uploadedImages).where(withoutSizes(db));
   return rows.map((row) => row.id);
 }
 
@@ -97,7 +99,7 @@ export async function makeMissingPictureSizes({ db, catalogueChanged, log, stopp
     const [upload] = await db
       .select({ bytes: uploadedImages.bytes })
       .from(uploadedImages)
-      .where(and(eq(uploadedImages.id, id), notExists(db.select({ one: sql`1` }).from(uploadedImageVariants).where(eq(uploadedImageVariants.imageId, id)))));
+      .where(and(eq(uploadedImages.id, id), withoutSizes(db)));
     if (!upload) continue;
     try {
       const sizes = await makePictureSizes(upload.bytes);
