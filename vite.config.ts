@@ -12,9 +12,11 @@ function precompress(): Plugin {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server build (dist/ssr) is read from disk by the server, never sent.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return;
       for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|svg|json|html|txt)$/.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
@@ -30,9 +32,9 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
@@ -40,8 +42,16 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     reportCompressedSize: false,
+    // Pictures stay files (hashed, cached for a year): the browser build would inline one the page
+    // also links to as a file where the server build does not, and the page the server drew would
+    // then differ from the app taking it over.
+    assetsInlineLimit: 0,
   },
+  // The server build carries its own copies of the libraries, in their production form whatever
+  // NODE_ENV the shop runs with (decision 0032).
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

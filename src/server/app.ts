@@ -18,6 +18,7 @@ import { cartRoutes } from './cart/routes';
 import { createContactService } from './contact/service';
 import { contactRoutes } from './contact/routes';
 import { storefrontRoutes } from './storefront/routes';
+import type { PageRenderer } from './storefront/server-render';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createDevMailbox } from './notify/mailbox';
 import { devMailboxRoutes } from './notify/routes';
@@ -60,11 +61,13 @@ export interface AppOptions {
   runBackgroundJobs?: boolean;
   /** Tests only: a cheaper password hash than the shop's scrypt, which costs about 200 ms per sign-up. */
   passwordHashing?: PasswordHashing;
+  /** Draws the public pages on the server (decision 0032); without it the browser draws every page. */
+  pageRenderer?: PageRenderer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false, passwordHashing }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false, passwordHashing, pageRenderer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Buffered, asynchronous log writes: a log line must not cost a request its speed.
     loggerInstance: logger
@@ -176,7 +179,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   app.get('/api/config/auth', async () => authClientConfig);
   app.get('/api/config/firebase', async () => authClientConfig);
   // Its own scope, so that compressing pages adds no work to the API's hot paths.
-  await app.register(async (storefront) => storefrontRoutes(storefront, config, catalog));
+  await app.register(async (storefront) => storefrontRoutes(storefront, config, catalog, pageRenderer));
 
   return app;
 }

@@ -4,6 +4,8 @@ import { lockDataDir, DataDirInUseError } from './db/data-dir-lock';
 import { seedCatalogue } from './catalog/seed';
 import { seedSamplePickupPoints } from './pickup/sample-points';
 import { buildApp } from './app';
+import { loadBuiltPageRenderer } from './storefront/server-render';
+import { pageRendererEntry } from './paths';
 import { goingLiveProblems, goingLiveRefusal, mustBeLive, NotReadyToGoLiveError } from './going-live';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createMailer } from './notify/mailer';
@@ -38,7 +40,8 @@ async function main(): Promise<void> {
   }
   // The worker needs the app's logger and the app needs the worker's nudge: bound late.
   const outboxQueued = { nudge: (): void => undefined };
-  const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge(), runBackgroundJobs: true });
+  const pageRenderer = await loadBuiltPageRenderer(pageRendererEntry, { shop: config.shop, demo: config.demo, website: config.publicUrl });
+  const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge(), runBackgroundJobs: true, pageRenderer });
   const mailer = createMailer(config);
   const sms = createSmsProvider(config);
   const outboxWorker = createOutboxWorker({ db: database.db, mailer, sms, logger: app.log.child({ component: 'outbox' }) });

@@ -1,3 +1,5 @@
+import type { ScreenLoader } from './lazy-screen';
+
 /** Loaders of the lazily loaded screens, shared by the routes and by links that warm a screen on hover. */
 export const pageLoaders = {
   shop: () => import('./pages/ShopPage'),
@@ -21,7 +23,7 @@ export const pageLoaders = {
   notFound: () => import('./pages/NotFoundPage'),
 };
 
-const loaderByPath: Record<string, () => Promise<unknown>> = {
+const loaderByPath: Record<string, ScreenLoader> = {
   '/shop': pageLoaders.shop,
   '/contact': pageLoaders.contact,
   '/checkout': pageLoaders.checkout,
@@ -35,7 +37,7 @@ const loaderByPath: Record<string, () => Promise<unknown>> = {
 };
 
 /** The screen a link leads to, for warming it up before the click; undefined when it is already loaded or unknown. */
-export function pageLoaderFor(to: string): (() => Promise<unknown>) | undefined {
+export function pageLoaderFor(to: string): ScreenLoader | undefined {
   const pathname = to.split(/[?#]/)[0] ?? '';
   if (pathname.startsWith('/product/')) return pageLoaders.product;
   if (pathname.startsWith('/profile/orders/')) return pageLoaders.order;

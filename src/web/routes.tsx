@@ -1,28 +1,28 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/layout/Layout';
 import HomePage from './pages/HomePage';
 import { pageLoaders } from './page-loaders';
+import { lazyScreen } from './lazy-screen';
 
-const ShopPage = lazy(pageLoaders.shop);
-const ProductPage = lazy(pageLoaders.product);
-const ContactPage = lazy(pageLoaders.contact);
-const CheckoutPage = lazy(pageLoaders.checkout);
-const PaymentSuccessPage = lazy(pageLoaders.paymentSuccess);
-const PaymentCancelPage = lazy(pageLoaders.paymentCancel);
-const PaymentFailedPage = lazy(pageLoaders.paymentFailed);
-const PrivacyPolicyPage = lazy(pageLoaders.privacyPolicy);
-const TermsOfServicePage = lazy(pageLoaders.termsOfService);
-const ReturnsPolicyPage = lazy(pageLoaders.returnsPolicy);
-const ShippingPolicyPage = lazy(pageLoaders.shippingPolicy);
-const VerifyEmailPage = lazy(pageLoaders.verifyEmail);
-const PasswordResetPage = lazy(pageLoaders.passwordReset);
-const ProfilePage = lazy(pageLoaders.profile);
-const OrderPage = lazy(pageLoaders.order);
-const AdminPage = lazy(pageLoaders.admin);
-const PaxiFinderPage = lazy(pageLoaders.paxiFinder);
-const AuthCallbackPage = lazy(pageLoaders.authCallback);
-const NotFoundPage = lazy(pageLoaders.notFound);
+const ShopPage = lazyScreen(pageLoaders.shop);
+const ProductPage = lazyScreen(pageLoaders.product);
+const ContactPage = lazyScreen(pageLoaders.contact);
+const CheckoutPage = lazyScreen(pageLoaders.checkout);
+const PaymentSuccessPage = lazyScreen(pageLoaders.paymentSuccess);
+const PaymentCancelPage = lazyScreen(pageLoaders.paymentCancel);
+const PaymentFailedPage = lazyScreen(pageLoaders.paymentFailed);
+const PrivacyPolicyPage = lazyScreen(pageLoaders.privacyPolicy);
+const TermsOfServicePage = lazyScreen(pageLoaders.termsOfService);
+const ReturnsPolicyPage = lazyScreen(pageLoaders.returnsPolicy);
+const ShippingPolicyPage = lazyScreen(pageLoaders.shippingPolicy);
+const VerifyEmailPage = lazyScreen(pageLoaders.verifyEmail);
+const PasswordResetPage = lazyScreen(pageLoaders.passwordReset);
+const ProfilePage = lazyScreen(pageLoaders.profile);
+const OrderPage = lazyScreen(pageLoaders.order);
+const AdminPage = lazyScreen(pageLoaders.admin);
+const PaxiFinderPage = lazyScreen(pageLoaders.paxiFinder);
+const AuthCallbackPage = lazyScreen(pageLoaders.authCallback);
+const NotFoundPage = lazyScreen(pageLoaders.notFound);
 
 /** Every screen of the shop; all but the home page load on first visit, behind the layout's spinner. */
 export function AppRoutes() {

@@ -134,6 +134,18 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
 }
 
 /**
+ * A page drawn on the server carries the style attributes its components write (Radix: a tab
+ * list's outline, an accordion's height variables), which style-src refuses in HTML. Exactly those
+ * are allowed, by their hashes; no other inline style attribute is.
+ */
+export function allowStyleAttributes(reply: FastifyReply, hashes: string[]): void {
+  if (hashes.length === 0) return;
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.raw.setHeader('content-security-policy', `${policy};style-src-attr 'unsafe-hashes' ${hashes.join(' ')}`);
+}
+
+/**
  * The same headers for the router's own refusals (an address that is not valid percent-encoding,
  * or too long), which Fastify answers before any hook runs. They answer JSON, so the policy needs
  * no nonce.

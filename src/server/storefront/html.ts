@@ -9,6 +9,8 @@ export interface InitialData {
   shop: ShopDetails;
   /** SHOP_DEMO=true: every page shows that this is a demo shop that takes no real payment. */
   demo: boolean;
+  /** The shop's address on the web (PUBLIC_URL), which the terms disclose. */
+  website: string;
   queries: [queryKey: string, data: unknown][];
 }
 
@@ -42,16 +44,17 @@ function preloadTag({ url, widths, sizes }: LeadImage): string {
 }
 
 const HEAD_MARK = '<!--app-head-->';
+const ROOT = '<div id="root"></div>';
 
 const fallbackTemplate = `<!doctype html>
 <html lang="en-ZA"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${HEAD_MARK}</head>
-<body><div id="root"></div></body></html>`;
+<body>${ROOT}</body></html>`;
 
 /** The built index.html, or a bare page when the app has not been built (API-only tests). */
 export function readTemplate(webRoot: string): string {
   const file = path.join(webRoot, 'index.html');
   const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : fallbackTemplate;
-  if (!html.includes(HEAD_MARK)) throw new Error(`${file} lacks the ${HEAD_MARK} marker`);
+  for (const mark of [HEAD_MARK, ROOT]) if (!html.includes(mark)) throw new Error(`${file} lacks ${mark}`);
   return html;
 }
 
@@ -66,9 +69,10 @@ function scriptJson(value: unknown): string {
 
 /**
  * styleNonce: the nonce of this response's Content-Security-Policy, which the app gives the <style>
- * tags it injects (src/web/lib/content-security.ts).
+ * tags it injects (src/web/lib/content-security.ts). appHtml: the page as the app draws it, when the
+ * server drew it (decision 0032); empty, the browser draws it.
  */
-export function renderPage(template: string, head: PageHead, shopName: string, initial: InitialData, styleNonce: string): string {
+export function renderPage(template: string, head: PageHead, shopName: string, initial: InitialData, styleNonce: string, appHtml = ''): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
   const tags = [
@@ -90,5 +94,6 @@ export function renderPage(template: string, head: PageHead, shopName: string, i
     `<meta property="csp-nonce" nonce="${escapeHtml(styleNonce)}" />`,
     `<script id="initial-data" type="application/json">${scriptJson(initial)}</script>`,
   ];
-  return template.replace(HEAD_MARK, tags.filter(Boolean).join('\n    '));
+  // Functions as replacements: a '$' in the page's text is text, not a replacement pattern.
+  return template.replace(HEAD_MARK, () => tags.filter(Boolean).join('\n    ')).replace(ROOT, () => `<div id="root">${appHtml}</div>`);
 }

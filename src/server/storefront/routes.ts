@@ -17,19 +17,24 @@ import { PICTURE_SIZES } from '../../shared/picture-sizes';
 import { readTemplate, renderPage, type InitialData, type LeadImage, type PageHead } from './html';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
-import { popupReturnPage } from '../http/security-headers';
+import { allowStyleAttributes, popupReturnPage } from '../http/security-headers';
+import { keepDrawnPages, NOT_DRAWN, type DrawnPage, type PageRenderer } from './server-render';
 
 const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
 
-/** Every client route of the app, with its page description; pages behind sign-in are not indexed. */
-const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen?: string; options?: RouteShorthandOptions }> = {
-  '/': { page: 'home' },
-  '/shop': { page: 'shop', screen: 'pages/ShopPage.tsx' },
-  '/contact': { page: 'contact', screen: 'pages/ContactPage.tsx' },
-  '/privacy-policy': { page: 'privacyPolicy', screen: 'pages/policies/PrivacyPolicyPage.tsx' },
-  '/terms-of-service': { page: 'termsOfService', screen: 'pages/policies/TermsOfServicePage.tsx' },
-  '/returns-policy': { page: 'returnsPolicy', screen: 'pages/policies/ReturnsPolicyPage.tsx' },
-  '/shipping-policy': { page: 'shippingPolicy', screen: 'pages/policies/ShippingPolicyPage.tsx' },
+/**
+ * Every client route of the app, with its page description; pages behind sign-in are not indexed.
+ * drawn: the server sends the page drawn (decision 0032), for the public pages whose first view is
+ * the same for every visitor; the others depend on who is signed in and are drawn in the browser.
+ */
+const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen?: string; drawn?: boolean; options?: RouteShorthandOptions }> = {
+  '/': { page: 'home', drawn: true },
+  '/shop': { page: 'shop', screen: 'pages/ShopPage.tsx', drawn: true },
+  '/contact': { page: 'contact', screen: 'pages/ContactPage.tsx', drawn: true },
+  '/privacy-policy': { page: 'privacyPolicy', screen: 'pages/policies/PrivacyPolicyPage.tsx', drawn: true },
+  '/terms-of-service': { page: 'termsOfService', screen: 'pages/policies/TermsOfServicePage.tsx', drawn: true },
+  '/returns-policy': { page: 'returnsPolicy', screen: 'pages/policies/ReturnsPolicyPage.tsx', drawn: true },
+  '/shipping-policy': { page: 'shippingPolicy', screen: 'pages/policies/ShippingPolicyPage.tsx', drawn: true },
   '/checkout': { page: 'checkout', noIndex: true, screen: 'pages/CheckoutPage.tsx' },
   '/profile': { page: 'profile', noIndex: true, screen: 'pages/ProfilePage.tsx' },
   '/profile/orders/:orderNumber': { page: 'order', noIndex: true, screen: 'pages/OrderPage.tsx' },
@@ -78,8 +83,15 @@ function productJsonLd(product: Product, url: string, imageUrl: string | undefin
   };
 }
 
-export async function storefrontRoutes(app: FastifyInstance, config: Config, catalog: CatalogService): Promise<void> {
+export async function storefrontRoutes(
+  app: FastifyInstance,
+  config: Config,
+  catalog: CatalogService,
+  pageRenderer?: PageRenderer,
+): Promise<void> {
   const template = readTemplate(webRoot);
+  const drawnPage =
+    pageRenderer && keepDrawnPages(pageRenderer, (err, url) => app.log.error({ err, url }, 'drawing the page failed; the browser draws it'));
   const pageAssets = createPageAssets(webRoot);
   const shopName = config.shop.name;
   const absolute = (p: string) => `${config.publicUrl}${p}`;
@@ -96,8 +108,9 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
     prefix: '/flags/',
     wildcard: false,
     index: false,
-    // Flag artwork changes only with a new flag-icons release; a month of caching is safe.
-    maxAge: '30d',
+    // A flag's drawing changes only with a flag-icons release that redraws it, a few times a decade
+    // for any one flag: a year in the browser's cache (decision 0032) is what a page's speed asks.
+    maxAge: '365d',
   });
   if (fs.existsSync(webRoot)) {
     await app.register(fastifyStatic, {
@@ -118,13 +131,19 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
     });
   }
 
-  function sendPage(reply: FastifyReply, status: number, head: PageHead, queries: InitialData['queries'] = []) {
-    const initial: InitialData = { shop: config.shop, demo: config.demo, queries };
+  /** The page drawn by the app, or an empty one for the browser to draw. */
+  async function drawn(request: FastifyRequest, queries: InitialData['queries']): Promise<DrawnPage> {
+    return drawnPage ? drawnPage(request.url, queries, (await catalog.productList()).etag) : NOT_DRAWN;
+  }
+
+  function sendPage(reply: FastifyReply, status: number, head: PageHead, queries: InitialData['queries'] = [], page = NOT_DRAWN) {
+    const initial: InitialData = { shop: config.shop, demo: config.demo, website: config.publicUrl, queries };
+    allowStyleAttributes(reply, page.styleAttributeHashes);
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPage(template, head, shopName, initial, reply.cspNonce.style));
+      .send(renderPage(template, head, shopName, initial, reply.cspNonce.style, page.html));
   }
 
   for (const [routePath, route] of Object.entries(clientRoutes)) {
@@ -141,7 +160,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
         // The shop's first flag card is the largest picture on the screen.
         leadImage: route.page === 'shop' ? leadImageOf(catalogue?.find((p) => p.primaryImage), PICTURE_SIZES.card) : undefined,
       };
-      return sendPage(reply, 200, head, queries);
+      return sendPage(reply, 200, head, queries, route.drawn ? await drawn(request, queries) : NOT_DRAWN);
     });
   }
 
@@ -151,6 +170,7 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
       const product = await catalog.findProduct(key);
       const url = absolute(`/product/${product.slug}`);
       const imageUrl = product.primaryImage ? absolute(product.primaryImage) : undefined;
+      const queries: InitialData['queries'] = [[`/api/products/${key}`, product]];
       return sendPage(
         reply,
         200,
@@ -163,7 +183,8 @@ export async function storefrontRoutes(app: FastifyInstance, config: Config, cat
           preload: pageAssets('pages/ProductPage.tsx'),
           leadImage: leadImageOf(product, PICTURE_SIZES.productPage),
         },
-        [[`/api/products/${key}`, product]],
+        queries,
+        await drawn(request, queries),
       );
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;

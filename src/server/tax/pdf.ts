@@ -97,7 +97,7 @@ export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promis
   return done;
 }
 
-/** The logo (public/favicon.svg) as vectors: a green rounded square, a white pole and a yellow flag. */
+/** The logo (src/web/favicon.svg) as vectors: a green rounded square, a white pole and a yellow flag. */
 function drawLogo(pdf: Pdf, x: number, y: number, size: number): void {
   pdf.save();
   pdf.translate(x, y).scale(size / 32);

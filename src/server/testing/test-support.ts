@@ -11,6 +11,7 @@ import { outbox } from '../db/schema';
 import { createMailer, type EmailMessage, type Mailer } from '../notify/mailer';
 import { createOutboxWorker, type OutboxWorker } from '../notify/outbox';
 import { createSmsProvider, type SmsProvider } from '../notify/sms';
+import type { PageRenderer } from '../storefront/server-render';
 
 /** A database the integration suites run against; each open() gives a fresh, seeded database (a copy of one seeded once per run: seeded-databases.ts). */
 export interface TestDatabase {
@@ -102,6 +103,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Replaces the SMS provider the settings would choose (the dev mailbox by default). */
   sms?: SmsProvider;
+  /** Draws the public pages on the server, as the built shop does (decision 0032). */
+  pageRenderer?: PageRenderer;
 }
 
 /**
@@ -137,7 +140,7 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
     const mailer = options.mailer ?? createMailer(config);
     const sms = options.sms ?? createSmsProvider(config);
     const worker = createOutboxWorker({ db: database.db, mailer, sms, logger: quietLogger });
-    const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge, passwordHashing: quickPasswordHashing });
+    const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge, passwordHashing: quickPasswordHashing, pageRenderer: options.pageRenderer });
     await app.ready();
     if (options.startWorker) worker.start();
     return {

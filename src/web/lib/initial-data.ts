@@ -1,9 +1,11 @@
 import type { ShopDetails } from '../../shared/shop-details';
 import { isVatVendor } from '../../shared/vat';
+import { SERVER_INITIAL_DATA } from './initial-data-key';
 
-interface InitialData {
+export interface InitialData {
   shop: ShopDetails;
   demo?: boolean;
+  website?: string;
   queries: [string, unknown][];
 }
 
@@ -19,7 +21,11 @@ const fallbackShop: ShopDetails = {
 
 /** Data the server wrote into the page, read once at start. */
 function readInitialData(): InitialData {
-  const element = typeof document === 'undefined' ? null : document.getElementById('initial-data');
+  if (typeof document === 'undefined') {
+    const onServer = (globalThis as { [SERVER_INITIAL_DATA]?: InitialData })[SERVER_INITIAL_DATA];
+    return onServer ?? { shop: fallbackShop, queries: [] };
+  }
+  const element = document.getElementById('initial-data');
   if (!element?.textContent) return { shop: fallbackShop, queries: [] };
   try {
     return JSON.parse(element.textContent) as InitialData;
@@ -30,6 +36,8 @@ function readInitialData(): InitialData {
 
 export const initialData = readInitialData();
 export const shop = initialData.shop;
+/** The shop's address on the web (PUBLIC_URL), the same for the server's drawing and the browser. */
+export const shopWebsite = initialData.website ?? '';
 /** A demo shop (SHOP_DEMO=true) says so on every page. */
 export const demoShop = initialData.demo === true;
 /** Only a registered VAT vendor's pages say that prices include VAT (SHOP_VAT_NUMBER empty: not one). */

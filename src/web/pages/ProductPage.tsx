@@ -71,7 +71,7 @@ function ProductDetails({ product }: { product: Product }) {
   const shareTarget = {
     title: `${country} Flag | ${shop.name}`,
     text: `${country} flag in ${FLAG_SIZE} ${FLAG_MATERIAL} from ${sentenceEndingWith(shop.name)}`,
-    url: `${window.location.origin}/product/${product.slug}`,
+    path: `/product/${product.slug}`,
   };
 
   // On a phone the price and Add to Cart come right under a shorter picture, inside the first

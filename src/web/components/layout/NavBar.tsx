@@ -1,10 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import logoUrl from '../../favicon.svg';
 import { Link } from 'react-router';
 import { PrefetchNavLink } from '../ui/PrefetchLink';
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { shop } from '../../lib/initial-data';
-import { Button } from '../ui/Button';
+import { Button, buttonClasses } from '../ui/Button';
 import { setCartPanelOpen } from '../cart/cart-panel-store';
 import { useCart } from '../cart/use-cart';
 import { openAuthDialog } from '../auth/auth-dialog-store';
@@ -50,10 +51,20 @@ function CartButton() {
   );
 }
 
-/** Signed in: the user's menu; signed out: a Sign In button; nothing while the session loads. */
+/**
+ * Signed in: the user's menu; signed out: a Sign In button. While the session loads (and in the
+ * page the server drew) the Sign In button's room is kept, so that the cart button beside it does
+ * not move when the answer comes for the shopper who is not signed in.
+ */
 function AccountControl() {
   const { data: session, isPending } = useSession();
-  if (isPending) return null;
+  if (isPending) {
+    return (
+      <span aria-hidden="true" className={buttonClasses('ghost', 'sm', 'invisible max-md:hidden')}>
+        Sign In
+      </span>
+    );
+  }
   if (!session) {
     return (
       <Button variant="ghost" size="sm" className="max-md:hidden" debounceMs={0} onClick={() => openAuthDialog('login')}>
@@ -137,7 +148,7 @@ export function NavBar() {
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:grid md:grid-cols-[1fr_auto_1fr]"
       >
         <Link to="/" className="flex items-center gap-2 justify-self-start text-lg font-extrabold tracking-tight text-brand-800">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <img src={logoUrl} alt="" width={28} height={28} />
           {shop.name}
         </Link>
         <div className="hidden items-center gap-1 md:flex">

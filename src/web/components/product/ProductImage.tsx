@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { ImageOff } from 'lucide-react';
+import placeholderUrl from './placeholder.svg';
 import { cn } from '../../lib/cn';
 import { PICTURE_FORMAT_TYPES, PICTURE_FORMATS, pictureSrcSet } from '../../../shared/picture-sizes';
 
 /** Shown when a product has no image at all (spec: placeholder image path, 400 x 400). */
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+export const PLACEHOLDER_IMAGE = placeholderUrl;
 
 /** Spec section 2: product images load when they come within 50 px of the viewport. */
 export const LAZY_IMAGE_ROOT_MARGIN = '50px';
@@ -25,8 +26,6 @@ interface ProductImageProps {
   sizes?: string;
 }
 
-const canObserve = () => typeof window !== 'undefined' && 'IntersectionObserver' in window;
-
 /**
  * A product picture. Lazy pictures get their real address only once they are within 50 px of the
  * viewport; a missing picture shows the placeholder; one that fails to load says 'Image unavailable'.
@@ -46,7 +45,8 @@ export function ProductImage({
   sizes,
 }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const [inView, setInView] = useState(() => loading === 'eager' || !canObserve());
+  // Drawn on the server too (decision 0032), where nothing is in view: the same first state in both.
+  const [inView, setInView] = useState(false);
   const imgRef = useRef<HTMLImageElement>(null);
   const url = src || PLACEHOLDER_IMAGE;
   const show = inView || loading === 'eager';
@@ -54,6 +54,10 @@ export function ProductImage({
   useEffect(() => {
     const element = imgRef.current;
     if (show || !element) return;
+    if (!('IntersectionObserver' in window)) {
+      setInView(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -66,6 +70,14 @@ export function ProductImage({
     observer.observe(element);
     return () => observer.disconnect();
   }, [show]);
+
+  // A picture of the page the server drew may have failed before the app took the page over, its
+  // error event fired with nobody listening: a loaded picture decodes, a broken one does not.
+  useEffect(() => {
+    const element = imgRef.current;
+    if (!element?.getAttribute('src') || !element.complete || element.naturalWidth > 0) return;
+    element.decode().catch(() => setFailedSrc(element.getAttribute('data-src')));
+  }, []);
 
   if (failedSrc === url) {
     return (

@@ -5,7 +5,8 @@ import { toast } from '../ui/toast-store';
 export interface ShareTarget {
   title: string;
   text: string;
-  url: string;
+  /** The page's path; shared as a full address on this shop's origin. */
+  path: string;
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -21,10 +22,13 @@ async function copyLink(url: string): Promise<void> {
 }
 
 /** Shares with the device's share sheet where there is one; otherwise copies the link. */
-export async function shareLink(target: ShareTarget): Promise<void> {
-  if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(target))) {
+export async function shareLink({ title, text, path }: ShareTarget): Promise<void> {
+  // Made at the click: the page may have been drawn on the server, which has no window.
+  const url = `${window.location.origin}${path}`;
+  const shared = { title, text, url };
+  if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(shared))) {
     try {
-      await navigator.share(target);
+      await navigator.share(shared);
       return;
     } catch (error) {
       // The shopper closed the share sheet: nothing to say.
@@ -32,7 +36,7 @@ export async function shareLink(target: ShareTarget): Promise<void> {
       // Share refused (no user gesture, unsupported data): the link is still worth copying.
     }
   }
-  await copyLink(target.url);
+  await copyLink(url);
 }
 
 export function ShareButton({ target, ...rest }: { target: ShareTarget } & ButtonProps) {

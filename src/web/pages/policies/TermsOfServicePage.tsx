@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PolicyLayout, PolicyTable, type PolicySection } from '../../components/policy/PolicyLayout';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { shop, vatVendor } from '../../lib/initial-data';
+import { shop, shopWebsite, vatVendor } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
 import {
   COOLING_OFF_DAYS,
@@ -22,7 +22,6 @@ const LAST_UPDATED = '2026-11-21';
 
 function sections(): PolicySection[] {
   const legalName = shop.legalName || shop.name;
-  const website = typeof window === 'undefined' ? '' : window.location.origin;
   // Only a VAT vendor has a VAT number to disclose.
   const vatRegistration: [string, ReactNode][] = vatVendor ? [['VAT registration number', shop.vatNumber]] : [];
   const disclosures: [string, ReactNode][] = [
@@ -36,7 +35,7 @@ function sections(): PolicySection[] {
     ['Telephone', shop.phone ? <a href={telHref(shop.phone)}>{shop.phone}</a> : 'On request'],
     ['Email', shop.email ? <a href={`mailto:${shop.email}`}>{shop.email}</a> : 'On request'],
   ];
-  if (website) disclosures.push(['Website', website]);
+  if (shopWebsite) disclosures.push(['Website', shopWebsite]);
 
   return [
     {

@@ -1,0 +1,81 @@
+/**
+ * The public pages come drawn by the server (decision 0032): their content is there before any
+ * script runs, and the app takes the page over without changing what is shown (no hydration error,
+ * nothing moving) and works at once.
+ */
+import { cartBadge, countryName, expect, fetchCatalogue, fetchProduct, test, toast } from './fixtures';
+
+const WIDTHS = [375, 1280];
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 375 ? 667 : 800 });
+    });
+
+    test('the shop, a flag and the home page show their content with no script run at all', async ({ page, request }) => {
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      // The frame's own goto: page.goto has axe judge the page being left (e2e/accessibility.ts),
+      // and a page whose scripts were refused is not one the app ever leaves shoppers on.
+      const visit = (path: string) => page.mainFrame().goto(path);
+      const catalogue = await fetchCatalogue(request);
+      await visit('/shop');
+      await expect(page.getByRole('heading', { level: 1, name: 'Shop Country Flags' })).toBeVisible();
+      await expect(page.getByTestId('product-card')).toHaveCount(catalogue.length);
+
+      const flag = await fetchProduct(request, 'south-africa');
+      await visit('/product/south-africa');
+      await expect(page.getByRole('heading', { level: 1, name: countryName(flag.name) })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+
+      await visit('/');
+      await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeVisible();
+      // With its scripts the page becomes the app (and is what axe judges at the end).
+      await page.unrouteAll();
+      await page.reload({ waitUntil: 'networkidle' });
+    });
+
+    test('the app takes over the drawn pages without an error and without moving anything', async ({ page }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      // Every layout shift the page makes, from its first paint on.
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const path of ['/', '/shop', '/shop?region=europe&sort=price-desc', '/product/south-africa', '/contact', '/terms-of-service']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+        expect(shifts, `${path} moved as the app took it over`).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    });
+
+    test('a drawn flag page adds to the cart as soon as it shows', async ({ page }) => {
+      await page.goto('/product/kenya');
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(toast(page, 'Added to Cart!', 'Kenya has been added to your cart.')).toBeVisible();
+      await expect(cartBadge(page)).toHaveText('1');
+    });
+  });
+}
+
+test('with scripts off, the shop still lists every flag with a link to its page', async ({ browser, request }) => {
+  const catalogue = await fetchCatalogue(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/shop');
+  const links = await page.getByTestId('product-card').getByRole('link').evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href')))]);
+  expect(links.sort()).toEqual(catalogue.map((p) => `/product/${p.slug}`).sort());
+  // Closed before the test ends: axe runs as a script in the page, which this browser refuses.
+  await context.close();
+});

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../db/schema';
+import { bumpCatalogueVersion } from '../catalog/catalogue-version';
+import { formatRand } from '../../shared/money';
+import { createPageRenderer } from '../../web/server-entry';
+import { loadConfig } from '../config';
+import { keepDrawnPages, NOT_DRAWN, type PageRenderer } from './server-render';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
+
+/** What the server put inside <div id="root">: the page as drawn, or nothing. */
+function drawnPart(html: string): string {
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  const end = html.lastIndexOf('</div>', html.indexOf('<noscript>'));
+  return html.slice(start, end);
+}
+
+const productLinks = (html: string) => new Set(Array.from(drawnPart(html).matchAll(/href="\/product\/([a-z-]+)"/g), (m) => m[1]));
+
+describe.each(testDatabases())('pages drawn on the server on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, SESSION_SECRET: TEST_SESSION_SECRET } as NodeJS.ProcessEnv);
+    const pageRenderer = await createPageRenderer({ shop: config.shop, demo: false, website: TEST_PUBLIC_URL });
+    t = await startTestApp(target, { pageRenderer });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string) => t.app.inject({ url });
+
+  it('sends the shop grid drawn: every active flag with its name and price, the first pictures with their address', async () => {
+    const res = await get('/shop');
+    expect(res.statusCode).toBe(200);
+    const drawn = drawnPart(res.body);
+    const active = await t.database.db.select().from(products).where(eq(products.isActive, true));
+    expect(productLinks(res.body)).toEqual(new Set(active.map((p) => p.slug)));
+    expect(drawn).toContain('<h1');
+    const southAfrica = active.find((p) => p.slug === 'south-africa')!;
+    expect(drawn).toContain(formatRand(southAfrica.salePriceCents ?? southAfrica.priceCents));
+    // Pictures far down the grid get their address once they come near the screen, in the browser.
+    expect(drawn).toMatch(/<img src="\/flags\/[^"]+"/);
+    expect(drawn).toMatch(/<img data-src="\/flags\/[^"]+"/);
+  });
+
+  it('sends the product page drawn: the flag, its price and the Add to Cart button', async () => {
+    const res = await get('/product/south-africa');
+    expect(res.statusCode).toBe(200);
+    const drawn = drawnPart(res.body);
+    const [flag] = await t.database.db.select().from(products).where(eq(products.slug, 'south-africa'));
+    expect(drawn).toMatch(/<h1[^>]*>[^<]*South Africa/);
+    expect(drawn).toContain(formatRand(flag!.salePriceCents ?? flag!.priceCents));
+    expect(drawn).toMatch(/Add to Cart/);
+  });
+
+  it.each(['/', '/contact', '/privacy-policy', '/terms-of-service', '/returns-policy', '/shipping-policy'])('sends %s drawn', async (path) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(drawnPart(res.body)).toMatch(/<h1[^>]*>/);
+  });
+
+  it.each(['/profile', '/checkout', '/admin', '/payment/success', '/no/such/page', '/product/no-such-flag'])(
+    'leaves %s, which depends on who asks or is not there, for the browser to draw',
+    async (path) => {
+      expect(drawnPart((await get(path)).body)).toBe('');
+    },
+  );
+
+  it('puts no script in a drawn page, and its policy allows exactly the style attributes the page has', async () => {
+    for (const path of ['/', '/shop', '/product/south-africa', '/contact']) {
+      const res = await get(path);
+      const drawn = drawnPart(res.body);
+      expect(drawn).not.toMatch(/<script|<template|<link/);
+      const styles = new Set(Array.from(drawn.matchAll(/\sstyle="([^"]*)"/g), (m) => m[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&')));
+      const policy = String(res.headers['content-security-policy']);
+      const allowed = /style-src-attr 'unsafe-hashes'((?: 'sha256-[^']+')+)/.exec(policy)?.[1]?.trim().split(' ') ?? [];
+      expect(new Set(allowed)).toEqual(new Set([...styles].map((v) => `'sha256-${createHash('sha256').update(v).digest('base64')}'`)));
+      expect(policy).toContain("script-src 'self' 'nonce-");
+    }
+  });
+
+  it('draws a hostile search as text', async () => {
+    const hostile = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const res = await get(`/shop?q=${encodeURIComponent(hostile)}`);
+    expect(res.statusCode).toBe(200);
+    const drawn = drawnPart(res.body);
+    expect(drawn).not.toContain('<script>alert(1)');
+    expect(drawn).not.toContain('<img src=x');
+    expect(drawn).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it.each([
+    '/shop?region=atlantis&sort=price-sideways',
+    '/shop?q=%E2%80%AE%F0%9F%87%BF%F0%9F%87%A6&region=AFRICA',
+    '/shop?q=a&q=b&sort=name-asc&sort=price-desc',
+    '/shop?q=%25%25%25',
+    '/product/south-africa?q=%3Cb%3E',
+  ])('draws %s without failing, as the app would in the browser', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(drawnPart(res.body)).toMatch(/<h1/);
+  });
+
+  it('refuses a NUL in the address and draws a very long search without failing', async () => {
+    expect((await get('/shop?q=%00')).statusCode).toBe(400);
+    const res = await get(`/shop?q=${'flag'.repeat(1_000)}`);
+    expect(res.statusCode).toBe(200);
+    expect(drawnPart(res.body)).toMatch(/<h1/);
+  });
+
+  it('draws a page again once the catalogue changes', async () => {
+    const setPrice = (cents: number) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.update(products).set({ priceCents: cents, salePriceCents: null }).where(eq(products.slug, 'kenya'));
+        await bumpCatalogueVersion(tx);
+      });
+    const [before] = await t.database.db.select().from(products).where(eq(products.slug, 'kenya'));
+    expect(drawnPart((await get('/product/kenya')).body)).toContain(formatRand(before!.salePriceCents ?? before!.priceCents));
+    await setPrice(12_345);
+    try {
+      await expect.poll(async () => drawnPart((await get('/product/kenya')).body), { timeout: 10_000 }).toContain(formatRand(12_345));
+      expect(drawnPart((await get('/shop')).body)).toContain(formatRand(12_345));
+    } finally {
+      await t.database.db.transaction(async (tx) => {
+        await tx
+          .update(products)
+          .set({ priceCents: before!.priceCents, salePriceCents: before!.salePriceCents })
+          .where(eq(products.slug, 'kenya'));
+        await bumpCatalogueVersion(tx);
+      });
+    }
+  });
+});
+
+describe('drawn pages kept', () => {
+  function countingRenderer(result: (url: string) => Promise<string> = async (url) => `<main>${url}</main>`) {
+    const calls: string[] = [];
+    const render: PageRenderer = (url) => {
+      calls.push(url);
+      return result(url);
+    };
+    return { render, calls };
+  }
+
+  it('draws a page once for shoppers asking at the same moment, and again for a new catalogue', async () => {
+    const { render, calls } = countingRenderer();
+    const drawnPage = keepDrawnPages(render, () => undefined);
+    const pages = await Promise.all(Array.from({ length: 20 }, () => drawnPage('/shop', [], 'v1')));
+    expect(new Set(pages.map((p) => p.html))).toEqual(new Set(['<main>/shop</main>']));
+    expect(calls).toEqual(['/shop']);
+    await drawnPage('/shop', [], 'v2');
+    expect(calls).toEqual(['/shop', '/shop']);
+  });
+
+  it('keeps at most its capacity, letting the page asked for longest ago go', async () => {
+    const { render, calls } = countingRenderer();
+    const drawnPage = keepDrawnPages(render, () => undefined, 2);
+    await drawnPage('/a', [], 'v');
+    await drawnPage('/b', [], 'v');
+    await drawnPage('/a', [], 'v');
+    await drawnPage('/c', [], 'v');
+    await drawnPage('/a', [], 'v');
+    expect(calls).toEqual(['/a', '/b', '/c']);
+    await drawnPage('/b', [], 'v');
+    expect(calls).toEqual(['/a', '/b', '/c', '/b']);
+  });
+
+  it('tells a failed drawing once and sends that page undrawn', async () => {
+    const { render, calls } = countingRenderer(async () => {
+      throw new Error('no such component');
+    });
+    const failures: string[] = [];
+    const drawnPage = keepDrawnPages(render, (_err, url) => failures.push(url));
+    expect(await drawnPage('/shop', [], 'v')).toEqual(NOT_DRAWN);
+    expect(await drawnPage('/shop', [], 'v')).toEqual(NOT_DRAWN);
+    expect(calls).toEqual(['/shop']);
+    expect(failures).toEqual(['/shop']);
+  });
+
+  it("leaves out React's picture preloads and hashes each style attribute as the browser reads it", async () => {
+    const { render } = countingRenderer(
+      async () => '<link rel="preload" as="image" href="/a.svg"/><link rel="preload" as="image" href="/b.svg" fetchPriority="high"/><div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>',
+    );
+    const page = await keepDrawnPages(render, () => undefined)('/', [], 'v');
+    expect(page.html).toBe('<div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>');
+    const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
+    expect(page.styleAttributeHashes).toEqual([hash('font-family:"A&B"'), hash('outline:none')]);
+  });
+});
