@@ -30,9 +30,12 @@ const root = document.getElementById('root')!;
 if (root.firstElementChild) {
   // A page the server drew (decision 0032) is taken over in one pass, with its screen's code already
   // here and no answer arriving meanwhile: the caches are warmed once it has been taken over.
+  // Not a top-level await: the build would then split this script into dozens of small ones, so
+  // that the screens it waits for could load without waiting on it.
   const screen = pageLoaderFor(window.location.pathname);
-  if (screen) await preloadScreen(screen).catch(() => undefined);
-  hydrateRoot(root, <ShopApp queryClient={queryClient} router={BrowserRouter} onShown={warmCaches} />);
+  void (screen ? preloadScreen(screen).catch(() => undefined) : Promise.resolve()).then(() =>
+    hydrateRoot(root, <ShopApp queryClient={queryClient} router={BrowserRouter} onShown={warmCaches} />),
+  );
 } else {
   warmCaches();
   createRoot(root).render(<ShopApp queryClient={queryClient} router={BrowserRouter} />);
