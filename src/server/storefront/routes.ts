@@ -139,11 +139,14 @@ export async function storefrontRoutes(
   function sendPage(reply: FastifyReply, status: number, head: PageHead, queries: InitialData['queries'] = [], page = NOT_DRAWN) {
     const initial: InitialData = { shop: config.shop, demo: config.demo, website: config.publicUrl, queries };
     allowStyleAttributes(reply, page.styleAttributeHashes);
+    // A drawn page shows before any script: its screen's code is fetched by the entry script, after
+    // the first paint rather than competing with it, and its pictures are in the page itself.
+    const pageHead = page.html ? { ...head, preload: [], leadImage: undefined } : head;
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPage(template, head, shopName, initial, reply.cspNonce.style, page.html));
+      .send(renderPage(template, pageHead, shopName, initial, reply.cspNonce.style, page.html));
   }
 
   for (const [routePath, route] of Object.entries(clientRoutes)) {

@@ -44,6 +44,8 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
     // Pictures far down the grid get their address once they come near the screen, in the browser.
     expect(drawn).toMatch(/<img src="\/flags\/[^"]+"/);
     expect(drawn).toMatch(/<img data-src="\/flags\/[^"]+"/);
+    // The first picture is in the page itself: no preload competes with the first paint.
+    expect(res.body).not.toContain('rel="preload"');
   });
 
   it('sends the product page drawn: the flag, its price and the Add to Cart button', async () => {

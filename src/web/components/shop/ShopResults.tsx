@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { RotateCw, SearchX, TriangleAlert } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { ProductCard } from '../product/ProductCard';
@@ -36,7 +37,11 @@ export function ShopResults({ shown, total, onClearFilters }: { shown: readonly 
         <ProductGrid>
           {shown.map((product, i) => (
             <li key={product.id} className="flex">
-              <ProductCard product={product} eager={i < EAGER_CARD_COUNT} priority={i === 0} />
+              {/* Each card its own boundary: taking over a drawn grid goes card by card, with the
+                  browser free to answer the shopper in between (decision 0032). */}
+              <Suspense>
+                <ProductCard product={product} eager={i < EAGER_CARD_COUNT} priority={i === 0} />
+              </Suspense>
             </li>
           ))}
         </ProductGrid>
