@@ -164,12 +164,16 @@ export function createCatalogService(db: Database) {
      * hidden and unknown products are both 'Product not found'.
      */
     async findProduct(slugOrId: string): Promise<Product> {
-      const list = await productList();
-      const product = list.byKey.get(slugOrId.trim());
-      if (!product) throw new NotFoundError('Product not found');
-      return product;
+      return productIn(await productList(), slugOrId);
     },
   };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** A product of a prepared list by slug or id; hidden and unknown products are both 'Product not found'. */
+export function productIn(list: PreparedProductList, slugOrId: string): Product {
+  const product = list.byKey.get(slugOrId.trim());
+  if (!product) throw new NotFoundError('Product not found');
+  return product;
+}

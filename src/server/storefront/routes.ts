@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from '../config';
-import type { CatalogService } from '../catalog/service';
+import { productIn, type CatalogService } from '../catalog/service';
 import { NotFoundError } from '../errors';
 import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage } from '../../shared/page-meta';
 import { countryName, lowestPriceCents, type Product } from '../../shared/product';
@@ -131,9 +131,13 @@ export async function storefrontRoutes(
     });
   }
 
-  /** The page drawn by the app, or an empty one for the browser to draw. */
-  async function drawn(request: FastifyRequest, queries: InitialData['queries']): Promise<DrawnPage> {
-    return drawnPage ? drawnPage(request.url, queries, (await catalog.productList()).etag) : NOT_DRAWN;
+  /**
+   * The page drawn by the app, or an empty one for the browser to draw. catalogueVersion: that of
+   * the very list the page's data came from, so that a drawing is never kept under a newer version
+   * than its data (the list may change between two reads).
+   */
+  function drawn(request: FastifyRequest, queries: InitialData['queries'], catalogueVersion: string): Promise<DrawnPage> {
+    return drawnPage ? drawnPage(request.url, queries, catalogueVersion) : Promise.resolve(NOT_DRAWN);
   }
 
   function sendPage(reply: FastifyReply, status: number, head: PageHead, queries: InitialData['queries'] = [], page = NOT_DRAWN) {
@@ -152,7 +156,8 @@ export async function storefrontRoutes(
   for (const [routePath, route] of Object.entries(clientRoutes)) {
     app.get(routePath, route.options ?? {}, async (request, reply) => {
       // The shop's cards and the home page's prices come from the catalogue, sent with the page.
-      const catalogue = route.page === 'shop' || route.page === 'home' ? (await catalog.productList()).products : undefined;
+      const list = await catalog.productList();
+      const catalogue = route.page === 'shop' || route.page === 'home' ? list.products : undefined;
       const meta = staticPageMeta(route.page, shopName, { fromCents: catalogue && lowestPriceCents(catalogue), vatVendor: isVatVendor(config.shop) });
       const queries: InitialData['queries'] = catalogue ? [['/api/products', catalogue]] : [];
       const head: PageHead = {
@@ -163,14 +168,15 @@ export async function storefrontRoutes(
         // The shop's first flag card is the largest picture on the screen.
         leadImage: route.page === 'shop' ? leadImageOf(catalogue?.find((p) => p.primaryImage), PICTURE_SIZES.card) : undefined,
       };
-      return sendPage(reply, 200, head, queries, route.drawn ? await drawn(request, queries) : NOT_DRAWN);
+      return sendPage(reply, 200, head, queries, route.drawn ? await drawn(request, queries, list.etag) : NOT_DRAWN);
     });
   }
 
   app.get<{ Params: { key: string } }>('/product/:key', async (request, reply) => {
     const key = request.params.key;
     try {
-      const product = await catalog.findProduct(key);
+      const list = await catalog.productList();
+      const product = productIn(list, key);
       const url = absolute(`/product/${product.slug}`);
       const imageUrl = product.primaryImage ? absolute(product.primaryImage) : undefined;
       const queries: InitialData['queries'] = [[`/api/products/${key}`, product]];
@@ -187,7 +193,7 @@ export async function storefrontRoutes(
           leadImage: leadImageOf(product, PICTURE_SIZES.productPage),
         },
         queries,
-        await drawn(request, queries),
+        await drawn(request, queries, list.etag),
       );
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
