@@ -22,13 +22,19 @@ export const BUTTON_DEBOUNCE_MS = 300;
  */
 const SECURITY_HEADER_VIOLATION = /Content[- ]Security[- ]Policy|Refused to|Permissions-Policy/i;
 
-/** Collects the violations of every page of the context, popups included, as `page address: message`. */
-function watchForViolations(context: BrowserContext, violations: string[]): void {
+/**
+ * What React reports when the page the server drew is not what the app, taking it over, would have
+ * drawn (decision 0032): it then throws the drawing away and draws again.
+ */
+const TAKE_OVER_FAILURE = /Minified React error #(418|419|421|422|423|425)\b|Hydration failed/;
+
+/** Collects what every page of the context (popups included) logs matching `pattern`, as `page address: message`. */
+function watchForMessages(context: BrowserContext, pattern: RegExp, found: string[]): void {
   context.on('console', (message) => {
-    if (SECURITY_HEADER_VIOLATION.test(message.text())) violations.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
+    if (pattern.test(message.text())) found.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
   });
   context.on('weberror', (error) => {
-    if (SECURITY_HEADER_VIOLATION.test(error.error().message)) violations.push(`${error.page()?.url() ?? 'a worker'}: ${error.error().message}`);
+    if (pattern.test(error.error().message)) found.push(`${error.page()?.url() ?? 'a worker'}: ${error.error().message}`);
   });
 }
 
@@ -47,7 +53,7 @@ function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => 
 
 let testsInThisWorker = 0;
 
-export const test = base.extend<{ securityViolations: string[]; accessibilityViolations: string[] }>({
+export const test = base.extend<{ securityViolations: string[]; takeOverFailures: string[]; accessibilityViolations: string[] }>({
   /**
    * Each test is a visitor from an address of its own, as the shop sees it behind a proxy on this
    * machine (it trusts X-Forwarded-For from loopback): the per-address limits (30 sign-ups an hour)
@@ -65,14 +71,29 @@ export const test = base.extend<{ securityViolations: string[]; accessibilityVio
   securityViolations: [
     async ({ browser, context }, use) => {
       const violations: string[] = [];
-      watchForViolations(context, violations);
-      const stopWatchingNewContexts = watchNewContexts(browser, (newContext) => watchForViolations(newContext, violations));
+      watchForMessages(context, SECURITY_HEADER_VIOLATION, violations);
+      const stopWatchingNewContexts = watchNewContexts(browser, (newContext) => watchForMessages(newContext, SECURITY_HEADER_VIOLATION, violations));
       try {
         await use(violations);
       } finally {
         stopWatchingNewContexts();
       }
       expect(violations, `the browser reported security header violations:\n${violations.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Fails the test when the app could not take over a page the server drew as it was drawn. */
+  takeOverFailures: [
+    async ({ browser, context }, use) => {
+      const failures: string[] = [];
+      watchForMessages(context, TAKE_OVER_FAILURE, failures);
+      const stopWatchingNewContexts = watchNewContexts(browser, (newContext) => watchForMessages(newContext, TAKE_OVER_FAILURE, failures));
+      try {
+        await use(failures);
+      } finally {
+        stopWatchingNewContexts();
+      }
+      expect(failures, `the app could not take over a drawn page:\n${failures.join('\n')}`).toEqual([]);
     },
     { auto: true },
   ],
