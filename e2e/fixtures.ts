@@ -38,6 +38,21 @@ function watchForMessages(context: BrowserContext, pattern: RegExp, found: strin
   });
 }
 
+/** A fixture that fails the test when any of its browser contexts logged a message matching `pattern`. */
+function failOnMessages(pattern: RegExp, failure: string) {
+  return async ({ browser, context }: { browser: Browser; context: BrowserContext }, use: (found: string[]) => Promise<void>) => {
+    const found: string[] = [];
+    watchForMessages(context, pattern, found);
+    const stopWatchingNewContexts = watchNewContexts(browser, (newContext) => watchForMessages(newContext, pattern, found));
+    try {
+      await use(found);
+    } finally {
+      stopWatchingNewContexts();
+    }
+    expect(found, `${failure}:\n${found.join('\n')}`).toEqual([]);
+  };
+}
+
 /** Browser contexts a test makes itself (a second shopper beside the admin) are watched too. */
 function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => void): () => void {
   const newContext = browser.newContext;
@@ -68,35 +83,9 @@ export const test = base.extend<{ securityViolations: string[]; takeOverFailures
    * Fails the test when any page it opened broke the shop's security headers: the fix belongs in the
    * policy or the app. A test that provokes a violation on purpose empties the list.
    */
-  securityViolations: [
-    async ({ browser, context }, use) => {
-      const violations: string[] = [];
-      watchForMessages(context, SECURITY_HEADER_VIOLATION, violations);
-      const stopWatchingNewContexts = watchNewContexts(browser, (newContext) => watchForMessages(newContext, SECURITY_HEADER_VIOLATION, violations));
-      try {
-        await use(violations);
-      } finally {
-        stopWatchingNewContexts();
-      }
-      expect(violations, `the browser reported security header violations:\n${violations.join('\n')}`).toEqual([]);
-    },
-    { auto: true },
-  ],
+  securityViolations: [failOnMessages(SECURITY_HEADER_VIOLATION, 'the browser reported security header violations'), { auto: true }],
   /** Fails the test when the app could not take over a page the server drew as it was drawn. */
-  takeOverFailures: [
-    async ({ browser, context }, use) => {
-      const failures: string[] = [];
-      watchForMessages(context, TAKE_OVER_FAILURE, failures);
-      const stopWatchingNewContexts = watchNewContexts(browser, (newContext) => watchForMessages(newContext, TAKE_OVER_FAILURE, failures));
-      try {
-        await use(failures);
-      } finally {
-        stopWatchingNewContexts();
-      }
-      expect(failures, `the app could not take over a drawn page:\n${failures.join('\n')}`).toEqual([]);
-    },
-    { auto: true },
-  ],
+  takeOverFailures: [failOnMessages(TAKE_OVER_FAILURE, 'the app could not take over a drawn page'), { auto: true }],
   /**
    * Fails the test when axe-core finds a violation on any shop page it visited (e2e/accessibility.ts),
    * in any of its browser contexts. A test of an inaccessible page on purpose empties the list.
