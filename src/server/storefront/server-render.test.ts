@@ -9,11 +9,15 @@ import { loadConfig } from '../config';
 import { keepDrawnPages, NOT_DRAWN, type PageRenderer } from './server-render';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
 
-/** What the server put inside <div id="root">: the page as drawn, or nothing. */
+/**
+ * What the server put inside <div id="root">: the page as drawn, or nothing. The root is closed
+ * just before the <noscript> of the built page, or before </body> in the bare page served while
+ * the app is not built.
+ */
 function drawnPart(html: string): string {
-  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
-  const end = html.lastIndexOf('</div>', html.indexOf('<noscript>'));
-  return html.slice(start, end);
+  const found = /<div id="root">([\s\S]*?)<\/div>\s*(?:<noscript>|<\/body>)/.exec(html);
+  if (!found) throw new Error('the page has no root');
+  return found[1]!;
 }
 
 const productLinks = (html: string) => new Set(Array.from(drawnPart(html).matchAll(/href="\/product\/([a-z-]+)"/g), (m) => m[1]));
