@@ -5,6 +5,7 @@ import { Button, type ButtonProps } from '../ui/Button';
 import { toast } from '../ui/toast-store';
 import { useSession } from '../auth/use-session';
 import { useToggleWishlist, useWishlist } from '../account/use-wishlist';
+import { useTakenOver } from '../../lib/use-taken-over';
 
 interface WishlistButtonProps extends ButtonProps {
   product: { id: string; name: string };
@@ -16,7 +17,8 @@ interface WishlistButtonProps extends ButtonProps {
  */
 export function WishlistButton({ product, className, onClick, ...props }: WishlistButtonProps) {
   const { data: session } = useSession();
-  const userId = session?.user.id;
+  // The drawn flag page shows the heart as for a visitor; the shopper's own state follows.
+  const userId = useTakenOver() ? session?.user.id : undefined;
   const { data } = useWishlist(userId);
   const toggle = useToggleWishlist();
   const saved = data?.items.some((item) => item.productId === product.id) ?? false;
