@@ -65,10 +65,33 @@ for (const width of WIDTHS) {
       expect(errors).toEqual([]);
     });
 
-    test('a drawn flag page adds to the cart as soon as it shows', async ({ page }) => {
-      await page.goto('/product/kenya');
+    test("a shopper whose clock is years out sees the drawn page taken over as it is, with the shop's year", async ({ page }) => {
+      await page.clock.setSystemTime(new Date('1999-12-31T23:59:00Z'));
+      const year = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' }).slice(0, 4);
+      await page.goto('/product/ghana');
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${year} `);
+      // Taken over: the app answers the buttons (the take-over failures fail the test by themselves).
       await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(cartBadge(page)).toHaveText('1');
+    });
+
+    test('a drawn flag page adds to the cart as soon as it shows, even when Add to Cart is tapped before the app has taken the page over', async ({ page }) => {
+      // The flag page's code is held back, so the app cannot take the page over before the tap.
+      let sendScreen!: () => void;
+      const screenHeld = new Promise<void>((resolve) => (sendScreen = resolve));
+      await page.route(/\/assets\/ProductPage-[^/]*\.js$/, async (route) => {
+        await screenHeld;
+        await route.continue();
+      });
+      await page.goto('/product/kenya', { waitUntil: 'domcontentloaded' });
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(cartBadge(page)).toBeHidden();
+      sendScreen();
       await expect(toast(page, 'Added to Cart!', 'Kenya has been added to your cart.')).toBeVisible();
+      await expect(cartBadge(page)).toHaveText('1');
+      // Added once, not once per tap.
+      await page.reload();
       await expect(cartBadge(page)).toHaveText('1');
     });
   });

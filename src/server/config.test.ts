@@ -50,3 +50,17 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters (a random secret)');
   });
 });
+
+describe('PAGE_DRAWINGS_PER_SECOND', () => {
+  it('is ten unless told, and 0 has the browser draw every page', () => {
+    expect(loadConfig({}).pageDrawingsPerSecond).toBe(10);
+    expect(loadConfig({ PAGE_DRAWINGS_PER_SECOND: '0' }).pageDrawingsPerSecond).toBe(0);
+    expect(loadConfig({ PAGE_DRAWINGS_PER_SECOND: '250' }).pageDrawingsPerSecond).toBe(250);
+  });
+
+  it('stops the start on anything but a whole number from 0 to 9999, naming the setting', () => {
+    for (const rate of ['-1', '2.5', 'ten', '10000', '1e3', '5\0']) {
+      expect(() => loadConfig({ PAGE_DRAWINGS_PER_SECOND: rate })).toThrow('PAGE_DRAWINGS_PER_SECOND must be a whole number from 0');
+    }
+  });
+});

@@ -22,6 +22,7 @@ export const sampleShop: ShopDetails = {
 };
 
 const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 1 to 365';
+const PAGE_DRAWINGS_MESSAGE = 'PAGE_DRAWINGS_PER_SECOND must be a whole number from 0 (the browser draws every page) to 9999';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -73,6 +74,13 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default(sampleShop.email),
   SHOP_DEMO: optional.pipe(z.enum(['true', 'false'], "SHOP_DEMO must be 'true' or 'false'").optional()),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)').optional()),
+  PAGE_DRAWINGS_PER_SECOND: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, PAGE_DRAWINGS_MESSAGE)
+      .transform(Number)
+      .default(10),
+  ),
   BACKUP_DIR: optional,
   BACKUP_KEEP: optional.pipe(
     z
@@ -117,6 +125,8 @@ export interface Config {
   demo: boolean;
   /** The bearer token a Prometheus scraper sends for /metrics; unset: no metrics are served. */
   metricsToken: string | undefined;
+  /** New public pages the server draws a second at most (decision 0032); 0: the browser draws them all. */
+  pageDrawingsPerSecond: number;
   /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
   dailyBackups: { dir: string; keep: number } | undefined;
 }
@@ -183,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     demo: e.SHOP_DEMO === 'true',
     metricsToken: e.METRICS_TOKEN,
+    pageDrawingsPerSecond: e.PAGE_DRAWINGS_PER_SECOND,
     dailyBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
   };
 }

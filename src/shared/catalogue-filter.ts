@@ -1,6 +1,9 @@
 import { matchesRegion, type Region } from './regions';
 import { effectivePriceCents, type Product } from './product';
 
+/** The parts of an address the shop page reads: its search, region and sort (use-shop-filters.ts). */
+export const SHOP_ADDRESS_PARAMS = ['q', 'region', 'sort'] as const;
+
 export type SortKey = 'name' | 'price';
 export type SortDirection = 'asc' | 'desc';
 

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from './routes';
 import { ErrorBoundary } from './components/layout/ErrorBoundary';
 import { LazyToaster } from './components/ui/LazyToaster';
+import { PageYearProvider } from './lib/page-year';
 
 /**
  * The whole shop as one element, the same in the browser and on the server (decision 0032): only
@@ -11,10 +12,13 @@ import { LazyToaster } from './components/ui/LazyToaster';
 export function ShopApp({
   queryClient,
   router: Router,
+  year,
   onShown,
 }: {
   queryClient: QueryClient;
   router: ComponentType<{ children: ReactNode }>;
+  /** The year the page was sent in (the footer's). */
+  year: number;
   /** Called once the app is on the screen (in the browser only). */
   onShown?: () => void;
 }) {
@@ -22,11 +26,13 @@ export function ShopApp({
     <StrictMode>
       {onShown && <WhenShown run={onShown} />}
       <QueryClientProvider client={queryClient}>
-        <Router>
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-        </Router>
+        <PageYearProvider value={year}>
+          <Router>
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
+          </Router>
+        </PageYearProvider>
         <LazyToaster />
       </QueryClientProvider>
     </StrictMode>

@@ -7,10 +7,13 @@ import { pageLoaderFor } from './page-loaders';
 import { preloadScreen } from './lazy-screen';
 import { followAccountNews } from './components/auth/account-broadcast';
 import { measurePageSpeed } from './lib/page-speed';
+import { holdClicksUntilTakenOver } from './lib/early-clicks';
+import { initialData } from './lib/initial-data';
 import './styles.css';
 
 const ONE_HOUR = 60 * 60 * 1000;
 const queryClient = createQueryClient();
+const year = initialData.year ?? new Date().getFullYear();
 
 function warmCaches(): void {
   // The catalogue for the shop screens; a failure here is not the shopper's concern.
@@ -32,11 +35,16 @@ if (root.firstElementChild) {
   // here and no answer arriving meanwhile: the caches are warmed once it has been taken over.
   // Not a top-level await: the build would then split this script into dozens of small ones, so
   // that the screens it waits for could load without waiting on it.
+  const replayHeldClick = holdClicksUntilTakenOver(root);
+  const shown = () => {
+    replayHeldClick();
+    warmCaches();
+  };
   const screen = pageLoaderFor(window.location.pathname);
   void (screen ? preloadScreen(screen).catch(() => undefined) : Promise.resolve()).then(() =>
-    hydrateRoot(root, <ShopApp queryClient={queryClient} router={BrowserRouter} onShown={warmCaches} />),
+    hydrateRoot(root, <ShopApp queryClient={queryClient} router={BrowserRouter} year={year} onShown={shown} />),
   );
 } else {
   warmCaches();
-  createRoot(root).render(<ShopApp queryClient={queryClient} router={BrowserRouter} />);
+  createRoot(root).render(<ShopApp queryClient={queryClient} router={BrowserRouter} year={year} />);
 }

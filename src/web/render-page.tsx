@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { ShopApp } from './app';
 import { createQueryClient } from './lib/query-client';
-import type { InitialData } from './lib/initial-data';
+import type { PageData } from './lib/initial-data';
 
 /** Marks of a part sent after the rest with a script to put it in place, which the page's CSP would refuse. */
 const PART_SENT_LATER = /<template id="B:|<script/;
@@ -13,13 +13,13 @@ const PART_SENT_LATER = /<template id="B:|<script/;
  * screen, so that the app takes it over (hydrates) without changing what is shown. A part that
  * fails to draw fails the whole page, which the browser then draws itself.
  */
-export async function renderShopPage(url: string, queries: InitialData['queries']): Promise<string> {
+export async function renderShopPage(url: string, page: PageData): Promise<string> {
   const queryClient = createQueryClient();
-  for (const [key, data] of queries) queryClient.setQueryData([key], data);
+  for (const [key, data] of page.queries) queryClient.setQueryData([key], data);
   const AtAddress = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   try {
     const failures: unknown[] = [];
-    const { prelude } = await prerenderToNodeStream(<ShopApp queryClient={queryClient} router={AtAddress} />, {
+    const { prelude } = await prerenderToNodeStream(<ShopApp queryClient={queryClient} router={AtAddress} year={page.year} />, {
       onError: (error) => void failures.push(error),
       // React sends a large part after the rest, with a script to put it in place, so that a
       // streamed page paints sooner; a page sent whole needs no such script (which the CSP refuses).

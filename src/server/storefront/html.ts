@@ -11,8 +11,13 @@ export interface InitialData {
   demo: boolean;
   /** The shop's address on the web (PUBLIC_URL), which the terms disclose. */
   website: string;
+  /** The year in South Africa when the page was sent (the footer's), the same in the drawing. */
+  year: number;
   queries: [queryKey: string, data: unknown][];
 }
+
+/** What one page is drawn from: its queries' data and the year it was sent in. */
+export type PageData = Pick<InitialData, 'queries' | 'year'>;
 
 export interface PageHead extends PageMeta {
   canonicalUrl: string;

@@ -14,7 +14,8 @@ import { countryName, lowestPriceCents, type Product } from '../../shared/produc
 import { FLAG_SIZE } from '../../shared/shop-facts';
 import { isVatVendor } from '../../shared/vat';
 import { PICTURE_SIZES } from '../../shared/picture-sizes';
-import { readTemplate, renderPage, type InitialData, type LeadImage, type PageHead } from './html';
+import { readTemplate, renderPage, type InitialData, type LeadImage, type PageData, type PageHead } from './html';
+import { todayInSouthAfrica } from '../../shared/profile';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
 import { allowStyleAttributes, popupReturnPage } from '../http/security-headers';
@@ -91,7 +92,11 @@ export async function storefrontRoutes(
 ): Promise<void> {
   const template = readTemplate(webRoot);
   const drawnPage =
-    pageRenderer && keepDrawnPages(pageRenderer, (err, url) => app.log.error({ err, url }, 'drawing the page failed; the browser draws it'));
+    pageRenderer &&
+    config.pageDrawingsPerSecond > 0 &&
+    keepDrawnPages(pageRenderer, (err, url) => app.log.error({ err, url }, 'drawing the page failed; the browser draws it'), {
+      drawingsPerSecond: config.pageDrawingsPerSecond,
+    });
   const pageAssets = createPageAssets(webRoot);
   const shopName = config.shop.name;
   const absolute = (p: string) => `${config.publicUrl}${p}`;
@@ -132,25 +137,33 @@ export async function storefrontRoutes(
   }
 
   /**
+   * A page's own data, the same for its drawing and for the app that takes it over. The year is
+   * South Africa's when the page is sent.
+   */
+  function pageData(queries: InitialData['queries']): PageData {
+    return { queries, year: Number(todayInSouthAfrica().slice(0, 4)) };
+  }
+
+  /**
    * The page drawn by the app, or an empty one for the browser to draw. catalogueVersion: that of
    * the very list the page's data came from, so that a drawing is never kept under a newer version
    * than its data (the list may change between two reads).
    */
-  function drawn(request: FastifyRequest, queries: InitialData['queries'], catalogueVersion: string): Promise<DrawnPage> {
-    return drawnPage ? drawnPage(request.url, queries, catalogueVersion) : Promise.resolve(NOT_DRAWN);
+  function drawn(request: FastifyRequest, page: PageData, catalogueVersion: string): Promise<DrawnPage> {
+    return drawnPage ? drawnPage(request.url, page, catalogueVersion) : Promise.resolve(NOT_DRAWN);
   }
 
-  function sendPage(reply: FastifyReply, status: number, head: PageHead, queries: InitialData['queries'] = [], page = NOT_DRAWN) {
-    const initial: InitialData = { shop: config.shop, demo: config.demo, website: config.publicUrl, queries };
-    allowStyleAttributes(reply, page.styleAttributeHashes);
+  function sendPage(reply: FastifyReply, status: number, head: PageHead, page: PageData = pageData([]), drawing = NOT_DRAWN) {
+    const initial: InitialData = { shop: config.shop, demo: config.demo, website: config.publicUrl, ...page };
+    allowStyleAttributes(reply, drawing.styleAttributeHashes);
     // A drawn page shows before any script: its screen's code is fetched by the entry script, after
     // the first paint rather than competing with it, and its pictures are in the page itself.
-    const pageHead = page.html ? { ...head, preload: [], leadImage: undefined } : head;
+    const pageHead = drawing.html ? { ...head, preload: [], leadImage: undefined } : head;
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPage(template, pageHead, shopName, initial, reply.cspNonce.style, page.html));
+      .send(renderPage(template, pageHead, shopName, initial, reply.cspNonce.style, drawing.html));
   }
 
   for (const [routePath, route] of Object.entries(clientRoutes)) {
@@ -168,7 +181,8 @@ export async function storefrontRoutes(
         // The shop's first flag card is the largest picture on the screen.
         leadImage: route.page === 'shop' ? leadImageOf(catalogue?.find((p) => p.primaryImage), PICTURE_SIZES.card) : undefined,
       };
-      return sendPage(reply, 200, head, queries, route.drawn ? await drawn(request, queries, list.etag) : NOT_DRAWN);
+      const page = pageData(queries);
+      return sendPage(reply, 200, head, page, route.drawn ? await drawn(request, page, list.etag) : NOT_DRAWN);
     });
   }
 
@@ -179,7 +193,7 @@ export async function storefrontRoutes(
       const product = productIn(list, key);
       const url = absolute(`/product/${product.slug}`);
       const imageUrl = product.primaryImage ? absolute(product.primaryImage) : undefined;
-      const queries: InitialData['queries'] = [[`/api/products/${key}`, product]];
+      const page = pageData([[`/api/products/${key}`, product]]);
       return sendPage(
         reply,
         200,
@@ -192,8 +206,8 @@ export async function storefrontRoutes(
           preload: pageAssets('pages/ProductPage.tsx'),
           leadImage: leadImageOf(product, PICTURE_SIZES.productPage),
         },
-        queries,
-        await drawn(request, queries, list.etag),
+        page,
+        await drawn(request, page, list.etag),
       );
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import { bumpCatalogueVersion } from '../catalog/catalogue-version';
 import { formatRand } from '../../shared/money';
+import { todayInSouthAfrica } from '../../shared/profile';
 import { createPageRenderer } from '../../web/server-entry';
 import { loadConfig } from '../config';
-import { keepDrawnPages, NOT_DRAWN, type PageRenderer } from './server-render';
+import { drawnAddress, keepDrawnPages, NOT_DRAWN, type PageRenderer } from './server-render';
+import type { PageData } from './html';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
 
 /**
@@ -28,7 +30,8 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
   beforeAll(async () => {
     const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, SESSION_SECRET: TEST_SESSION_SECRET } as NodeJS.ProcessEnv);
     const pageRenderer = await createPageRenderer({ shop: config.shop, demo: false, website: TEST_PUBLIC_URL });
-    t = await startTestApp(target, { pageRenderer });
+    // Well over what these tests draw in a second: the budget itself is tested below.
+    t = await startTestApp(target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '1000' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -88,6 +91,35 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
     }
   });
 
+  it("shows South Africa's year in the footer, the same in the drawing and in the data the app takes the page over with", async () => {
+    const year = Number(todayInSouthAfrica().slice(0, 4));
+    const res = await get('/contact');
+    expect(drawnPart(res.body)).toContain(`© <!-- -->${year}<!-- --> `);
+    const initial = JSON.parse(/<script id="initial-data" type="application\/json"[^>]*>([^<]*)<\/script>/.exec(res.body)![1]!) as { year: number };
+    expect(initial.year).toBe(year);
+  });
+
+  it('sends an address with campaign parameters the drawing of the address without them', async () => {
+    const plain = drawnPart((await get('/shop?region=africa&sort=price-desc')).body);
+    const tagged = drawnPart((await get('/shop?utm_source=newsletter&sort=price-desc&utm_medium=email&region=africa')).body);
+    expect(tagged).toBe(plain);
+    expect(tagged).not.toContain('utm_');
+  });
+
+  it('draws no page with PAGE_DRAWINGS_PER_SECOND=0: the browser draws them all', async () => {
+    const pageRenderer = await createPageRenderer({ shop: t.config.shop, demo: false, website: TEST_PUBLIC_URL });
+    const undrawn = await startTestApp(target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '0' } });
+    try {
+      for (const path of ['/', '/shop', '/product/kenya']) {
+        const res = await undrawn.app.inject({ url: path });
+        expect(res.statusCode).toBe(200);
+        expect(drawnPart(res.body)).toBe('');
+      }
+    } finally {
+      await undrawn.close();
+    }
+  });
+
   it('draws a hostile search as text', async () => {
     const hostile = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
     const res = await get(`/shop?q=${encodeURIComponent(hostile)}`);
@@ -142,6 +174,8 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
 });
 
 describe('drawn pages kept', () => {
+  const page = (year = 2026): PageData => ({ queries: [], year });
+
   function countingRenderer(result: (url: string) => Promise<string> = async (url) => `<main>${url}</main>`) {
     const calls: string[] = [];
     const render: PageRenderer = (url) => {
@@ -151,27 +185,59 @@ describe('drawn pages kept', () => {
     return { render, calls };
   }
 
-  it('draws a page once for shoppers asking at the same moment, and again for a new catalogue', async () => {
+  it('draws a page once for shoppers asking at the same moment, and again for a new catalogue or a new year', async () => {
     const { render, calls } = countingRenderer();
     const drawnPage = keepDrawnPages(render, () => undefined);
-    const pages = await Promise.all(Array.from({ length: 20 }, () => drawnPage('/shop', [], 'v1')));
+    const pages = await Promise.all(Array.from({ length: 20 }, () => drawnPage('/shop', page(), 'v1')));
     expect(new Set(pages.map((p) => p.html))).toEqual(new Set(['<main>/shop</main>']));
     expect(calls).toEqual(['/shop']);
-    await drawnPage('/shop', [], 'v2');
-    expect(calls).toEqual(['/shop', '/shop']);
+    await drawnPage('/shop', page(), 'v2');
+    await drawnPage('/shop', page(2027), 'v2');
+    expect(calls).toEqual(['/shop', '/shop', '/shop']);
+  });
+
+  it("draws an address with only the shop's search, region and sort, so that other parameters share its drawing", async () => {
+    const { render, calls } = countingRenderer();
+    const drawnPage = keepDrawnPages(render, () => undefined);
+    await drawnPage('/shop?utm_source=newsletter&sort=price-desc&region=africa', page(), 'v');
+    await drawnPage('/shop?region=africa&sort=price-desc&fbclid=x', page(), 'v');
+    await drawnPage('/shop?region=africa&sort=price-desc', page(), 'v');
+    await drawnPage('/?utm_campaign=heritage-day', page(), 'v');
+    await drawnPage('/', page(), 'v');
+    await drawnPage('/shop?q=%3Cb%3E&q=second', page(), 'v');
+    expect(calls).toEqual(['/shop?region=africa&sort=price-desc', '/', '/shop?q=%3Cb%3E']);
+    expect(drawnAddress('/product/kenya?ref=whatsapp')).toBe('/product/kenya');
   });
 
   it('keeps at most its capacity, letting the page asked for longest ago go', async () => {
     const { render, calls } = countingRenderer();
-    const drawnPage = keepDrawnPages(render, () => undefined, 2);
-    await drawnPage('/a', [], 'v');
-    await drawnPage('/b', [], 'v');
-    await drawnPage('/a', [], 'v');
-    await drawnPage('/c', [], 'v');
-    await drawnPage('/a', [], 'v');
+    const drawnPage = keepDrawnPages(render, () => undefined, { capacity: 2 });
+    await drawnPage('/a', page(), 'v');
+    await drawnPage('/b', page(), 'v');
+    await drawnPage('/a', page(), 'v');
+    await drawnPage('/c', page(), 'v');
+    await drawnPage('/a', page(), 'v');
     expect(calls).toEqual(['/a', '/b', '/c']);
-    await drawnPage('/b', [], 'v');
+    await drawnPage('/b', page(), 'v');
     expect(calls).toEqual(['/a', '/b', '/c', '/b']);
+  });
+
+  it('draws no more new pages than its budget allows: the rest go out undrawn and are drawn once there is room again', async () => {
+    const { render, calls } = countingRenderer();
+    let now = 0;
+    const drawnPage = keepDrawnPages(render, () => undefined, { drawingsPerSecond: 2, now: () => now });
+    // A burst of made-up searches: two seconds' worth are drawn at once, then nothing.
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => drawnPage(`/shop?q=made-up-${i}`, page(), 'v')));
+    expect(burst.filter((p) => p.html !== '')).toHaveLength(4);
+    expect(calls).toHaveLength(4);
+    // A page drawn before is still sent drawn; a new one waits for the budget.
+    expect((await drawnPage('/shop?q=made-up-0', page(), 'v')).html).toBe('<main>/shop?q=made-up-0</main>');
+    expect(await drawnPage('/shop?q=made-up-9', page(), 'v')).toEqual(NOT_DRAWN);
+    now += 499;
+    expect(await drawnPage('/shop?q=made-up-9', page(), 'v')).toEqual(NOT_DRAWN);
+    now += 1;
+    expect((await drawnPage('/shop?q=made-up-9', page(), 'v')).html).toBe('<main>/shop?q=made-up-9</main>');
+    expect(calls).toHaveLength(5);
   });
 
   it('tells a failed drawing once and sends that page undrawn', async () => {
@@ -180,8 +246,8 @@ describe('drawn pages kept', () => {
     });
     const failures: string[] = [];
     const drawnPage = keepDrawnPages(render, (_err, url) => failures.push(url));
-    expect(await drawnPage('/shop', [], 'v')).toEqual(NOT_DRAWN);
-    expect(await drawnPage('/shop', [], 'v')).toEqual(NOT_DRAWN);
+    expect(await drawnPage('/shop', page(), 'v')).toEqual(NOT_DRAWN);
+    expect(await drawnPage('/shop', page(), 'v')).toEqual(NOT_DRAWN);
     expect(calls).toEqual(['/shop']);
     expect(failures).toEqual(['/shop']);
   });
@@ -190,9 +256,9 @@ describe('drawn pages kept', () => {
     const { render } = countingRenderer(
       async () => '<link rel="preload" as="image" href="/a.svg"/><link rel="preload" as="image" href="/b.svg" fetchPriority="high"/><div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>',
     );
-    const page = await keepDrawnPages(render, () => undefined)('/', [], 'v');
-    expect(page.html).toBe('<div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>');
+    const drawn = await keepDrawnPages(render, () => undefined)('/', page(), 'v');
+    expect(drawn.html).toBe('<div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>');
     const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
-    expect(page.styleAttributeHashes).toEqual([hash('font-family:"A&B"'), hash('outline:none')]);
+    expect(drawn.styleAttributeHashes).toEqual([hash('font-family:"A&B"'), hash('outline:none')]);
   });
 });

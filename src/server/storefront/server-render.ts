@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { PageRenderer } from '../../web/server-entry';
-import type { InitialData } from './html';
+import type { InitialData, PageData } from './html';
+import { SHOP_ADDRESS_PARAMS } from '../../shared/catalogue-filter';
 
 export type { PageRenderer };
 
@@ -10,7 +11,7 @@ export type { PageRenderer };
  * The app's own server build (dist/ssr, made by `npm run build`), set up with the shop's details;
  * undefined when the app has not been built, and pages then go out for the browser to draw.
  */
-export async function loadBuiltPageRenderer(entryFile: string, shopData: Omit<InitialData, 'queries'>): Promise<PageRenderer | undefined> {
+export async function loadBuiltPageRenderer(entryFile: string, shopData: Omit<InitialData, keyof PageData>): Promise<PageRenderer | undefined> {
   if (!fs.existsSync(entryFile)) return undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as typeof import('../../web/server-entry');
   return entry.createPageRenderer(shopData);
@@ -47,24 +48,76 @@ function readyToSend(drawn: string): DrawnPage {
 }
 
 /**
+ * The address as the drawn pages read it: the path and the shop's search, region and sort, in a
+ * fixed order. Anything else (a campaign's utm_source, a made-up parameter) changes nothing drawn,
+ * so it neither makes a new drawing nor reaches the app on the server.
+ */
+export function drawnAddress(url: string): string {
+  const parsed = new URL(url, 'http://shop.invalid');
+  const kept = new URLSearchParams();
+  for (const name of SHOP_ADDRESS_PARAMS) {
+    const value = parsed.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${parsed.pathname}?${query}` : parsed.pathname;
+}
+
+/**
+ * At most `perSecond` new drawings a second on average, `perSecond` × 2 at once after a quiet spell
+ * (a token bucket). A drawing takes the server tens of milliseconds; made-up searches or a burst
+ * after each stock change must not take the processor from the shoppers' own requests.
+ */
+function drawingBudget(perSecond: number, now: () => number): () => boolean {
+  const most = perSecond * 2;
+  let tokens = most;
+  let since = now();
+  return () => {
+    const at = now();
+    tokens = Math.min(most, tokens + ((at - since) / 1000) * perSecond);
+    since = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+export interface DrawnPagesOptions {
+  /** Drawings kept at most; the one asked for longest ago goes first. */
+  capacity?: number;
+  /** New drawings a second at most, on average; over it a page goes out for the browser to draw. */
+  drawingsPerSecond?: number;
+  now?: () => number;
+}
+
+/**
  * Drawn pages, kept while the catalogue stays the same: every shopper gets the same public page
  * (nothing of the shopper's own is in it), so a page is drawn once per catalogue change rather
  * than once per request. Pages asked for at the same moment share one drawing. The oldest page
- * goes first once `capacity` is reached, so made-up addresses cannot fill the memory. A page that
- * failed to draw is told to `onFailure` once and kept as not drawn (the browser draws it).
+ * goes first once `capacity` is reached, so made-up addresses cannot fill the memory, and new
+ * drawings keep within a budget, so they cannot fill the processor: a page over it goes out
+ * undrawn (the browser draws it) and is not kept. A page that failed to draw is told to
+ * `onFailure` once and kept as not drawn (the browser draws it).
  */
-export function keepDrawnPages(render: PageRenderer, onFailure: (err: unknown, url: string) => void, capacity = 256) {
+export function keepDrawnPages(
+  render: PageRenderer,
+  onFailure: (err: unknown, url: string) => void,
+  { capacity = 256, drawingsPerSecond = 10, now = Date.now }: DrawnPagesOptions = {},
+) {
   const pages = new Map<string, Promise<DrawnPage>>();
-  return function drawnPage(url: string, queries: InitialData['queries'], catalogueVersion: string): Promise<DrawnPage> {
-    const key = `${catalogueVersion}\n${url}`;
+  const withinBudget = drawingBudget(drawingsPerSecond, now);
+  return function drawnPage(url: string, page: PageData, catalogueVersion: string): Promise<DrawnPage> {
+    const address = drawnAddress(url);
+    const key = `${catalogueVersion}\n${page.year}\n${address}`;
     const kept = pages.get(key);
     if (kept) {
       pages.delete(key);
       pages.set(key, kept);
       return kept;
     }
-    const drawing = render(url, queries).then(readyToSend, (err: unknown) => {
-      onFailure(err, url);
+    if (!withinBudget()) return Promise.resolve(NOT_DRAWN);
+    const drawing = render(address, page).then(readyToSend, (err: unknown) => {
+      onFailure(err, address);
       return NOT_DRAWN;
     });
     pages.set(key, drawing);

@@ -6,8 +6,16 @@ export interface InitialData {
   shop: ShopDetails;
   demo?: boolean;
   website?: string;
+  /**
+   * The year in South Africa when the page was sent, for the footer: the server's drawing and the
+   * browser's take-over show the same whatever the shopper's clock says, at New Year too.
+   */
+  year?: number;
   queries: [string, unknown][];
 }
+
+/** What one page is drawn from: its queries' data and the year it was sent in. */
+export type PageData = Required<Pick<InitialData, 'queries' | 'year'>>;
 
 const fallbackShop: ShopDetails = {
   name: 'Cape Flag Co.',

@@ -1,6 +1,7 @@
 import { PrefetchLink } from '../ui/PrefetchLink';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { shop, vatVendor } from '../../lib/initial-data';
+import { usePageYear } from '../../lib/page-year';
 import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAGS_SOLD, LOCATION, VAT_NOTICE, businessHours, telHref } from '../../../shared/shop-facts';
 
 const quickLinks = [
@@ -41,7 +42,7 @@ function FooterLinks({ title, id, links }: { title: string; id: string; links: {
 }
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = usePageYear();
   const legalName = (shop.legalName || shop.name).replace(/\.$/, '');
   return (
     <footer className="bg-slate-900 text-slate-300">
