@@ -11,6 +11,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3459);
 // A fresh embedded database for every run, so tests see the seeded catalogue and nothing else.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-'));
+// The screens axe has checked in this run, shared by the workers (e2e/accessibility.ts): the
+// workers load this file again and keep the folder the run's first load made.
+process.env.E2E_CHECKED_SCREENS ??= fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-axe-'));
 
 
 export default defineConfig({
@@ -27,7 +30,9 @@ export default defineConfig({
   use: {
     baseURL,
     // The DOM at each step, kept for a failed test; no screencast, whose frames cost every test CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Off in CI, where a failure is read from its error and page snapshot: recording the DOM at
+    // every step cost the suite about 14% of its time on two cores.
+    trace: process.env.CI === 'true' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromePath,
       args: chromiumArgs,

@@ -5,6 +5,9 @@
  * moment a page starts loading keeps the check from judging half-drawn screens, and covers the
  * dialogs and panels a test leaves open.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
@@ -37,19 +40,30 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  * that state was never a settled one.
  */
 /**
- * The screens this worker has checked (address path, width, open dialogs): each is checked the
- * first time a test leaves it, not again by every later test that passes it on its way (most
- * start at / and a product): the same screen drawn again costs seconds and finds nothing new.
+ * Marks a screen (address path, width, open dialogs) as checked in this run, by any worker, and
+ * says whether it was new: each is checked the first time a test leaves it, not again by every
+ * later test that passes it on its way (most start at / and a product), since the same screen
+ * drawn again costs seconds and finds nothing new. The marks are files in a folder of the run
+ * (playwright.config.ts); creating one is atomic, so two workers never both check a screen.
  */
-const checked = new Set<string>();
+function firstCheckOf(screen: string): boolean {
+  const folder = process.env.E2E_CHECKED_SCREENS;
+  if (!folder) return true;
+  try {
+    fs.writeFileSync(path.join(folder, createHash('sha1').update(screen).digest('hex')), screen, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
 
 export function checkAccessibilityOf(page: Page, shopOrigin: string, violations: string[]): () => Promise<void> {
   const check = async () => {
     if (!isShopPage(page, shopOrigin)) return;
     try {
       const screen = `${new URL(page.url()).pathname} ${page.viewportSize()?.width ?? 0} ${await page.getByRole('dialog').count()}`;
-      if (checked.has(screen)) return;
-      checked.add(screen);
+      if (!firstCheckOf(screen)) return;
       // A test may leave a page the moment its address changed, before the screen's code arrived:
       // its heading says it has been drawn. A page that never shows one is reported by axe.
       await page
