@@ -101,7 +101,8 @@ test('with scripts off, the shop still lists every flag with a link to its page'
   const catalogue = await fetchCatalogue(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('/shop');
+  // Its own waitUntil: no app will take this page over.
+  await page.goto('/shop', { waitUntil: 'load' });
   const links = await page.getByTestId('product-card').getByRole('link').evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href')))]);
   expect(links.sort()).toEqual(catalogue.map((p) => `/product/${p.slug}`).sort());
   // Closed before the test ends: axe runs as a script in the page, which this browser refuses.

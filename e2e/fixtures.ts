@@ -66,9 +66,36 @@ function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => 
   };
 }
 
+/**
+ * Whether the page's main heading, if it has one yet, belongs to the app: React marks each element
+ * it has taken over. A page drawn in the browser shows its heading only once the app runs.
+ */
+function mainHeadingTakenOver(): boolean {
+  const heading = document.querySelector('main h1');
+  return heading === null || Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/**
+ * page.goto also waits until the app has taken a drawn page over (decision 0032), as a shopper's
+ * next step comes after a look at the page: a test's click or hover in the few moments before
+ * would race the take-over (a hover sends no second event to act on; a held click is pressed
+ * again later). A goto given its own waitUntil is left as it is, for the tests of those moments.
+ */
+const waitingPages = new WeakSet<Page>();
+function gotoWaitsForTakeOver(page: Page): void {
+  if (waitingPages.has(page)) return;
+  waitingPages.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil === undefined) await page.waitForFunction(mainHeadingTakenOver, undefined, { timeout: 10_000 });
+    return response;
+  };
+}
+
 let testsInThisWorker = 0;
 
-export const test = base.extend<{ securityViolations: string[]; takeOverFailures: string[]; accessibilityViolations: string[] }>({
+export const test = base.extend<{ securityViolations: string[]; takeOverFailures: string[]; accessibilityViolations: string[]; takenOverPages: void }>({
   /**
    * Each test is a visitor from an address of its own, as the shop sees it behind a proxy on this
    * machine (it trusts X-Forwarded-For from loopback): the per-address limits (30 sign-ups an hour)
@@ -112,7 +139,22 @@ export const test = base.extend<{ securityViolations: string[]; takeOverFailures
     // The final checks get their own time, not what is left of the test's.
     { auto: true, timeout: 60_000 },
   ],
+  /** Every page of the test's browser contexts (those it makes itself too): see gotoWaitsForTakeOver. */
+  takenOverPages: [
+    async ({ browser, context }, use) => {
+      const watchPagesOf = (watchedContext: BrowserContext) => watchedContext.on('page', gotoWaitsForTakeOver);
+      watchPagesOf(context);
+      const stopWatchingNewContexts = watchNewContexts(browser, watchPagesOf);
+      try {
+        await use();
+      } finally {
+        stopWatchingNewContexts();
+      }
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
+    gotoWaitsForTakeOver(page);
     await page.clock.install();
     await use(page);
   },

@@ -118,8 +118,11 @@ test('the first Tab reaches a visibly focused Skip to content link', async ({ pa
   await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeFocused();
 });
 
+// The pointer comes to rest once the app has taken the drawn page over: a pointer already resting
+// on a link or card when the app takes it over sends no new event to act on.
 test('resting the pointer on a link loads its screen before the click', async ({ page }) => {
   await page.goto('/');
+  await page.waitForLoadState('networkidle');
   const shopScreen = page.waitForRequest(/\/assets\/ShopPage-[\w-]+\.js$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).hover();
   await shopScreen;
@@ -127,6 +130,7 @@ test('resting the pointer on a link loads its screen before the click', async ({
 
 test('resting the pointer on a flag card fetches that flag before the click', async ({ page }) => {
   await page.goto('/shop');
+  await page.waitForLoadState('networkidle');
   const productCall = page.waitForRequest((request) => request.url().endsWith('/api/products/namibia'));
   await productCard(page, 'NAMIBIA').hover();
   await productCall;
