@@ -55,9 +55,12 @@ export function normalisePhone(input: string): string | undefined {
   return match ? `+27${match[1]}` : undefined;
 }
 
-/** Today's date in South Africa as YYYY-MM-DD (en-CA writes dates that way). */
+/** Dates in South Africa as YYYY-MM-DD (en-CA writes dates that way); made once, as every page asks. */
+const southAfricanDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' });
+
+/** Today's date in South Africa as YYYY-MM-DD. */
 export function todayInSouthAfrica(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(now);
+  return southAfricanDate.format(now);
 }
 
 /** true when YYYY-MM-DD names a day of the calendar (no 30 February), from 1900 on. */
