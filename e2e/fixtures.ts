@@ -67,6 +67,17 @@ function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => 
 }
 
 /**
+ * Calls `watch` on the test's page and on every page opened later in its browser contexts (popups,
+ * and contexts the test makes itself); returns what stops watching new contexts.
+ */
+function watchEveryPage(browser: Browser, context: BrowserContext, page: Page, watch: (page: Page) => void): () => void {
+  const watchPagesOf = (watchedContext: BrowserContext) => watchedContext.on('page', watch);
+  watch(page);
+  watchPagesOf(context);
+  return watchNewContexts(browser, watchPagesOf);
+}
+
+/**
  * Whether the page's main heading, if it has one yet, belongs to the app: React marks each element
  * it has taken over. A page drawn in the browser shows its heading only once the app runs.
  */
@@ -81,10 +92,7 @@ function mainHeadingTakenOver(): boolean {
  * would race the take-over (a hover sends no second event to act on; a held click is pressed
  * again later). A goto given its own waitUntil is left as it is, for the tests of those moments.
  */
-const waitingPages = new WeakSet<Page>();
 function gotoWaitsForTakeOver(page: Page): void {
-  if (waitingPages.has(page)) return;
-  waitingPages.add(page);
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
@@ -121,13 +129,9 @@ export const test = base.extend<{ securityViolations: string[]; takeOverFailures
     async ({ browser, context, page, baseURL }, use) => {
       const violations: string[] = [];
       const checks = new Map<Page, () => Promise<void>>();
-      const watch = (watched: Page) => {
+      const stopWatchingNewContexts = watchEveryPage(browser, context, page, (watched) => {
         if (!checks.has(watched)) checks.set(watched, checkAccessibilityOf(watched, baseURL ?? '', violations));
-      };
-      const watchPagesOf = (watchedContext: BrowserContext) => watchedContext.on('page', watch);
-      watch(page);
-      watchPagesOf(context);
-      const stopWatchingNewContexts = watchNewContexts(browser, watchPagesOf);
+      });
       try {
         await use(violations);
         for (const check of checks.values()) await check();
@@ -141,10 +145,8 @@ export const test = base.extend<{ securityViolations: string[]; takeOverFailures
   ],
   /** Every page of the test's browser contexts (those it makes itself too): see gotoWaitsForTakeOver. */
   takenOverPages: [
-    async ({ browser, context }, use) => {
-      const watchPagesOf = (watchedContext: BrowserContext) => watchedContext.on('page', gotoWaitsForTakeOver);
-      watchPagesOf(context);
-      const stopWatchingNewContexts = watchNewContexts(browser, watchPagesOf);
+    async ({ browser, context, page }, use) => {
+      const stopWatchingNewContexts = watchEveryPage(browser, context, page, gotoWaitsForTakeOver);
       try {
         await use();
       } finally {
@@ -154,7 +156,6 @@ export const test = base.extend<{ securityViolations: string[]; takeOverFailures
     { auto: true },
   ],
   page: async ({ page }, use) => {
-    gotoWaitsForTakeOver(page);
     await page.clock.install();
     await use(page);
   },
