@@ -1,7 +1,17 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { DomainError } from '../errors';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, uploadMessages, type UploadImageType } from '../../shared/product-admin';
 import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat } from '../../shared/picture-sizes';
+
+/**
+ * sharp and its libvips add about 15 MB to a process: they are loaded with the first upload, not
+ * at every start of a shop whose pictures rarely change.
+ */
+let sharpLoading: Promise<typeof import('sharp').default> | undefined;
+function loadSharp() {
+  sharpLoading ??= import('sharp').then((library) => library.default);
+  return sharpLoading;
+}
 
 /** A refused upload: 413 too large, 415 not a JPEG, PNG or WebP we can show. */
 export class ImageRefusedError extends DomainError {
@@ -38,6 +48,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  * reason. `declared` is the type the upload says it is, which the bytes must match.
  */
 export async function checkPicture(bytes: Buffer, declared: UploadImageType): Promise<CheckedPicture> {
+  const sharp = await loadSharp();
   // The header alone, without the pixel cap: a file claiming 50 000 x 50 000 is told its size below.
   const header = await sharp(bytes, { ...DECODING, limitInputPixels: false })
     .metadata()
@@ -100,6 +111,7 @@ export class PictureSizesError extends ImageRefusedError {
  * from that. Runs in sharp's threads, one picture at a time with the checks of uploads.
  */
 export async function makePictureSizes(bytes: Buffer): Promise<PictureSize[]> {
+  const sharp = await loadSharp();
   try {
     return await oneAtATime(async () => {
       const largest = await sharp(bytes, DECODING)

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatRand } from '../../shared/money';
 import type { TaxDocumentContent } from '../../shared/tax-documents';
 import { VAT_RATE_PERCENT } from '../../shared/vat';
@@ -58,7 +57,9 @@ const TABLE_FONT_SIZE = 9.5;
 
 type Pdf = PDFKit.PDFDocument;
 
+// pdfkit and its fonts add about 15 MB to a process: loaded with the first document, not at every start.
 export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = interFonts();
   const issuedAt = new Date(document.issuedAt);
   const pdf = new PDFDocument({
