@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromePath, chromiumArgs } from './e2e/chromium';
+import { SHOP_NODE_ARGS } from './src/server/start-command';
 import { ADMIN_EMAIL, BOOKS_ADMIN_EMAIL, PARCELS_ADMIN_EMAIL, PHONE_ADMIN_EMAIL, PRODUCTS_ADMIN_EMAIL, SPEED_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './e2e/admins';
 
 const port = Number(process.env.E2E_PORT ?? 3456);
@@ -40,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --enable-source-maps dist/server/main.js',
+    command: `node ${SHOP_NODE_ARGS.join(' ')}`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

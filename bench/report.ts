@@ -4,7 +4,7 @@ import type { CheckoutResult, CheckoutRun } from './checkout';
 import { CATEGORIES, LIGHTHOUSE_PAGES, type PageReport } from './lighthouse';
 import type { Outcome } from './outcome';
 import type { PeerResult, PeerSide } from './peer';
-import type { MemoryResult, ThroughputResult } from './throughput';
+import type { MemoryResult, PostgresMemoryResult, ThroughputResult } from './throughput';
 
 export type Goal = { atLeast: number } | { atMost: number } | { exactly: number };
 
@@ -12,6 +12,8 @@ export const GOALS = {
   reqPerSecRatio: { atLeast: 0.8 },
   addToCartP99ToP50: { atMost: 5 },
   shopPeakRssMB: { atMost: 250 },
+  /** One shop process on a PostgreSQL server, which holds the data in its own processes. */
+  shopOnPostgresPeakRssMB: { atMost: 150 },
   initialJsGzipKB: { atMost: 100 },
   /** Orders: exactly one per shopper of the run. */
   checkout: {
@@ -34,6 +36,7 @@ export interface Results {
   machine: { node: string; cpus: number; loadAverage: number[] };
   throughput?: Outcome<ThroughputResult>;
   memory?: Outcome<MemoryResult>;
+  memoryOnPostgres?: Outcome<PostgresMemoryResult>;
   checkout?: Outcome<CheckoutResult>;
   flashSale?: Outcome<CheckoutResult>;
   peer?: Outcome<PeerResult>;
@@ -75,6 +78,10 @@ export function figures(results: Results): Figure[] {
       { name: 'shop peak RSS', value: round(shop.peakRssBytes / MB, 1), unit: 'MB', goal: GOALS.shopPeakRssMB },
       { name: 'baseline peak RSS', value: round(baseline.peakRssBytes / MB, 1), unit: 'MB' },
     );
+  }
+  if (results.memoryOnPostgres?.status === 'ok') {
+    const { shop } = results.memoryOnPostgres.result;
+    list.push({ name: 'shop on PostgreSQL peak RSS', value: round(shop.peakRssBytes / MB, 1), unit: 'MB', goal: GOALS.shopOnPostgresPeakRssMB });
   }
   for (const [label, measured] of [['checkout', results.checkout], ['flash sale', results.flashSale]] as const) {
     if (measured?.status !== 'ok') continue;
@@ -129,6 +136,7 @@ export function renderReport(results: Results): string {
   const sections = [
     results.throughput && section('Throughput', results.throughput, renderThroughput),
     results.memory && section('Memory', results.memory, renderMemory),
+    results.memoryOnPostgres && section('Memory on PostgreSQL', results.memoryOnPostgres, renderMemoryOnPostgres),
     results.checkout && section('Checkout', results.checkout, renderCheckout),
     results.flashSale && section('Flash sale', results.flashSale, renderCheckout),
     results.peer && section('Peer', results.peer, renderPeer),
@@ -215,6 +223,16 @@ function renderMemory(m: MemoryResult): string {
       ['server', 'peak RSS (VmHWM) MB', 'max sampled VmRSS MB', 'goal'],
       ['shop', mb(m.shop.peakRssBytes), mb(m.shop.maxSampledRssBytes), goalText(GOALS.shopPeakRssMB)],
       ['baseline', mb(m.baseline.peakRssBytes), mb(m.baseline.maxSampledRssBytes), '—'],
+    ]),
+  ].join('\n');
+}
+
+function renderMemoryOnPostgres(m: PostgresMemoryResult): string {
+  return [
+    `Memory on PostgreSQL ${m.postgres}: one shop process under one run of the list load (${integer(m.reqPerSec)} req/s), the data in the database server's own processes`,
+    table([
+      ['server', 'peak RSS (VmHWM) MB', 'max sampled VmRSS MB', 'goal'],
+      ['shop', mb(m.shop.peakRssBytes), mb(m.shop.maxSampledRssBytes), goalText(GOALS.shopOnPostgresPeakRssMB)],
     ]),
   ].join('\n');
 }

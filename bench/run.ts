@@ -2,7 +2,7 @@
  * npm run bench [-- --only=throughput,checkout,flash-sale,peer,bundle,lighthouse] [--build]
  *
  * Measures, in order: GET /api/products throughput against a bare node:http baseline (and the servers' peak
- * memory meanwhile), 50 shoppers checking out and paying at once on PGlite and on PostgreSQL (against the
+ * memory meanwhile, then one shop process's on PostgreSQL), 50 shoppers checking out and paying at once on PGlite and on PostgreSQL (against the
  * same shoppers' plain reads), a flash sale (500 shoppers, two processes, one PostgreSQL, counted stock),
  * the same reads and adding to carts beside a Vendure 3 server on the same PostgreSQL,
  * the home page's initial JavaScript, and Lighthouse scores. Prints tables with the goals
@@ -10,7 +10,7 @@
  * something could not be measured. See docs/decisions/0003-benchmarks.md.
  *
  * Env: BENCH_DURATION (seconds per throughput run, default 10), CHROME_PATH (default /usr/bin/chromium),
- * BENCH_DATABASE_URL (a PostgreSQL server for the checkout and flash-sale sections; default postgres://postgres@127.0.0.1:5432/postgres,
+ * BENCH_DATABASE_URL (a PostgreSQL server for the memory on PostgreSQL and the checkout and flash-sale sections; default postgres://postgres@127.0.0.1:5432/postgres,
  * skipped when that does not answer).
  */
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ import { attempt, errorMessage, type Outcome } from './outcome';
 import { resultsFile } from './paths';
 import { figures, GOALS, renderReport, type Results } from './report';
 import { startShop, type ChildServer } from './servers';
-import { measureThroughput, type ThroughputSettings } from './throughput';
+import { measureMemoryOnPostgres, measureThroughput, type ThroughputSettings } from './throughput';
 
 const SECTIONS = ['throughput', 'checkout', 'flash-sale', 'peer', 'bundle', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -41,7 +41,8 @@ speed cancels out); the figures are also written to .bench/results.json.
   --help, -h   this text
 
   BENCH_DURATION=SECONDS     how long each load phase lasts (default 10)
-  BENCH_DATABASE_URL=URL     a PostgreSQL server for the checkout section's second target, the
+  BENCH_DATABASE_URL=URL     a PostgreSQL server for the throughput section's memory of one shop
+                             process on it, the checkout section's second target, the
                              flash sale (${FLASH_SALE.shoppers} shoppers on ${FLASH_SALE.processes} processes) and the peer (Vendure,
                              installed from npm into .bench/peer-vendure the first time)`;
 
@@ -114,6 +115,7 @@ async function measure(options: Options): Promise<Results> {
     });
     results.throughput = measured.status === 'ok' ? { status: 'ok', result: measured.result.throughput } : measured;
     results.memory = measured.status === 'ok' ? measured.result.memory : measured;
+    results.memoryOnPostgres = await measureMemoryOnPostgres(options.checkout.databaseUrl, options.throughput, progress);
   }
   if (options.sections.has('checkout')) {
     results.checkout = await attempt(async () => {
@@ -149,7 +151,7 @@ async function measure(options: Options): Promise<Results> {
 }
 
 function somethingUnmeasured(results: Results): boolean {
-  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.checkout, results.flashSale, results.peer, results.bundle, results.lighthouse];
+  const outcomes: (Outcome<unknown> | undefined)[] = [results.throughput, results.memory, results.memoryOnPostgres, results.checkout, results.flashSale, results.peer, results.bundle, results.lighthouse];
   const pageFailed = results.lighthouse?.status === 'ok' && results.lighthouse.result.some((page) => 'error' in page);
   const databaseFailed = [results.checkout, results.flashSale].some((c) => c?.status === 'ok' && c.result.targets.some((t) => t.outcome.status === 'error'));
   return pageFailed || databaseFailed || outcomes.some((outcome) => outcome?.status === 'error');

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../src/server/testing/free-port';
+import { SHOP_NODE_ARGS } from '../src/server/start-command';
 import { deferCleanup } from './cleanup';
 import { errorMessage } from './outcome';
 import { repoRoot } from './paths';
@@ -65,7 +66,7 @@ export async function startShop(options: ShopOptions = {}): Promise<ChildServer>
   return startChild({
     name: options.env?.DATABASE_URL ? 'shop server (PostgreSQL)' : 'shop server',
     tmpDir,
-    nodeArgs: ['--enable-source-maps', 'dist/server/main.js'],
+    nodeArgs: [...SHOP_NODE_ARGS],
     env: {
       PORT: String(port),
       HOST,

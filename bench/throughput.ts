@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sampleMemory, type MemoryPeak } from './memory';
-import type { Outcome } from './outcome';
-import { httpGet, startBaseline, type ChildServer } from './servers';
+import { attempt, type Outcome } from './outcome';
+import { findPostgres, withFreshDatabase } from './postgres';
+import { httpGet, startBaseline, startShop, type ChildServer } from './servers';
 
 const PRODUCTS_PATH = '/api/products';
 /** One product, answered from the same prepared catalogue as the list: measured beside it. */
@@ -54,6 +55,46 @@ export interface ThroughputResult {
 export interface MemoryResult {
   shop: MemoryPeak;
   baseline: MemoryPeak;
+}
+
+/** One shop process on a PostgreSQL server under the list load: the process alone, the database living in its own. */
+export interface PostgresMemoryResult {
+  postgres: string;
+  shop: MemoryPeak;
+  reqPerSec: number;
+}
+
+/**
+ * The shop on PostgreSQL under one run of the same list load as the embedded database's, with its
+ * memory sampled meanwhile; skipped with the reason when no server answers.
+ */
+export async function measureMemoryOnPostgres(
+  databaseUrl: string | undefined,
+  settings: ThroughputSettings,
+  progress: (line: string) => void,
+): Promise<Outcome<PostgresMemoryResult>> {
+  const server = await findPostgres(databaseUrl);
+  if ('skipped' in server) return { status: 'skipped', reason: server.skipped };
+  return attempt(() =>
+    withFreshDatabase(server, 'bench_memory', async (shopDatabaseUrl) => {
+      progress('memory: the shop on PostgreSQL under the list load');
+      const shop = await startShop({ env: { DATABASE_URL: shopDatabaseUrl, SESSION_SECRET: randomBytes(32).toString('base64') } });
+      try {
+        const sampler = sampleMemory(shop.pid);
+        let reqPerSec = 0;
+        let peak: Outcome<MemoryPeak>;
+        try {
+          reqPerSec = (await measureLoad(`${shop.baseUrl}${PRODUCTS_PATH}`, settings)).reqPerSec;
+        } finally {
+          peak = sampler.stop();
+        }
+        if (peak.status !== 'ok') throw new Error(peak.status === 'error' ? peak.error : 'memory not read');
+        return { postgres: server.version, shop: peak.result, reqPerSec };
+      } finally {
+        await shop.stop();
+      }
+    }),
+  );
 }
 
 export async function measureThroughput(

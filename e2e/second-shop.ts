@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { freePort } from '../src/server/testing/free-port';
+import { SHOP_NODE_ARGS } from '../src/server/start-command';
 import { expect } from './fixtures';
 
 export interface SecondShop {
@@ -19,7 +20,7 @@ export async function startSecondShop(env: Record<string, string>): Promise<Seco
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-second-e2e-'));
-  const shop = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const shop = spawn(process.execPath, SHOP_NODE_ARGS, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
