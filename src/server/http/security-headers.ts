@@ -70,9 +70,6 @@ function freshNonce(): string {
   return nonce;
 }
 
-/** The nonces of each response, for the CSP directives helmet works out per response. */
-const noncesOf = new WeakMap<RawReply, CspNonces>();
-
 export interface CspNonces {
   script: string;
   style: string;
@@ -80,7 +77,10 @@ export interface CspNonces {
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** This response's CSP nonces: a page tags its inline style (Radix's dialogs) with `style`. */
+    /**
+     * This response's CSP nonces, made when first asked for: the page then carries them in its
+     * policy and tags its inline style (Radix's dialogs) with `style`. Other answers need none.
+     */
     cspNonce: CspNonces;
   }
   interface FastifyContextConfig {
@@ -89,15 +89,11 @@ declare module 'fastify' {
   }
 }
 
-function helmetOptions(publicUrl: string, nonces: boolean): HelmetOptions {
+function helmetOptions(publicUrl: string): HelmetOptions {
   const https = publicUrl.startsWith('https://');
-  const directives: Record<string, (string | ((req: RawRequest, res: RawReply) => string))[]> = contentSecurityDirectives(https);
-  if (nonces) {
-    directives['script-src'] = [...directives['script-src']!, (_req, res) => `'nonce-${noncesOf.get(res)!.script}'`];
-    directives['style-src'] = [...directives['style-src']!, (_req, res) => `'nonce-${noncesOf.get(res)!.style}'`];
-  }
   return {
-    contentSecurityPolicy: { useDefaults: false, directives },
+    // Written by the shop itself (policyText), so that a page's nonces cost no work on other answers.
+    contentSecurityPolicy: false,
     // Not same-origin: the shop window must keep its handle on the Google sign-in popup it opens.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Would demand CORP or CORS of everything the pages load.
@@ -109,26 +105,75 @@ function helmetOptions(publicUrl: string, nonces: boolean): HelmetOptions {
   };
 }
 
+/** A policy as the header writes it: each directive's name and sources, directives apart by ";". */
+function policyText(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
+/** The headers helmet's middleware sets, read once from a stand-in response: they are the same for every answer. */
+function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  middleware({} as RawRequest, response as unknown as RawReply, () => undefined);
+  return [...headers];
+}
+
+/** Every header of an answer but its policy's nonces, for ordinary pages and for the popup's return page. */
+function securityHeaders(publicUrl: string): { everyAnswer: [string, string][]; popupReturn: [string, string][]; directives: Record<string, string[]> } {
+  const directives = contentSecurityDirectives(publicUrl.startsWith('https://'));
+  const shared: [string, string][] = [
+    ['content-security-policy', policyText(directives)],
+    ['permissions-policy', PERMISSIONS_POLICY],
+  ];
+  const options = helmetOptions(publicUrl);
+  return {
+    everyAnswer: [...headersOf(helmet(options)), ...shared],
+    popupReturn: [...headersOf(helmet({ ...options, crossOriginOpenerPolicy: false })), ...shared],
+    directives,
+  };
+}
+
+const noncesOf = new WeakMap<FastifyReply, CspNonces>();
+
 /**
- * Security headers on every response: API answers, pages, static files, errors and 404s. Helmet
- * sets them as each request arrives, so a route that needs a policy of its own (the sandbox
- * payment page, uploaded pictures, the dev mailbox) replaces them with reply.header(). Helmet's
- * middleware is made once at start, with fresh nonces per response through its directive
- * functions: making it again on every request (as @fastify/helmet does) cost about 50 µs each.
+ * Security headers on every response: API answers, pages, static files, errors and 404s. They are
+ * worked out once at start and set as each request arrives, so a route that needs a policy of its
+ * own (the sandbox payment page, uploaded pictures, the dev mailbox) replaces them with
+ * reply.header(). A page asking for its nonces (reply.cspNonce) gets a policy naming them;
+ * working out helmet's headers and two nonces for every answer cost a plain read about a tenth of
+ * its time, for JSON and files that have no inline script or style to allow.
  */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const options = helmetOptions(publicUrl, true);
-  const everyPage = helmet(options);
-  const popupReturn = helmet({ ...options, crossOriginOpenerPolicy: false });
-  app.decorateReply('cspNonce', null as unknown as CspNonces);
+  const { everyAnswer, popupReturn, directives } = securityHeaders(publicUrl);
+  const everyPolicy = policyText(directives);
+  app.decorateReply('cspNonce', {
+    getter(this: FastifyReply): CspNonces {
+      let nonces = noncesOf.get(this);
+      if (!nonces) {
+        nonces = { script: freshNonce(), style: freshNonce() };
+        noncesOf.set(this, nonces);
+        // The shop's policy, with what the page added to it since (allowStyleAttributes) kept; a
+        // route's own policy is left as the route wrote it.
+        const policy = this.raw.getHeader('content-security-policy');
+        if (typeof policy === 'string' && policy.startsWith(everyPolicy)) {
+          const withNonces = policyText({
+            ...directives,
+            'script-src': [...directives['script-src']!, `'nonce-${nonces.script}'`],
+            'style-src': [...directives['style-src']!, `'nonce-${nonces.style}'`],
+          });
+          this.raw.setHeader('content-security-policy', withNonces + policy.slice(everyPolicy.length));
+        }
+      }
+      return nonces;
+    },
+  });
   app.addHook('onRequest', (request, reply, done) => {
-    const nonces = { script: freshNonce(), style: freshNonce() };
-    reply.cspNonce = nonces;
-    noncesOf.set(reply.raw, nonces);
-    const setHeaders = request.routeOptions.config.popupReturn ? popupReturn : everyPage;
-    setHeaders(request.raw, reply.raw, () => undefined);
-    // Helmet has no Permissions-Policy.
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    for (const [name, value] of request.routeOptions.config.popupReturn ? popupReturn : everyAnswer) reply.raw.setHeader(name, value);
     done();
   });
 }
@@ -147,13 +192,11 @@ export function allowStyleAttributes(reply: FastifyReply, hashes: string[]): voi
 
 /**
  * The same headers for the router's own refusals (an address that is not valid percent-encoding,
- * or too long), which Fastify answers before any hook runs. They answer JSON, so the policy needs
- * no nonce.
+ * or too long), which Fastify answers before any hook runs.
  */
 export function routerRefusalHeaders(publicUrl: string): (reply: FastifyReply) => void {
-  const setHeaders = helmet(helmetOptions(publicUrl, false));
+  const { everyAnswer } = securityHeaders(publicUrl);
   return (reply) => {
-    setHeaders(reply.request.raw, reply.raw, () => undefined);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    for (const [name, value] of everyAnswer) reply.raw.setHeader(name, value);
   };
 }
