@@ -1,4 +1,5 @@
 import './lib/content-security';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient, TEN_MINUTES } from './lib/query-client';
@@ -31,8 +32,11 @@ window.addEventListener('error', (event) => console.error('Unhandled error', eve
 
 const root = document.getElementById('root')!;
 if (root.firstElementChild) {
-  // A page the server drew (decision 0032) is taken over in one pass, with its screen's code already
-  // here and no answer arriving meanwhile: the caches are warmed once it has been taken over.
+  // A page the server drew (decision 0032) is taken over with its screen's code already here and no
+  // answer arriving meanwhile: the caches are warmed once it has been taken over. The take-over is a
+  // transition, which React does in slices of a few milliseconds, handing the main thread back to
+  // the browser between them rather than holding it for the whole page (a third of a second on a
+  // slow phone).
   // Not a top-level await: the build would then split this script into dozens of small ones, so
   // that the screens it waits for could load without waiting on it.
   const replayHeldClick = holdClicksUntilTakenOver(root);
@@ -42,7 +46,9 @@ if (root.firstElementChild) {
   };
   const screen = pageLoaderFor(window.location.pathname);
   void (screen ? preloadScreen(screen).catch(() => undefined) : Promise.resolve()).then(() =>
-    hydrateRoot(root, <ShopApp queryClient={queryClient} router={BrowserRouter} year={year} onShown={shown} />),
+    startTransition(() => {
+      hydrateRoot(root, <ShopApp queryClient={queryClient} router={BrowserRouter} year={year} onShown={shown} />);
+    }),
   );
 } else {
   warmCaches();
