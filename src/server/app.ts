@@ -66,12 +66,15 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const LOG_BATCH_BYTES = 4096;
 
 export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false, passwordHashing, pageRenderer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // Buffered, asynchronous log writes: a log line must not cost a request its speed.
+    // Buffered, asynchronous log writes, a few kilobytes at a time and at least every second: a
+    // write per line cost a plain read about a tenth of its time. pino writes what is left when
+    // the process exits.
     loggerInstance: logger
-      ? (pino({ level: config.logLevel }, pino.destination({ sync: false })) as FastifyBaseLogger)
+      ? (pino({ level: config.logLevel }, pino.destination({ sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: 1000 })) as FastifyBaseLogger)
       : undefined,
     bodyLimit: 64 * 1024,
     // X-Forwarded-For counts only from a proxy on this machine or the private network: anyone else

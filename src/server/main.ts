@@ -12,6 +12,7 @@ import { createMailer } from './notify/mailer';
 import { createOutboxWorker } from './notify/outbox';
 import { createSmsProvider } from './notify/sms';
 import { scheduleDailyBackups, serveBackups } from './db/backup';
+import type { Logger } from 'pino';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
     { mail: mailer.transport === DEV_MAILBOX ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : mailer.transport, sms: sms.transport },
     `Shop open at ${config.publicUrl}`,
   );
+  // Log lines go out in batches (app.ts): the lines of the start are wanted now.
+  (app.log as Logger).flush();
 }
 
 main().catch((err: unknown) => {
