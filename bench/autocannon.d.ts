@@ -28,6 +28,8 @@ declare module 'autocannon' {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
     warmup?: { connections?: number; duration?: number };
     headers?: Record<string, string>;
   }

@@ -10,6 +10,8 @@ export type Goal = { atLeast: number } | { atMost: number } | { exactly: number 
 
 export const GOALS = {
   reqPerSecRatio: { atLeast: 0.8 },
+  /** The same goal in processor time: a read costing at most 1.25 times the bare server's leaves 0.8 of its rate. */
+  cpuPerRequestRatio: { atMost: 1.25 },
   addToCartP99ToP50: { atMost: 5 },
   shopPeakRssMB: { atMost: 250 },
   /** One shop process on a PostgreSQL server, which holds the data in its own processes. */
@@ -66,6 +68,7 @@ export function figures(results: Results): Figure[] {
       { name: 'shop p99 latency', value: round(mean.shop.p99Ms, 1), unit: 'ms' },
       { name: 'baseline p99 latency', value: round(mean.baseline.p99Ms, 1), unit: 'ms' },
       { name: 'p99 latency shop/baseline', value: round(ratio.p99, 2), unit: 'ratio' },
+      { name: 'CPU per request shop/baseline', value: round(ratio.cpu, 2), unit: 'ratio', goal: GOALS.cpuPerRequestRatio },
       { name: 'one product req/s', value: round(results.throughput.result.product.reqPerSec, 0), unit: 'req/s' },
       { name: 'one product req/s / list req/s', value: round(results.throughput.result.product.reqPerSecToList, 2), unit: 'ratio' },
       { name: 'add to cart req/s', value: round(results.throughput.result.addToCart.reqPerSec, 0), unit: 'req/s' },
@@ -180,6 +183,13 @@ function renderThroughput(t: ThroughputResult): string {
     ['shop/baseline', t.ratio.reqPerSec.toFixed(2), t.ratio.p99.toFixed(2)],
     ['goal', goalText(GOALS.reqPerSecRatio), '—'],
   ]);
+  const cpu = table([
+    [`processor time per request (${integer(t.cpuRequests)} requests each)`, 'µs'],
+    ['baseline', t.cpuMicrosPerRequest.baseline.toFixed(0)],
+    ['shop', t.cpuMicrosPerRequest.shop.toFixed(0)],
+    ['shop/baseline', t.ratio.cpu.toFixed(2)],
+    ['goal', goalText(GOALS.cpuPerRequestRatio)],
+  ]);
   const product = table([
     ['one product', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '/ list req/s'],
     [
@@ -211,6 +221,7 @@ function renderThroughput(t: ThroughputResult): string {
       `${settings.durationSeconds} s per run after ${settings.warmupSeconds} s warm-up; baseline = bare node:http with the same bytes`,
     runs,
     means,
+    cpu,
     product,
     addToCart,
   ].join('\n');

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
+import { cpuTimeMs } from './cpu';
 import { sampleMemory, type MemoryPeak } from './memory';
 import { attempt, type Outcome } from './outcome';
 import { findPostgres, withFreshDatabase } from './postgres';
@@ -15,6 +16,11 @@ const PRODUCT_PATH = '/api/products/south-africa';
 /** Shoppers adding flags at once: each request adds one flag to one of this many carts. */
 const CARTS = 1_000;
 const CART_PATH = '/api/cart';
+/**
+ * Requests per server for the processor time a read costs: a count, not a duration, so that a
+ * machine busy with other work changes how long it takes, not the figure.
+ */
+const CPU_REQUESTS = 20_000;
 const TARGETS = ['baseline', 'shop'] as const;
 type Target = (typeof TARGETS)[number];
 
@@ -44,8 +50,11 @@ export interface ThroughputResult {
   settings: ThroughputSettings;
   runs: LoadRun[];
   mean: Record<Target, { reqPerSec: number; p99Ms: number }>;
-  /** shop / baseline. */
-  ratio: { reqPerSec: number; p99: number };
+  /** Processor time of the server process per request, in microseconds, over `cpuRequests` requests. */
+  cpuMicrosPerRequest: Record<Target, number>;
+  cpuRequests: number;
+  /** shop / baseline; cpu is the processor time per request, where lower is better. */
+  ratio: { reqPerSec: number; p99: number; cpu: number };
   /** GET one product on the shop after the rounds, and its req/s against the shop's list in the same run. */
   product: Omit<LoadRun, 'target' | 'round'> & { path: string; reqPerSecToList: number };
   /** POST /api/cart, one flag to one of many carts per request: a write beside the reads. */
@@ -130,6 +139,11 @@ export async function measureThroughput(
       return { reqPerSec: average(mine.map((r) => r.reqPerSec)), p99Ms: average(mine.map((r) => r.p99Ms)) };
     };
     const mean = { baseline: meanOf('baseline'), shop: meanOf('shop') };
+    progress('throughput: processor time per request');
+    const cpuMicrosPerRequest = {
+      baseline: await cpuPerRequest(baseline, settings),
+      shop: await cpuPerRequest(shop, settings),
+    };
     progress('throughput: one product on the shop');
     const product = await measureLoad(`${shop.baseUrl}${PRODUCT_PATH}`, settings);
     progress('throughput: adding to carts on the shop');
@@ -145,7 +159,10 @@ export async function measureThroughput(
         ratio: {
           reqPerSec: mean.shop.reqPerSec / mean.baseline.reqPerSec,
           p99: mean.shop.p99Ms / mean.baseline.p99Ms,
+          cpu: cpuMicrosPerRequest.shop / cpuMicrosPerRequest.baseline,
         },
+        cpuMicrosPerRequest,
+        cpuRequests: CPU_REQUESTS,
         product: { path: PRODUCT_PATH, ...product, reqPerSecToList: product.reqPerSec / mean.shop.reqPerSec },
         addToCart: { path: CART_PATH, carts: CARTS, ...addToCart, p99ToP50: addToCart.p99Ms / addToCart.p50Ms },
       },
@@ -184,6 +201,13 @@ export async function measureLoad(url: string, settings: ThroughputSettings, req
     timeouts: result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+async function cpuPerRequest(server: ChildServer, settings: ThroughputSettings): Promise<number> {
+  const before = cpuTimeMs(server.pid);
+  const result = await autocannon({ url: `${server.baseUrl}${PRODUCTS_PATH}`, connections: settings.connections, amount: CPU_REQUESTS });
+  if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`${PRODUCTS_PATH} failed while measuring processor time`);
+  return ((cpuTimeMs(server.pid) - before) * 1000) / CPU_REQUESTS;
 }
 
 function bothPeaks(shop: Outcome<MemoryPeak>, baseline: Outcome<MemoryPeak>): Outcome<MemoryResult> {
