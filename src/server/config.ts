@@ -5,6 +5,7 @@ import { VAT_NUMBER_PATTERN } from '../shared/tax-documents';
 import { mailProviderKind, type MailSettings } from './notify/mailer';
 import { smsProviderKind, type SmsSettings } from './notify/sms';
 import { paymentProviderKind, type PaymentSettings } from './payments/providers';
+import { courierProviderKind, type CourierSettings } from './delivery/providers';
 import { readProviderSettings, unsetWhenBlank as optional, type Environment } from './provider-registry';
 
 /**
@@ -113,6 +114,8 @@ export interface Config {
   sms: SmsSettings;
   /** How cards are paid: the sandbox served by the shop itself, or Yoco. */
   payments: PaymentSettings;
+  /** Door-to-door delivery: flat prices per service level, or Shiplogic's live rates and bookings. */
+  courier: CourierSettings;
   /** ADMIN_EMAILS, trimmed and lower-cased: verified accounts with these emails are admins. */
   adminEmails: string[];
   /** Google sign-in is offered only when both its client id and secret are set. */
@@ -155,8 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const payments = readProviderSettings(paymentProviderKind, env as Environment);
   const sms = readProviderSettings(smsProviderKind, env as Environment);
   const mail = readProviderSettings(mailProviderKind, env as Environment);
-  problems.push(...payments.problems, ...sms.problems, ...mail.problems);
-  if (problems.length > 0 || !parsed.success || !payments.settings || !sms.settings || !mail.settings) {
+  const courier = readProviderSettings(courierProviderKind, env as Environment);
+  problems.push(...payments.problems, ...sms.problems, ...mail.problems, ...courier.problems);
+  if (problems.length > 0 || !parsed.success || !payments.settings || !sms.settings || !mail.settings || !courier.settings) {
     throw new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const e = parsed.data;
@@ -187,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderDeskDigestAt: { hour: digestHour!, minute: digestMinute! },
     sms: sms.settings,
     payments: payments.settings,
+    courier: courier.settings,
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     googleEnabled: google !== undefined,
     google,

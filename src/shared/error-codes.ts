@@ -46,4 +46,7 @@ export type ErrorCode =
   /** 400: a payment webhook whose signature, timestamp or body does not hold. */
   | 'webhook_refused'
   /** 413 or 415: an uploaded picture that is too large, or not a picture the shop can show. */
-  | 'picture_refused';
+  | 'picture_refused'
+  // Delivery.
+  /** 422 or 502: no courier rate for the address (not served, or the courier did not answer); PAXI is still offered. */
+  | 'courier_unavailable';

@@ -1,0 +1,130 @@
+import { DomainError } from '../errors';
+import type { ProviderDefinition } from '../provider-registry';
+import type { CourierAddress, CourierServiceLevel } from '../../shared/delivery';
+
+/** A box as the courier measures it. */
+export interface Parcel {
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  weightGrams: number;
+}
+
+/** What one flag weighs and measures folded; the order desk can set other figures per flag. */
+export interface FlagPacking {
+  weightGrams: number;
+  foldedLengthCm: number;
+  foldedWidthCm: number;
+  foldedHeightCm: number;
+}
+
+export const DEFAULT_FLAG_PACKING: FlagPacking = { weightGrams: 200, foldedLengthCm: 30, foldedWidthCm: 20, foldedHeightCm: 2 };
+
+/** Grams of box and padding around the flags. */
+const PACKAGING_GRAMS = 100;
+
+/**
+ * One parcel for an order: the flags folded and stacked in one box, as wide and long as the largest
+ * folded flag and as high as the stack, weighing the flags and the packaging.
+ */
+export function parcelFor(lines: { quantity: number; packing: FlagPacking }[]): Parcel {
+  if (lines.length === 0) throw new Error('a parcel needs at least one flag');
+  let lengthCm = 0;
+  let widthCm = 0;
+  let heightCm = 0;
+  let weightGrams = PACKAGING_GRAMS;
+  for (const { quantity, packing } of lines) {
+    lengthCm = Math.max(lengthCm, packing.foldedLengthCm);
+    widthCm = Math.max(widthCm, packing.foldedWidthCm);
+    heightCm += packing.foldedHeightCm * quantity;
+    weightGrams += packing.weightGrams * quantity;
+  }
+  return { lengthCm, widthCm, heightCm, weightGrams };
+}
+
+export interface CourierQuoteRequest {
+  deliveryAddress: CourierAddress;
+  parcels: Parcel[];
+  /** What the goods are worth, VAT included, for the courier's cover. */
+  declaredValueCents: number;
+}
+
+/** One service the courier offers for the parcel and address, at the price the shopper pays. */
+export interface CourierRate {
+  serviceLevel: CourierServiceLevel;
+  /** VAT included. */
+  priceCents: number;
+}
+
+export interface CourierContact {
+  name: string;
+  /** E.164. */
+  phone: string;
+  email: string;
+}
+
+export interface ShipmentRequest extends CourierQuoteRequest {
+  orderNumber: string;
+  serviceLevel: CourierServiceLevel;
+  deliveryContact: CourierContact;
+}
+
+export interface BookedShipment {
+  /** The courier's own id of the shipment, for the label and tracking. */
+  shipmentId: string;
+  /** The reference a customer tracks the parcel with. */
+  trackingNumber: string;
+}
+
+/** Where a parcel has got to, in the shop's words; the provider's own status is kept beside it. */
+export type CourierTrackingStatus = 'collected' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'delivery_failed' | 'cancelled';
+
+export interface CourierTrackingEvent {
+  status: CourierTrackingStatus;
+  /** The provider's word for it. */
+  providerStatus: string;
+  at: Date;
+  location?: string;
+  message?: string;
+}
+
+export interface CourierProvider {
+  readonly name: string;
+  /** The services and prices for a parcel to an address; refuses with CourierUnavailableError. */
+  quote(request: CourierQuoteRequest): Promise<CourierRate[]>;
+  /**
+   * Books the collection of a paid order with the courier. Providers without it leave the order
+   * desk to type the tracking number in, as for PAXI.
+   */
+  book?(request: ShipmentRequest): Promise<BookedShipment>;
+  /** The label to print and stick on the parcel, as a PDF. */
+  label?(shipmentId: string): Promise<Buffer>;
+  /** Every tracking event of a booked shipment so far, oldest first. */
+  trackingEvents?(shipmentId: string): Promise<CourierTrackingEvent[]>;
+  /** A page where the customer follows the parcel, when the courier has one. */
+  trackingUrl(trackingNumber: string): string | undefined;
+}
+
+export type CourierProviderDefinition<Settings extends object> = ProviderDefinition<Settings, CourierProvider, CourierProviderContext>;
+
+/** Who the courier collects from: the shop. */
+export interface CourierProviderContext {
+  shopName: string;
+  shopPhone: string;
+  shopEmail: string;
+}
+
+/**
+ * No rate for this address now: the courier does not serve it, did not answer in time, or
+ * refused. The shopper can still choose PAXI, which the message says.
+ */
+export class CourierUnavailableError extends DomainError {
+  constructor(message: string, status = 502) {
+    super(message, status, 'courier_unavailable');
+  }
+}
+
+export const COURIER_UNAVAILABLE_MESSAGE =
+  'Courier delivery is not available for this address right now. You can still collect your order at a PAXI point.';
+export const COURIER_NOT_SERVED_MESSAGE =
+  'The courier does not deliver to this address. Please check the suburb and postal code, or collect your order at a PAXI point.';

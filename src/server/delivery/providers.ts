@@ -1,0 +1,19 @@
+import type { Config } from '../config';
+import { createProvider, namedBy, type ChosenSettings } from '../provider-registry';
+import type { CourierProvider, CourierProviderContext } from './courier';
+import { flatCourier } from './flat';
+
+/** Every courier the shop can quote and book with, by the name COURIER_PROVIDER gives. */
+export const courierProviders = {
+  flat: flatCourier,
+};
+
+export const courierProviderKind = namedBy(courierProviders, 'COURIER_PROVIDER', 'flat');
+
+export type CourierSettings = ChosenSettings<typeof courierProviders>;
+
+/** The courier COURIER_PROVIDER names, made from the settings the start checked. */
+export function createCourierProvider(config: Pick<Config, 'courier' | 'shop'>): CourierProvider {
+  const context: CourierProviderContext = { shopName: config.shop.name, shopPhone: config.shop.phone, shopEmail: config.shop.email };
+  return createProvider(courierProviders, config.courier, context);
+}
