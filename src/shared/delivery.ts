@@ -50,3 +50,16 @@ export const courierAddressSchema = z.object({
 });
 export type CourierAddressInput = z.input<typeof courierAddressSchema>;
 export type CourierAddress = z.output<typeof courierAddressSchema>;
+
+/** What one flag weighs packed, and its size folded: the courier's parcel is worked out from them. */
+export interface FlagPacking {
+  weightGrams: number;
+  foldedLengthCm: number;
+  foldedWidthCm: number;
+  foldedHeightCm: number;
+}
+
+/** A 90 × 150 cm flag folded into a sleeve; the order desk sets other figures per flag. */
+export const DEFAULT_FLAG_PACKING: FlagPacking = { weightGrams: 200, foldedLengthCm: 30, foldedWidthCm: 20, foldedHeightCm: 2 };
+export const MAX_FLAG_GRAMS = 30_000;
+export const MAX_FOLDED_CM = 150;

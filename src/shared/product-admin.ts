@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryName, type Product } from './product';
 import { regions } from './regions';
+import { DEFAULT_FLAG_PACKING, MAX_FLAG_GRAMS, MAX_FOLDED_CM, type FlagPacking } from './delivery';
 
 /** The admin's product form and API speak the same words (section 5 style: one message per rule). */
 export const productMessages = {
@@ -15,6 +16,8 @@ export const productMessages = {
   stock: 'Stock must be a whole number, 0 or more; leave it empty if you do not count this flag',
   altText: 'Please describe the picture for people who cannot see it (1 to 200 characters)',
   region: `Choose the flag's region: ${regions.join(', ')}, or none`,
+  weight: 'Please enter the weight of one packed flag in whole grams, from 1 to 30 000',
+  foldedSize: 'Please enter the folded size in whole centimetres, from 1 to 150',
 } as const;
 
 /** Prices are cents: R100 000 is far above any flag, and keeps typing slips from reaching the shop. */
@@ -25,6 +28,13 @@ const price = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_PRICE_CENTS, productMessages.priceTooHigh);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const weight = z.number({ error: productMessages.weight }).int(productMessages.weight).min(1, productMessages.weight).max(MAX_FLAG_GRAMS, productMessages.weight);
+const foldedSide = z
+  .number({ error: productMessages.foldedSize })
+  .int(productMessages.foldedSize)
+  .min(1, productMessages.foldedSize)
+  .max(MAX_FOLDED_CM, productMessages.foldedSize);
 
 const productFields = z.object({
   // Flag names are shown in capitals across the shop ('SOUTH AFRICA'), whatever was typed.
@@ -48,6 +58,11 @@ const productFields = z.object({
   region: z.enum(regions, { error: productMessages.region }).nullable(),
   showWithoutPicture: z.boolean({ error: 'showWithoutPicture must be true or false' }),
   stockQuantity: z.number({ error: productMessages.stock }).int(productMessages.stock).min(0, productMessages.stock).max(MAX_STOCK, productMessages.stock).nullable(),
+  /** One flag packed and folded, for the courier's parcel. */
+  weightGrams: weight,
+  foldedLengthCm: foldedSide,
+  foldedWidthCm: foldedSide,
+  foldedHeightCm: foldedSide,
 });
 
 const saleBelowPrice = (p: { priceCents?: number; salePriceCents?: number | null }) =>
@@ -66,6 +81,10 @@ export const createProductSchema = productFields
     featured: productFields.shape.featured.default(false),
     isActive: productFields.shape.isActive.default(true),
     stockQuantity: productFields.shape.stockQuantity.default(null),
+    weightGrams: weight.default(DEFAULT_FLAG_PACKING.weightGrams),
+    foldedLengthCm: foldedSide.default(DEFAULT_FLAG_PACKING.foldedLengthCm),
+    foldedWidthCm: foldedSide.default(DEFAULT_FLAG_PACKING.foldedWidthCm),
+    foldedHeightCm: foldedSide.default(DEFAULT_FLAG_PACKING.foldedHeightCm),
   })
   .strict()
   .refine(saleBelowPrice, { path: ['salePriceCents'], message: productMessages.saleNotLower });
@@ -130,7 +149,7 @@ export function defaultAltText(productName: string): string {
 }
 
 /** A product as the admin sees it: the storefront's fields, hidden ones too, with the last change. */
-export type AdminProduct = Product & { updatedAt: string; showWithoutPicture: boolean };
+export type AdminProduct = Product & { updatedAt: string; showWithoutPicture: boolean } & FlagPacking;
 
 /** Whether shoppers see the flag (the server's rule, src/server/catalog/in-the-shop.ts, in words for the desk). */
 export function shopVisibility(product: Pick<AdminProduct, 'isActive' | 'showWithoutPicture' | 'images'>): 'shown' | 'hidden' | 'waiting-for-picture' {

@@ -250,6 +250,42 @@ describe.each(testDatabases())('product management on $name', (target) => {
     expect((await call('PATCH', `/api/admin/products/${zambia.id}`, {})).json()).toEqual({ message: 'Say what to change', code: 'invalid_input' });
   });
 
+  it("keeps each flag's packed weight and folded size for the courier, 200 g and 30 × 20 × 2 cm unless the desk says otherwise", async () => {
+    const kenya = (await call('GET', '/api/admin/products')).json<{ products: AdminProduct[] }>().products.find((p) => p.slug === 'kenya')!;
+    expect(kenya).toMatchObject({ weightGrams: 200, foldedLengthCm: 30, foldedWidthCm: 20, foldedHeightCm: 2 });
+
+    const res = await call('PATCH', `/api/admin/products/${kenya.id}`, { weightGrams: 450, foldedLengthCm: 45, foldedHeightCm: 4 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ weightGrams: 450, foldedLengthCm: 45, foldedWidthCm: 20, foldedHeightCm: 4 });
+    expect((await auditOf(kenya.id)).at(-1)).toEqual(['product.update', 'Changed KENYA: weight 200 g → 450 g; folded 30 × 20 × 2 cm → 45 × 20 × 4 cm']);
+
+    const added = await call('POST', '/api/admin/products', { ...newFlag, name: 'Lesotho', weightGrams: 300 });
+    expect(added.json()).toMatchObject({ weightGrams: 300, foldedLengthCm: 30, foldedWidthCm: 20, foldedHeightCm: 2 });
+
+    const weight = 'Please enter the weight of one packed flag in whole grams, from 1 to 30 000';
+    const size = 'Please enter the folded size in whole centimetres, from 1 to 150';
+    for (const [change, message] of [
+      [{ weightGrams: 0 }, weight],
+      [{ weightGrams: -200 }, weight],
+      [{ weightGrams: 30_001 }, weight],
+      [{ weightGrams: 200.5 }, weight],
+      [{ weightGrams: '200' }, weight],
+      [{ weightGrams: null }, weight],
+      [{ foldedLengthCm: 151 }, size],
+      [{ foldedWidthCm: 0 }, size],
+      [{ foldedHeightCm: 1e308 }, size],
+      [{ foldedHeightCm: '2\0' }, 'foldedHeightCm contains a NUL character, which is not allowed'],
+    ] as const) {
+      const refused = await call('PATCH', `/api/admin/products/${kenya.id}`, change);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(refused.json<{ message: string }>().message).toContain(message);
+    }
+    expect((await call('GET', '/api/admin/products')).json<{ products: AdminProduct[] }>().products.find((p) => p.id === kenya.id)).toMatchObject({
+      weightGrams: 450,
+      foldedLengthCm: 45,
+    });
+  });
+
   describe('pictures', () => {
     let product: AdminProduct;
     beforeAll(async () => {

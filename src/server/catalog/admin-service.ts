@@ -53,6 +53,7 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const stockText = (stock: number | null) => (stock === null ? 'not counted' : String(stock));
 const saleText = (cents: number | null) => (cents === null ? 'none' : formatRand(cents));
 const regionText = (region: string | null) => region ?? 'none';
+const foldedText = (row: ProductRow) => `${row.foldedLengthCm} × ${row.foldedWidthCm} × ${row.foldedHeightCm} cm`;
 
 /** The changes of an edit in the owner's words, for the audit line: 'price R150.00 → R140.00'. */
 function describeChanges(before: ProductRow, after: ProductRow): string[] {
@@ -73,6 +74,8 @@ function describeChanges(before: ProductRow, after: ProductRow): string[] {
   if (before.showWithoutPicture !== after.showWithoutPicture) {
     changes.push(after.showWithoutPicture ? 'shown before it has a picture' : 'waits for a picture before it is shown');
   }
+  if (before.weightGrams !== after.weightGrams) changes.push(`weight ${before.weightGrams} g → ${after.weightGrams} g`);
+  if (foldedText(before) !== foldedText(after)) changes.push(`folded ${foldedText(before)} → ${foldedText(after)}`);
   return changes;
 }
 
@@ -86,12 +89,20 @@ const auditedFields = (row: ProductRow) => ({
   isActive: row.isActive,
   region: row.region,
   showWithoutPicture: row.showWithoutPicture,
+  weightGrams: row.weightGrams,
+  foldedLengthCm: row.foldedLengthCm,
+  foldedWidthCm: row.foldedWidthCm,
+  foldedHeightCm: row.foldedHeightCm,
 });
 
 const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1], widths: Parameters<typeof toProduct>[2]): AdminProduct => ({
   ...toProduct(row, images, widths),
   updatedAt: row.updatedAt.toISOString(),
   showWithoutPicture: row.showWithoutPicture,
+  weightGrams: row.weightGrams,
+  foldedLengthCm: row.foldedLengthCm,
+  foldedWidthCm: row.foldedWidthCm,
+  foldedHeightCm: row.foldedHeightCm,
 });
 
 /**

@@ -4,6 +4,7 @@ import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
 import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
+import { DEFAULT_FLAG_PACKING } from '../../shared/delivery';
 import { regions } from '../../shared/regions';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
 
@@ -30,11 +31,21 @@ export const products = pgTable(
     region: text('region', { enum: regions }),
     /** Shown in the shop before it has a picture: a flag without one stays hidden unless the owner chose this. */
     showWithoutPicture: boolean('show_without_picture').notNull().default(false),
+    /** One flag packed, and folded: the courier's parcel is worked out from these. */
+    weightGrams: integer('weight_grams').notNull().default(DEFAULT_FLAG_PACKING.weightGrams),
+    foldedLengthCm: integer('folded_length_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedLengthCm),
+    foldedWidthCm: integer('folded_width_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedWidthCm),
+    foldedHeightCm: integer('folded_height_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedHeightCm),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
+    check('products_weight_sensible', sql`${t.weightGrams} BETWEEN 1 AND 30000`),
+    check(
+      'products_folded_size_sensible',
+      sql`${t.foldedLengthCm} BETWEEN 1 AND 150 AND ${t.foldedWidthCm} BETWEEN 1 AND 150 AND ${t.foldedHeightCm} BETWEEN 1 AND 150`,
+    ),
     check('products_region_known', sql`${t.region} IS NULL OR ${t.region} IN ('Africa', 'Europe', 'Americas', 'Asia', 'Oceania')`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_sale_price_positive', sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} > 0`),

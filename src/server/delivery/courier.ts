@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import type { ProviderDefinition } from '../provider-registry';
-import type { CourierAddress, CourierServiceLevel } from '../../shared/delivery';
+import type { CourierAddress, CourierServiceLevel, FlagPacking } from '../../shared/delivery';
 
 /** A box as the courier measures it. */
 export interface Parcel {
@@ -9,16 +9,6 @@ export interface Parcel {
   heightCm: number;
   weightGrams: number;
 }
-
-/** What one flag weighs and measures folded; the order desk can set other figures per flag. */
-export interface FlagPacking {
-  weightGrams: number;
-  foldedLengthCm: number;
-  foldedWidthCm: number;
-  foldedHeightCm: number;
-}
-
-export const DEFAULT_FLAG_PACKING: FlagPacking = { weightGrams: 200, foldedLengthCm: 30, foldedWidthCm: 20, foldedHeightCm: 2 };
 
 /** Grams of box and padding around the flags. */
 const PACKAGING_GRAMS = 100;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { DEFAULT_FLAT_RATES, parseFlatRates } from './flat';
 import { createCourierProvider } from './providers';
-import { DEFAULT_FLAG_PACKING, parcelFor, type CourierQuoteRequest } from './courier';
+import { parcelFor, type CourierQuoteRequest } from './courier';
+import { DEFAULT_FLAG_PACKING } from '../../shared/delivery';
 
 const quoteRequest: CourierQuoteRequest = {
   deliveryAddress: { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' },

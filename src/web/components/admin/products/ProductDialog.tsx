@@ -123,6 +123,15 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
         <TextField {...form.field('stockQuantity')} label="Stock" hint="Flags left to sell. Empty: not counted." type="text" inputMode="numeric" autoComplete="off" />
       </div>
       <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Packing, for the courier</legend>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <TextField {...form.field('weightGrams')} label="Weight (g)" hint="One flag, packed." type="text" inputMode="numeric" autoComplete="off" />
+          <TextField {...form.field('foldedLengthCm')} label="Folded length (cm)" type="text" inputMode="numeric" autoComplete="off" />
+          <TextField {...form.field('foldedWidthCm')} label="Folded width (cm)" type="text" inputMode="numeric" autoComplete="off" />
+          <TextField {...form.field('foldedHeightCm')} label="Folded height (cm)" type="text" inputMode="numeric" autoComplete="off" />
+        </div>
+      </fieldset>
+      <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-900">In the shop</legend>
         <Checkbox name="isActive" checked={form.values.isActive} onChange={(isActive) => form.setValues({ ...form.values, isActive })}>
           Shown in the shop

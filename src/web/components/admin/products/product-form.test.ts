@@ -15,11 +15,16 @@ describe('the product form', () => {
         priceCents: 140_050,
         salePriceCents: 9_900,
         stockQuantity: 3,
+        weightGrams: 200,
+        foldedLengthCm: 30,
+        foldedWidthCm: 20,
+        foldedHeightCm: 2,
         featured: false,
         isActive: true,
         showWithoutPicture: false,
       },
     });
+    expect(parseProductForm({ ...filled, weightGrams: ' 450 ', foldedHeightCm: '4' }).data).toMatchObject({ weightGrams: 450, foldedHeightCm: 4 });
     expect(parseProductForm(filled).data).toMatchObject({ salePriceCents: null, stockQuantity: null });
     expect(parseProductForm({ ...filled, region: 'none', showWithoutPicture: true }).data).toMatchObject({ region: null, showWithoutPicture: true });
   });
@@ -37,6 +42,10 @@ describe('the product form', () => {
     [{ salePriceCents: '1500' }, 'salePriceCents', 'The sale price must be lower than the price'],
     [{ stockQuantity: '2.5' }, 'stockQuantity', 'Stock must be a whole number, 0 or more; leave it empty if you do not count this flag'],
     [{ stockQuantity: '-1' }, 'stockQuantity', 'Stock must be a whole number, 0 or more; leave it empty if you do not count this flag'],
+    [{ weightGrams: '' }, 'weightGrams', 'Please enter the weight of one packed flag in whole grams, from 1 to 30 000'],
+    [{ weightGrams: '0.2kg' }, 'weightGrams', 'Please enter the weight of one packed flag in whole grams, from 1 to 30 000'],
+    [{ foldedWidthCm: '0' }, 'foldedWidthCm', 'Please enter the folded size in whole centimetres, from 1 to 150'],
+    [{ foldedLengthCm: '151' }, 'foldedLengthCm', 'Please enter the folded size in whole centimetres, from 1 to 150'],
   ])('puts the message for %o on its field', (change, field, message) => {
     const result = parseProductForm({ ...filled, ...change });
     expect(result.success).toBe(false);
@@ -55,6 +64,10 @@ describe('the product form', () => {
       featured: true,
       isActive: false,
       showWithoutPicture: true,
+      weightGrams: 450,
+      foldedLengthCm: 45,
+      foldedWidthCm: 30,
+      foldedHeightCm: 4,
     } as AdminProduct;
     expect(productFormValues(saved)).toEqual({
       name: 'KENYA',
@@ -64,6 +77,10 @@ describe('the product form', () => {
       priceCents: '190.00',
       salePriceCents: '165.00',
       stockQuantity: '0',
+      weightGrams: '450',
+      foldedLengthCm: '45',
+      foldedWidthCm: '30',
+      foldedHeightCm: '4',
       featured: true,
       isActive: false,
       showWithoutPicture: true,

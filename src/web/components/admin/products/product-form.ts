@@ -1,10 +1,21 @@
 import { centsToDecimal, parseRandToCents } from '../../../../shared/money';
 import { createProductSchema, type AdminProduct } from '../../../../shared/product-admin';
 import { regionOf } from '../../../../shared/regions';
+import { DEFAULT_FLAG_PACKING } from '../../../../shared/delivery';
 
 /** The form's text fields carry the API's names, so the server's messages land on the right field. */
-export type ProductField = 'name' | 'slug' | 'description' | 'region' | 'priceCents' | 'salePriceCents' | 'stockQuantity';
-export const productFields: readonly ProductField[] = ['name', 'slug', 'description', 'region', 'priceCents', 'salePriceCents', 'stockQuantity'];
+export type ProductField =
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'region'
+  | 'priceCents'
+  | 'salePriceCents'
+  | 'stockQuantity'
+  | PackingField;
+type PackingField = 'weightGrams' | 'foldedLengthCm' | 'foldedWidthCm' | 'foldedHeightCm';
+const packingFields: readonly PackingField[] = ['weightGrams', 'foldedLengthCm', 'foldedWidthCm', 'foldedHeightCm'];
+export const productFields: readonly ProductField[] = ['name', 'slug', 'description', 'region', 'priceCents', 'salePriceCents', 'stockQuantity', ...packingFields];
 
 /** The region select's value for a flag listed under All only. */
 export const NO_REGION = 'none';
@@ -25,6 +36,10 @@ export function productFormValues(product: AdminProduct | undefined): ProductFor
     priceCents: product ? centsToDecimal(product.priceCents) : '',
     salePriceCents: product?.salePriceCents != null ? centsToDecimal(product.salePriceCents) : '',
     stockQuantity: product?.stockQuantity != null ? String(product.stockQuantity) : '',
+    weightGrams: String(product?.weightGrams ?? DEFAULT_FLAG_PACKING.weightGrams),
+    foldedLengthCm: String(product?.foldedLengthCm ?? DEFAULT_FLAG_PACKING.foldedLengthCm),
+    foldedWidthCm: String(product?.foldedWidthCm ?? DEFAULT_FLAG_PACKING.foldedWidthCm),
+    foldedHeightCm: String(product?.foldedHeightCm ?? DEFAULT_FLAG_PACKING.foldedHeightCm),
     featured: product?.featured ?? false,
     isActive: product?.isActive ?? true,
     showWithoutPicture: product?.showWithoutPicture ?? false,
@@ -33,6 +48,8 @@ export function productFormValues(product: AdminProduct | undefined): ProductFor
 
 /** Rand as typed ('130', 'R130.00', '1 300.50') to cents; NaN for text that is not an amount, so the schema says so. */
 const cents = (text: string): number | undefined => (text.trim() === '' ? undefined : (parseRandToCents(text) ?? Number.NaN));
+/** A whole number as typed; NaN for anything else (empty too), so the schema says what it wants. */
+const wholeNumber = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 /** The form read with the API's own schema: the browser refuses what the server would, in the same words. */
 export function parseProductForm(values: ProductFormValues) {
@@ -46,7 +63,8 @@ export function parseProductForm(values: ProductFormValues) {
     priceCents: cents(values.priceCents),
     salePriceCents: values.salePriceCents.trim() === '' ? null : cents(values.salePriceCents),
     // Empty: the shop does not count this flag.
-    stockQuantity: stock === '' ? null : /^\d+$/.test(stock) ? Number(stock) : Number.NaN,
+    stockQuantity: stock === '' ? null : wholeNumber(stock),
+    ...Object.fromEntries(packingFields.map((field) => [field, wholeNumber(values[field])])),
     featured: values.featured,
     isActive: values.isActive,
     showWithoutPicture: values.showWithoutPicture,
