@@ -89,8 +89,8 @@ export interface CourierProvider {
   book?(request: ShipmentRequest): Promise<BookedShipment>;
   /** The label to print and stick on the parcel, as a PDF. */
   label?(shipmentId: string): Promise<Buffer>;
-  /** Every tracking event of a booked shipment so far, oldest first. */
-  trackingEvents?(shipmentId: string): Promise<CourierTrackingEvent[]>;
+  /** Every tracking event of a booked shipment so far that the shop tells customers about, oldest first. */
+  trackingEvents?(trackingNumber: string): Promise<CourierTrackingEvent[]>;
   /** A page where the customer follows the parcel, when the courier has one. */
   trackingUrl(trackingNumber: string): string | undefined;
 }
@@ -109,8 +109,9 @@ export interface CourierProviderContext {
  * refused. The shopper can still choose PAXI, which the message says.
  */
 export class CourierUnavailableError extends DomainError {
-  constructor(message: string, status = 502) {
+  constructor(message: string, status: 422 | 502 = 502, cause?: unknown) {
     super(message, status, 'courier_unavailable');
+    if (cause !== undefined) this.cause = cause;
   }
 }
 

@@ -66,7 +66,7 @@ describe('the flat courier (the default)', () => {
 
   it('is the default, and an unknown COURIER_PROVIDER is refused with the known ones', () => {
     expect(loadConfig({}).courier).toEqual({ provider: 'flat', rates: parseFlatRates(DEFAULT_FLAT_RATES).rates, trackingUrl: undefined });
-    expect(() => loadConfig({ COURIER_PROVIDER: 'aramex' })).toThrow('COURIER_PROVIDER=aramex is not known; set one of: flat');
+    expect(() => loadConfig({ COURIER_PROVIDER: 'aramex' })).toThrow('COURIER_PROVIDER=aramex is not known; set one of: flat, shiplogic');
   });
 });
 

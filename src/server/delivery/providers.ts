@@ -2,10 +2,12 @@ import type { Config } from '../config';
 import { createProvider, namedBy, type ChosenSettings } from '../provider-registry';
 import type { CourierProvider, CourierProviderContext } from './courier';
 import { flatCourier } from './flat';
+import { shiplogicCourier } from './shiplogic';
 
 /** Every courier the shop can quote and book with, by the name COURIER_PROVIDER gives. */
 export const courierProviders = {
   flat: flatCourier,
+  shiplogic: shiplogicCourier,
 };
 
 export const courierProviderKind = namedBy(courierProviders, 'COURIER_PROVIDER', 'flat');
