@@ -37,6 +37,9 @@ import { orderDeskRoutes } from './orderdesk/routes';
 import { taxDocumentRoutes } from './tax/routes';
 import { registerMetrics } from './http/metrics';
 import { createTaxDocumentService } from './tax/service';
+import { createCourierProvider } from './delivery/providers';
+import { deliveryRoutes } from './delivery/routes';
+import { createDeliveryService } from './delivery/service';
 import { createRateLimiter } from './rate-limit/service';
 import { createProfileService } from './account/service';
 import { accountRoutes } from './account/routes';
@@ -161,6 +164,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     log: app.log.child({ component: 'checkout' }),
   });
   checkoutRoutes(app, { auth, checkout });
+  deliveryRoutes(app, { auth, delivery: createDeliveryService({ db, courier: createCourierProvider(config), cart }), limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
   await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });

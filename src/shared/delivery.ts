@@ -14,6 +14,7 @@ export type CourierServiceLevel = keyof typeof courierServiceLevels;
 export const courierServiceLevelCodes = Object.keys(courierServiceLevels) as CourierServiceLevel[];
 
 export const courierAddressMessages = {
+  address: 'Please enter the delivery address',
   street: profileMessages.street,
   streetLong: profileMessages.streetLong,
   suburb: 'Please enter the suburb',
@@ -47,7 +48,7 @@ export const courierAddressSchema = z.object({
     .regex(/^\d{4}$/, courierAddressMessages.postalCode),
   company: optionalText(100, courierAddressMessages.companyLong),
   instructions: optionalText(300, courierAddressMessages.instructionsLong),
-});
+}, { error: courierAddressMessages.address });
 export type CourierAddressInput = z.input<typeof courierAddressSchema>;
 export type CourierAddress = z.output<typeof courierAddressSchema>;
 
@@ -63,3 +64,15 @@ export interface FlagPacking {
 export const DEFAULT_FLAG_PACKING: FlagPacking = { weightGrams: 200, foldedLengthCm: 30, foldedWidthCm: 20, foldedHeightCm: 2 };
 export const MAX_FLAG_GRAMS = 30_000;
 export const MAX_FOLDED_CM = 150;
+
+/** POST /api/delivery/courier-rates: the shopper's cart to this address. */
+export const courierRatesRequestSchema = z.object({ address: courierAddressSchema });
+
+/** One service the courier offers for the cart, as the checkout shows it. */
+export interface CourierRateView {
+  serviceLevel: CourierServiceLevel;
+  /** 'Economy (3-5 business days)'. */
+  name: string;
+  /** VAT included. */
+  priceCents: number;
+}

@@ -25,6 +25,13 @@ export const rateRules = {
   accountEmailsPerIp: { name: 'account-emails-ip', limit: 30, windowSeconds: 60 * 60 },
   contact: { name: 'contact', limit: 5, windowSeconds: 60 * 60 },
   contactPerIp: { name: 'contact-ip', limit: 20, windowSeconds: 60 * 60 },
+  // A shopper trying an address or two, a school's bursar trying each campus: each quote calls the courier.
+  courierRatesPerIp: {
+    name: 'courier-rates-ip',
+    limit: 30,
+    windowSeconds: 10 * 60,
+    message: 'Too many delivery quotes from this address. Please try again in a few minutes.',
+  },
   // About 2 reports per page a shopper opens: 60 pages in 10 minutes from one address, room for
   // several phones behind a mobile network's shared address. Reports over it are dropped, no one waits.
   pageSpeedReportsPerIp: {

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { products, rateLimits } from '../db/schema';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { shopHelpers } from '../testing/test-orders';
+import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from './courier';
+
+const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
+
+describe.each(testDatabases())('courier rates for the cart on $name', (target) => {
+  let t: TestApp;
+  let standIn: ShiplogicStandIn;
+  const shop = shopHelpers(() => t);
+  const rates = (cookie: string | undefined, body: unknown, headers: Record<string, string> = { origin: TEST_PUBLIC_URL }) =>
+    t.app.inject({ method: 'POST', url: '/api/delivery/courier-rates', payload: body as object, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+
+  beforeAll(async () => {
+    standIn = await startShiplogicStandIn();
+    t = await startTestApp(target, {
+      env: {
+        COURIER_PROVIDER: 'shiplogic',
+        SHIPLOGIC_API_KEY: standIn.apiKey,
+        SHIPLOGIC_API_URL: standIn.url,
+        SHIPLOGIC_COLLECTION_ADDRESS: '1 Flag Lane; Hatfield; Pretoria; Gauteng; 0083',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await standIn?.close();
+  });
+  beforeEach(async () => {
+    standIn.notServed.clear();
+    await t.database.db.delete(rateLimits);
+  });
+
+  it("prices the signed-in shopper's cart to the address, packed from each flag's weight and folded size", async () => {
+    const shopper = await shop.signUp('courier');
+    await shop.addToCart(shopper, 'south-africa', 2);
+    await shop.addToCart(shopper, 'kenya', 1);
+    const res = await rates(shopper.cookie, { address });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // 3 flags of 200 g and 100 g of packaging: charged as 1 kg.
+    expect(res.json()).toEqual({
+      rates: [
+        { serviceLevel: 'economy', name: 'Economy (3-5 business days)', priceCents: 11_000 },
+        { serviceLevel: 'overnight', name: 'Overnight (next business day)', priceCents: 17_000 },
+      ],
+    });
+    expect(standIn.requests.at(-1)!.body).toMatchObject({
+      parcels: [{ submitted_length_cm: 30, submitted_width_cm: 20, submitted_height_cm: 6, submitted_weight_kg: 0.7 }],
+      declared_value: 425,
+    });
+
+    // A heavier flag, as the order desk set it, makes a heavier parcel.
+    await t.database.db.update(products).set({ weightGrams: 1_500 }).where(eq(products.slug, 'kenya'));
+    expect((await rates(shopper.cookie, { address })).json<{ rates: { priceCents: number }[] }>().rates[0]!.priceCents).toBe(12_500);
+  });
+
+  it('says in words when the courier cannot deliver there or cannot be reached, so the shopper can pick PAXI', async () => {
+    const shopper = await shop.signUp('far-away');
+    await shop.addToCart(shopper, 'south-africa', 1);
+    standIn.notServed.add('8001');
+    const notServed = await rates(shopper.cookie, { address });
+    expect(notServed.statusCode).toBe(422);
+    expect(notServed.json()).toEqual({ message: COURIER_NOT_SERVED_MESSAGE, code: 'courier_unavailable' });
+
+    standIn.failNext('/v2/rates', 503, 'Service Unavailable');
+    const down = await rates(shopper.cookie, { address });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toEqual({ message: COURIER_UNAVAILABLE_MESSAGE, code: 'courier_unavailable' });
+  });
+
+  it('refuses a signed-out shopper, an empty cart, another website and a bad address in words, never with a 500', async () => {
+    expect((await rates(undefined, { address })).statusCode).toBe(401);
+    const shopper = await shop.signUp('empty-cart');
+    const empty = await rates(shopper.cookie, { address });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('cart_empty');
+
+    await shop.addToCart(shopper, 'south-africa', 1);
+    const elsewhere = await rates(shopper.cookie, { address }, { origin: 'https://evil.example' });
+    expect(elsewhere.statusCode).toBe(403);
+
+    for (const [body, message] of [
+      [{}, 'Please enter the delivery address'],
+      [{ address: 'Cape Town' }, 'Please enter the delivery address'],
+      [{ address: { ...address, province: 'Transvaal' } }, 'Please choose a province'],
+      [{ address: { ...address, postalCode: '80010' } }, 'Please enter a 4-digit postal code'],
+      [{ address: { ...address, postalCode: -8001 } }, 'Please enter a 4-digit postal code'],
+      [{ address: { ...address, suburb: 'x'.repeat(10_000) } }, 'Suburb must be at most 100 characters'],
+      [{ address: { ...address, street: '12 Long\0Street' } }, 'contains a NUL character'],
+      [[address], 'The request body must be a JSON object'],
+    ] as const) {
+      const res = await rates(shopper.cookie, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain(message);
+    }
+  });
+
+  it('lets one address ask for 30 quotes in ten minutes, then refuses in words with a Retry-After', async () => {
+    const shopper = await shop.signUp('quote-loop');
+    await shop.addToCart(shopper, 'south-africa', 1);
+    for (let i = 0; i < 30; i += 1) expect((await rates(shopper.cookie, { address })).statusCode).toBe(200);
+    const asked = standIn.requests.length;
+    const refused = await rates(shopper.cookie, { address });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'Too many delivery quotes from this address. Please try again in a few minutes.', code: 'too_many_attempts' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(standIn.requests.length).toBe(asked);
+  });
+});
