@@ -1,4 +1,5 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AuditActor } from './audit';
 import type { Auth } from '../auth/auth';
 import { requireSessionUser, type SessionUser } from '../auth/session';
 import { ForbiddenError } from '../errors';
@@ -24,6 +25,12 @@ export function createRequireAdmin(auth: Auth, admins: AdminService): preHandler
     if (!isAdmin) throw new ForbiddenError(NOT_ADMIN_MESSAGE);
     request.admin = { user, adminUser };
   };
+}
+
+/** The signed-in admin of a request that passed requireAdmin, as the audit log names them. */
+export function adminActor(request: FastifyRequest): AuditActor {
+  const { id, email } = request.admin!.user;
+  return { id, email };
 }
 
 export function adminRoutes(app: FastifyInstance, auth: Auth, admins: AdminService): void {

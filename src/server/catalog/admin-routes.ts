@@ -1,11 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyError, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { adminActor } from '../admin/routes';
 import { z } from 'zod';
 import type { ErrorCode } from '../../shared/error-codes';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { parseInput } from '../http/parse';
 import { rawBodyScope } from '../http/raw-body';
-import type { AuditActor } from '../admin/audit';
 import {
   altTextSchema,
   createProductSchema,
@@ -38,11 +38,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Only ever a picture the shop checked or made; the policy is a second lock should one be opened as a page. */
 const PICTURE_POLICY = "default-src 'none'; sandbox";
 
-function actorOf(request: FastifyRequest): AuditActor {
-  const { user } = request.admin!;
-  return { id: user.id, email: user.email };
-}
-
 /**
  * The admin's product calls (admins only), GET /media/uploads/:id, which serves the uploaded
  * pictures to everyone, and GET /media/uploads/:id/:width.:format, their smaller copies. Pictures
@@ -58,23 +53,23 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
   });
 
   app.post('/api/admin/products', admin, async (request, reply) => {
-    const created = await products.create(actorOf(request), parseInput(createProductSchema, request.body));
+    const created = await products.create(adminActor(request), parseInput(createProductSchema, request.body));
     return reply.code(201).send(created);
   });
 
   app.patch('/api/admin/products/:id', admin, async (request) => {
     const { id } = parseInput(productParams, request.params);
-    return products.update(actorOf(request), id, parseInput(updateProductSchema, request.body));
+    return products.update(adminActor(request), id, parseInput(updateProductSchema, request.body));
   });
 
   app.patch('/api/admin/products/:id/images', admin, async (request) => {
     const { id } = parseInput(productParams, request.params);
-    return products.updateImages(actorOf(request), id, parseInput(updateImagesSchema, request.body));
+    return products.updateImages(adminActor(request), id, parseInput(updateImagesSchema, request.body));
   });
 
   app.delete('/api/admin/products/:id/images/:imageId', admin, async (request) => {
     const { id, imageId } = parseInput(imageParams, request.params);
-    return products.deleteImage(actorOf(request), id, imageId);
+    return products.deleteImage(adminActor(request), id, imageId);
   });
 
   await rawBodyScope(app, (scope) => {
@@ -91,7 +86,7 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
         const { id } = parseInput(productParams, request.params);
         const { altText } = parseInput(uploadQuery, request.query);
         const bytes = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
-        const updated = await products.addImage(actorOf(request), id, {
+        const updated = await products.addImage(adminActor(request), id, {
           bytes,
           contentType: request.headers['content-type'] ?? '',
           altText,

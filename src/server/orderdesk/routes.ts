@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { adminActor } from '../admin/routes';
 import { z } from 'zod';
 import { parseInput } from '../http/parse';
-import type { AuditActor } from '../admin/audit';
 import {
   cancelOrderSchema,
   fulfilOrderSchema,
@@ -25,12 +25,6 @@ const paymentRefundSchema = z.object({
 
 /** Any text: the service answers 404 'Order not found' for what is not an order's id. */
 const orderParams = z.object({ id: z.string() });
-
-/** The signed-in admin, as requireAdmin left it on the request. */
-function adminOf(request: FastifyRequest): AuditActor {
-  const { id, email } = request.admin!.user;
-  return { id, email };
-}
 
 /** The order desk's calls under /api/admin/orders and /api/admin/overview. */
 export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, requireAdmin }: OrderDeskRouteDeps): Promise<void> {
@@ -62,38 +56,38 @@ export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, require
     desk.post('/api/admin/orders/:id/fulfill', async (request) => {
       const { id } = parseInput(orderParams, request.params);
       const { trackingNumber } = parseInput(fulfilOrderSchema, request.body ?? {});
-      return orderDesk.fulfilOrder(adminOf(request), id, trackingNumber);
+      return orderDesk.fulfilOrder(adminActor(request), id, trackingNumber);
     });
 
     desk.post('/api/admin/orders/:id/ready-for-collection', async (request) =>
-      orderDesk.markReadyForCollection(adminOf(request), parseInput(orderParams, request.params).id),
+      orderDesk.markReadyForCollection(adminActor(request), parseInput(orderParams, request.params).id),
     );
 
     desk.post('/api/admin/orders/:id/collected', async (request) =>
-      orderDesk.markCollected(adminOf(request), parseInput(orderParams, request.params).id),
+      orderDesk.markCollected(adminActor(request), parseInput(orderParams, request.params).id),
     );
 
     desk.post('/api/admin/orders/:id/notes', async (request) => {
       const { id } = parseInput(orderParams, request.params);
       const { note } = parseInput(orderNoteSchema, request.body ?? {});
-      return orderDesk.addNote(adminOf(request), id, note);
+      return orderDesk.addNote(adminActor(request), id, note);
     });
 
     desk.post('/api/admin/orders/:id/cancel', async (request) => {
       const { id } = parseInput(orderParams, request.params);
-      return orderDesk.cancelOrder(adminOf(request), id, parseInput(cancelOrderSchema, request.body));
+      return orderDesk.cancelOrder(adminActor(request), id, parseInput(cancelOrderSchema, request.body));
     });
 
     // 202: the provider took the refund; the payment status follows when it confirms it.
     desk.post('/api/admin/orders/:id/refund', async (request, reply) => {
       const { id } = parseInput(orderParams, request.params);
-      return reply.code(202).send(await orderDesk.refundOrder(adminOf(request), id, parseInput(refundOrderSchema, request.body)));
+      return reply.code(202).send(await orderDesk.refundOrder(adminActor(request), id, parseInput(refundOrderSchema, request.body)));
     });
 
     // The spec's name for the same refund, by payment id (amount in cents; omitted: all that is left).
     desk.post('/api/payments/yoco/refund', async (request, reply) => {
       const { paymentId, amount } = parseInput(paymentRefundSchema, request.body);
-      return reply.code(202).send(await orderDesk.refundPayment(adminOf(request), { paymentId, amountCents: amount }));
+      return reply.code(202).send(await orderDesk.refundPayment(adminActor(request), { paymentId, amountCents: amount }));
     });
 
     desk.get('/api/admin/overview', async () => orderDesk.overview());
