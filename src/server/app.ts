@@ -40,6 +40,8 @@ import { createTaxDocumentService } from './tax/service';
 import { createCourierProvider } from './delivery/providers';
 import { deliveryRoutes } from './delivery/routes';
 import { createDeliveryService } from './delivery/service';
+import { discountCodeRoutes } from './discounts/routes';
+import { createDiscountService } from './discounts/service';
 import { createRateLimiter } from './rate-limit/service';
 import { createProfileService } from './account/service';
 import { accountRoutes } from './account/routes';
@@ -167,6 +169,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   deliveryRoutes(app, { auth, delivery: createDeliveryService({ db, courier: createCourierProvider(config), cart }), limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
+  await discountCodeRoutes(app, { discounts: createDiscountService(db), requireAdmin });
   await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {

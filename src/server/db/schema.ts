@@ -5,6 +5,7 @@ import type { SmsMessage } from '../notify/sms';
 import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
 import { DEFAULT_FLAG_PACKING } from '../../shared/delivery';
+import { discountKinds } from '../../shared/discounts';
 import { regions } from '../../shared/regions';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
 
@@ -725,4 +726,57 @@ export const webVitalBuckets = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.page, t.metric, t.bucket] }), check('web_vital_buckets_count_not_negative', sql`${t.count} >= 0`)],
+);
+
+/**
+ * Discount codes the order desk makes (issue 15). A use is counted when a checkout is created with
+ * the code, under the code's row lock, and given back when that checkout ends unpaid.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** In capitals, as the shop compares it. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: discountKinds }).notNull(),
+    percent: integer('percent'),
+    amountCents: integer('amount_cents'),
+    minimumSpendCents: integer('minimum_spend_cents').notNull().default(0),
+    /** South African days, both included; null: no limit. */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** null: no limit. */
+    totalUses: integer('total_uses'),
+    usesPerCustomer: integer('uses_per_customer').notNull().default(1),
+    includesDelivery: boolean('includes_delivery').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_unique').on(t.code),
+    check(
+      'discount_codes_kind_amount',
+      sql`(${t.kind} = 'percent' AND ${t.percent} BETWEEN 1 AND 100 AND ${t.amountCents} IS NULL) OR (${t.kind} = 'amount' AND ${t.amountCents} > 0 AND ${t.percent} IS NULL)`,
+    ),
+    check('discount_codes_limits_positive', sql`${t.minimumSpendCents} >= 0 AND (${t.totalUses} IS NULL OR ${t.totalUses} >= 1) AND ${t.usesPerCustomer} >= 1`),
+    check('discount_codes_days_in_order', sql`${t.startsOn} IS NULL OR ${t.endsOn} IS NULL OR ${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
+/** One checkout's use of a code: held while the checkout is open, kept once it is paid. */
+export const discountCodeUses = pgTable(
+  'discount_code_uses',
+  {
+    checkoutId: uuid('checkout_id')
+      .primaryKey()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('discount_code_uses_code_user').on(t.codeId, t.userId), check('discount_code_uses_amount_positive', sql`${t.discountCents} > 0`)],
 );

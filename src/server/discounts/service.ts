@@ -1,0 +1,166 @@
+import { and, asc, count, eq, sql, sum } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { discountCodes, discountCodeUses, orders } from '../db/schema';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { isUuid } from '../http/ids';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { formatRand } from '../../shared/money';
+import { todayInSouthAfrica } from '../../shared/profile';
+import { discountCents, discountMessages, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type CodeRow = typeof discountCodes.$inferSelect;
+
+const CODE_NOT_FOUND = 'Discount code not found';
+
+/** '16 December 2026': a South African day as shoppers read it. */
+const dayInWords = (day: string) =>
+  new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+const offText = (row: Pick<CodeRow, 'kind' | 'percent' | 'amountCents' | 'includesDelivery'>) =>
+  `${row.kind === 'percent' ? `${row.percent}%` : formatRand(row.amountCents!)} off${row.includesDelivery ? ', delivery too' : ''}`;
+
+export interface AppliedDiscount {
+  codeId: string;
+  code: string;
+  discountCents: number;
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) {
+    if ((e as Error & { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Discount codes: the order desk makes them; a checkout takes one use of a code inside its own
+ * transaction, with the code's row locked, so that the last use goes to one shopper only; a
+ * checkout that ends unpaid gives its use back.
+ */
+export function createDiscountService(db: Database, now: () => Date = () => new Date()) {
+  async function usesOf(tx: Transaction, codeId: string, userId: string): Promise<{ all: number; mine: number }> {
+    const [row] = await tx
+      .select({ all: count(), mine: sql<number>`count(*) FILTER (WHERE ${discountCodeUses.userId} = ${userId})::int` })
+      .from(discountCodeUses)
+      .where(eq(discountCodeUses.codeId, codeId));
+    return { all: Number(row?.all ?? 0), mine: Number(row?.mine ?? 0) };
+  }
+
+  return {
+    /**
+     * What the code takes off this shopper's order now, and one use of it held for the checkout:
+     * in the checkout's transaction, after the checkout row is written. Refuses in the shopper's words.
+     */
+    async takeUse(
+      tx: Transaction,
+      input: { code: string; userId: string; checkoutId: string; subtotalCents: number; deliveryFeeCents: number },
+    ): Promise<AppliedDiscount> {
+      const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, input.code.trim().toUpperCase())).for('update');
+      if (!row) throw new InvalidInputError(discountMessages.unknown, 'discount_refused');
+      if (!row.active) throw new InvalidInputError(discountMessages.switchedOff, 'discount_refused');
+      const today = todayInSouthAfrica(now());
+      if (row.startsOn && today < row.startsOn) throw new InvalidInputError(discountMessages.notYet(dayInWords(row.startsOn)), 'discount_refused');
+      if (row.endsOn && today > row.endsOn) throw new InvalidInputError(discountMessages.expired, 'discount_refused');
+      if (input.subtotalCents < row.minimumSpendCents) {
+        throw new InvalidInputError(discountMessages.minimumSpendNotMet(row.minimumSpendCents), 'discount_refused');
+      }
+      const uses = await usesOf(tx, row.id, input.userId);
+      if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError(discountMessages.alreadyUsed, 'discount_refused');
+      if (row.totalUses !== null && uses.all >= row.totalUses) throw new InvalidInputError(discountMessages.usedUp, 'discount_refused');
+      const off = discountCents(row, input.subtotalCents, input.deliveryFeeCents);
+      await tx.insert(discountCodeUses).values({ checkoutId: input.checkoutId, codeId: row.id, userId: input.userId, discountCents: off });
+      return { codeId: row.id, code: row.code, discountCents: off };
+    },
+
+    /** A checkout ended unpaid: its use of a code is free again. */
+    async giveBack(tx: Pick<Database, 'delete'>, checkoutId: string): Promise<void> {
+      await tx.delete(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkoutId));
+    },
+
+    async create(actor: AuditActor, input: CreateDiscountCodeInput): Promise<DiscountCodeView> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(discountCodes)
+            .values({
+              ...input,
+              percent: input.kind === 'percent' ? input.percent! : null,
+              amountCents: input.kind === 'amount' ? input.amountCents! : null,
+            })
+            .returning();
+          const limits = [
+            row!.minimumSpendCents > 0 ? `from ${formatRand(row!.minimumSpendCents)}` : '',
+            row!.startsOn ? `from ${row!.startsOn}` : '',
+            row!.endsOn ? `until ${row!.endsOn}` : '',
+            row!.totalUses !== null ? `${row!.totalUses} uses` : 'no limit on uses',
+            `${row!.usesPerCustomer} per customer`,
+          ].filter(Boolean);
+          await recordAdminAction(tx, actor, {
+            action: 'discount-code.create',
+            targetType: 'discount-code',
+            targetId: row!.id,
+            summary: `Made discount code ${row!.code}: ${offText(row!)}, ${limits.join(', ')}`,
+            details: { ...input },
+          });
+          return toView(row!, { uses: 0, orders: 0, revenueCents: 0 });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(discountMessages.taken(input.code));
+        throw err;
+      }
+    },
+
+    async setActive(actor: AuditActor, id: string, active: boolean): Promise<DiscountCodeView> {
+      if (!isUuid(id)) throw new NotFoundError(CODE_NOT_FOUND);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(discountCodes).set({ active, updatedAt: sql`now()` }).where(eq(discountCodes.id, id)).returning();
+        if (!row) throw new NotFoundError(CODE_NOT_FOUND);
+        await recordAdminAction(tx, actor, {
+          action: active ? 'discount-code.switch-on' : 'discount-code.switch-off',
+          targetType: 'discount-code',
+          targetId: id,
+          summary: `${active ? 'Switched on' : 'Switched off'} discount code ${row.code}`,
+          details: { active },
+        });
+        return (await list(tx)).find((code) => code.id === id)!;
+      });
+    },
+
+    list: () => list(db),
+  };
+}
+
+async function list(db: Pick<Database, 'select'>): Promise<DiscountCodeView[]> {
+  const rows = await db.select().from(discountCodes).orderBy(asc(discountCodes.code));
+  const uses = await db.select({ codeId: discountCodeUses.codeId, uses: count() }).from(discountCodeUses).groupBy(discountCodeUses.codeId);
+  const paid = await db
+    .select({ codeId: discountCodeUses.codeId, orders: count(), revenueCents: sum(orders.totalAmount) })
+    .from(discountCodeUses)
+    .innerJoin(orders, and(eq(orders.checkoutId, discountCodeUses.checkoutId)))
+    .groupBy(discountCodeUses.codeId);
+  const usesOf = new Map(uses.map((row) => [row.codeId, Number(row.uses)]));
+  const paidOf = new Map(paid.map((row) => [row.codeId, { orders: Number(row.orders), revenueCents: Number(row.revenueCents ?? 0) }]));
+  return rows.map((row) => toView(row, { uses: usesOf.get(row.id) ?? 0, ...(paidOf.get(row.id) ?? { orders: 0, revenueCents: 0 }) }));
+}
+
+function toView(row: CodeRow, figures: { uses: number; orders: number; revenueCents: number }): DiscountCodeView {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    percent: row.percent,
+    amountCents: row.amountCents,
+    minimumSpendCents: row.minimumSpendCents,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    totalUses: row.totalUses,
+    usesPerCustomer: row.usesPerCustomer,
+    includesDelivery: row.includesDelivery,
+    active: row.active,
+    ...figures,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type DiscountService = ReturnType<typeof createDiscountService>;
