@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileMessages, provinces } from './profile';
+import { streetAddressFields } from './profile';
 
 /** How an order reaches the shopper: collected at a PAXI point, or brought to the door by a courier. */
 export const deliveryMethods = ['paxi', 'courier'] as const;
@@ -15,14 +15,8 @@ export const courierServiceLevelCodes = Object.keys(courierServiceLevels) as Cou
 
 export const courierAddressMessages = {
   address: 'Please enter the delivery address',
-  street: profileMessages.street,
-  streetLong: profileMessages.streetLong,
   suburb: 'Please enter the suburb',
   suburbLong: 'Suburb must be at most 100 characters',
-  city: profileMessages.city,
-  cityLong: profileMessages.cityLong,
-  province: profileMessages.province,
-  postalCode: profileMessages.postalCode,
   companyLong: 'Company must be at most 100 characters',
   instructionsLong: 'Delivery instructions must be at most 300 characters',
 } as const;
@@ -37,18 +31,15 @@ const optionalText = (max: number, message: string) =>
     .optional();
 
 /** A South African street address a courier can bring a parcel to. */
-export const courierAddressSchema = z.object({
-  street: z.string({ error: courierAddressMessages.street }).trim().min(1, courierAddressMessages.street).max(255, courierAddressMessages.streetLong),
-  suburb: z.string({ error: courierAddressMessages.suburb }).trim().min(1, courierAddressMessages.suburb).max(100, courierAddressMessages.suburbLong),
-  city: z.string({ error: courierAddressMessages.city }).trim().min(1, courierAddressMessages.city).max(100, courierAddressMessages.cityLong),
-  province: z.enum(provinces, { error: courierAddressMessages.province }),
-  postalCode: z
-    .string({ error: courierAddressMessages.postalCode })
-    .trim()
-    .regex(/^\d{4}$/, courierAddressMessages.postalCode),
-  company: optionalText(100, courierAddressMessages.companyLong),
-  instructions: optionalText(300, courierAddressMessages.instructionsLong),
-}, { error: courierAddressMessages.address });
+export const courierAddressSchema = z.object(
+  {
+    ...streetAddressFields,
+    suburb: z.string({ error: courierAddressMessages.suburb }).trim().min(1, courierAddressMessages.suburb).max(100, courierAddressMessages.suburbLong),
+    company: optionalText(100, courierAddressMessages.companyLong),
+    instructions: optionalText(300, courierAddressMessages.instructionsLong),
+  },
+  { error: courierAddressMessages.address },
+);
 export type CourierAddressInput = z.input<typeof courierAddressSchema>;
 export type CourierAddress = z.output<typeof courierAddressSchema>;
 

@@ -110,9 +110,8 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** POST and PUT /api/profile/addresses: the whole address; isDefault true makes it the default. */
-export const addressInputSchema = z.object({
-  type: z.enum(addressTypes, { error: profileMessages.addressType }).default('home'),
+/** A South African street address's parts, as the address book and courier delivery both read them. */
+export const streetAddressFields = {
   street: z.string({ error: profileMessages.street }).trim().min(1, profileMessages.street).max(255, profileMessages.streetLong),
   city: z.string({ error: profileMessages.city }).trim().min(1, profileMessages.city).max(100, profileMessages.cityLong),
   province: z.enum(provinces, { error: profileMessages.province }),
@@ -120,6 +119,12 @@ export const addressInputSchema = z.object({
     .string({ error: profileMessages.postalCode })
     .trim()
     .regex(/^\d{4}$/, profileMessages.postalCode),
+};
+
+/** POST and PUT /api/profile/addresses: the whole address; isDefault true makes it the default. */
+export const addressInputSchema = z.object({
+  type: z.enum(addressTypes, { error: profileMessages.addressType }).default('home'),
+  ...streetAddressFields,
   country: z.literal(DEFAULT_COUNTRY, { error: profileMessages.country }).default(DEFAULT_COUNTRY),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional(),
 });
