@@ -1,5 +1,6 @@
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { productImages, products, uploadedImages } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
@@ -41,13 +42,6 @@ export function slugFromName(name: string): string {
     .replace(/^-+|-+$/g, '');
   return slug || 'flag';
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) {
-    if ((e as Error & { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const stockText = (stock: number | null) => (stock === null ? 'not counted' : String(stock));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { discountCodes, discountCodeUses, orders } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
@@ -25,13 +26,6 @@ export interface AppliedDiscount {
   code: string;
   discountCents: number;
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) {
-    if ((e as Error & { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /**
  * Discount codes: the order desk makes them; a checkout takes one use of a code inside its own
