@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { ProviderDefinition } from '../provider-registry';
+import { unsetWhenBlank, type ProviderDefinition } from '../provider-registry';
 import type { CourierAddress, CourierServiceLevel, FlagPacking } from '../../shared/delivery';
 
 /** A box as the courier measures it. */
@@ -119,3 +119,16 @@ export const COURIER_UNAVAILABLE_MESSAGE =
   'Courier delivery is not available for this address right now. You can still collect your order at a PAXI point.';
 export const COURIER_NOT_SERVED_MESSAGE =
   'The courier does not deliver to this address. Please check the suburb and postal code, or collect your order at a PAXI point.';
+
+const TRACKING_NUMBER_MARK = '{trackingNumber}';
+
+/** COURIER_TRACKING_URL, read by every courier: a page with {trackingNumber} where the number goes. */
+export const trackingPageSetting = unsetWhenBlank.refine(
+  (url) => url === undefined || (/^https?:\/\//.test(url) && url.includes(TRACKING_NUMBER_MARK)),
+  `must be an http(s) address with ${TRACKING_NUMBER_MARK} where the tracking number goes`,
+);
+
+/** The customer's link to follow a parcel, when the shop has a tracking page. */
+export function trackingLink(page: string | undefined, trackingNumber: string): string | undefined {
+  return page?.replace(TRACKING_NUMBER_MARK, encodeURIComponent(trackingNumber));
+}

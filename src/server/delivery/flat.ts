@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { unsetWhenBlank } from '../provider-registry';
 import { courierServiceLevelCodes, type CourierServiceLevel } from '../../shared/delivery';
-import type { CourierProvider, CourierProviderDefinition, CourierRate } from './courier';
+import { trackingLink, trackingPageSetting, type CourierProvider, type CourierProviderDefinition, type CourierRate } from './courier';
 
 export const DEFAULT_FLAT_RATES = 'economy=99,overnight=149';
 /** More than any parcel of flags costs to send: a typo such as 14900 for R149 is refused at start. */
 const MOST_RANDS = 5_000;
-const TRACKING_NUMBER_MARK = '{trackingNumber}';
 
 /** 'economy=99,overnight=149.50' → the price of each service level in cents, in the order given. */
 export function parseFlatRates(text: string): { rates?: CourierRate[]; problem?: string } {
@@ -30,7 +29,7 @@ export function parseFlatRates(text: string): { rates?: CourierRate[]; problem?:
 const flatSettings = z
   .object({
     COURIER_FLAT_RATES: unsetWhenBlank,
-    COURIER_TRACKING_URL: unsetWhenBlank,
+    COURIER_TRACKING_URL: trackingPageSetting,
   })
   .transform((env, ctx) => {
     const { rates, problem } = parseFlatRates(env.COURIER_FLAT_RATES ?? DEFAULT_FLAT_RATES);
@@ -38,16 +37,7 @@ const flatSettings = z
       ctx.addIssue({ code: 'custom', path: ['COURIER_FLAT_RATES'], message: problem! });
       return z.NEVER;
     }
-    const trackingUrl = env.COURIER_TRACKING_URL;
-    if (trackingUrl !== undefined && (!/^https?:\/\//.test(trackingUrl) || !trackingUrl.includes(TRACKING_NUMBER_MARK))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['COURIER_TRACKING_URL'],
-        message: `must be an http(s) address with ${TRACKING_NUMBER_MARK} where the tracking number goes`,
-      });
-      return z.NEVER;
-    }
-    return { rates, trackingUrl };
+    return { rates, trackingUrl: env.COURIER_TRACKING_URL };
   });
 
 export type FlatCourierSettings = z.output<typeof flatSettings>;
@@ -60,8 +50,7 @@ export function createFlatCourier(settings: FlatCourierSettings): CourierProvide
   return {
     name: 'flat',
     quote: () => Promise.resolve(settings.rates.map((rate) => ({ ...rate }))),
-    trackingUrl: (trackingNumber) =>
-      settings.trackingUrl?.replace(TRACKING_NUMBER_MARK, encodeURIComponent(trackingNumber)),
+    trackingUrl: (trackingNumber) => trackingLink(settings.trackingUrl, trackingNumber),
   };
 }
 

@@ -16,6 +16,8 @@ import {
   type CourierTrackingStatus,
   type Parcel,
   type ShipmentRequest,
+  trackingLink,
+  trackingPageSetting,
 } from './courier';
 
 /*
@@ -74,7 +76,7 @@ const shiplogicSettings = z
     SHIPLOGIC_API_URL: z.string().trim().min(1),
     SHIPLOGIC_COLLECTION_ADDRESS: z.string().trim().min(1),
     SHIPLOGIC_SERVICE_LEVELS: unsetWhenBlank,
-    COURIER_TRACKING_URL: unsetWhenBlank,
+    COURIER_TRACKING_URL: trackingPageSetting,
   })
   .transform((env, ctx) => {
     const fail = (variable: string, message: string) => {
@@ -92,11 +94,7 @@ const shiplogicSettings = z
     if (typeof collectionAddress === 'string') return fail('SHIPLOGIC_COLLECTION_ADDRESS', collectionAddress);
     const serviceCodes = parseServiceCodes(env.SHIPLOGIC_SERVICE_LEVELS ?? DEFAULT_SERVICE_CODES);
     if (typeof serviceCodes === 'string') return fail('SHIPLOGIC_SERVICE_LEVELS', serviceCodes);
-    const trackingUrl = env.COURIER_TRACKING_URL;
-    if (trackingUrl !== undefined && (!/^https?:\/\//.test(trackingUrl) || !trackingUrl.includes('{trackingNumber}'))) {
-      return fail('COURIER_TRACKING_URL', 'must be an http(s) address with {trackingNumber} where the tracking number goes');
-    }
-    return { apiKey: env.SHIPLOGIC_API_KEY, apiUrl: apiUrl.href.replace(/\/+$/, ''), collectionAddress, serviceCodes, trackingUrl };
+    return { apiKey: env.SHIPLOGIC_API_KEY, apiUrl: apiUrl.href.replace(/\/+$/, ''), collectionAddress, serviceCodes, trackingUrl: env.COURIER_TRACKING_URL };
   });
 
 export type ShiplogicSettings = z.output<typeof shiplogicSettings>;
@@ -294,7 +292,7 @@ export function createShiplogicCourier(options: ShiplogicOptions, shop: CourierP
       return events.sort((a, b) => a.at.getTime() - b.at.getTime());
     },
 
-    trackingUrl: (trackingNumber) => options.trackingUrl?.replace('{trackingNumber}', encodeURIComponent(trackingNumber)),
+    trackingUrl: (trackingNumber) => trackingLink(options.trackingUrl, trackingNumber),
   };
 }
 
