@@ -43,9 +43,6 @@ export function createDeliveryService(deps: { db: Database; courier: CourierProv
   }
 
   return {
-    quote,
-    parcelsOf,
-
     /** POST /api/delivery/courier-rates: what delivering the shopper's cart to the address costs, per service. */
     async courierRatesForCart(user: SessionUser, address: CourierAddress): Promise<{ rates: CourierRateView[] }> {
       const cart = await deps.cart.claimForUser(user.id, undefined);
