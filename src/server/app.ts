@@ -143,7 +143,8 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   });
   const cart = createCartService(db);
   cartRoutes(app, cart, auth);
-  const email = { shop: config.shop, publicUrl: config.publicUrl };
+  const courier = createCourierProvider(config);
+  const email = { shop: config.shop, publicUrl: config.publicUrl, courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber) };
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
   authRoutes(app, auth, createAccountService(db, auth), limiter, config.publicUrl);
   if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db));
@@ -153,23 +154,29 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   contactInboxRoutes(app, createContactInbox(db), requireAdmin);
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), requireAdmin });
-  accountRoutes(app, auth, createProfileService(db, { auth, email, onQueued: onOutboxQueued }), limiter);
+  const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued });
+  accountRoutes(app, auth, profiles, limiter);
   pickupRoutes(app, createPickupService(db));
+  const delivery = createDeliveryService({ db, courier, cart });
+  const discounts = createDiscountService(db);
   const checkout = createCheckoutService({
     db,
     cart,
     payments,
     findPickupPoint: (code) => findPoint(db, code),
+    delivery,
+    discounts,
+    saveAddress: (userId, address) => profiles.keepCourierAddress(userId, address),
     publicUrl: config.publicUrl,
     email,
     onEmailQueued: onOutboxQueued,
     log: app.log.child({ component: 'checkout' }),
   });
-  checkoutRoutes(app, { auth, checkout });
-  deliveryRoutes(app, { auth, delivery: createDeliveryService({ db, courier: createCourierProvider(config), cart }), limiter });
+  checkoutRoutes(app, { auth, checkout, limiter });
+  deliveryRoutes(app, { auth, delivery, limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
-  await discountCodeRoutes(app, { discounts: createDiscountService(db), requireAdmin });
+  await discountCodeRoutes(app, { auth, discounts, cart, requireAdmin, limiter });
   await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {

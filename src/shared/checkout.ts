@@ -4,6 +4,11 @@ import { normalisePhone } from './profile';
 import type { OrderLine } from './orders';
 import { formatRandCompact } from './money';
 import { FULL_TAX_INVOICE_ABOVE_CENTS, VAT_NUMBER_PATTERN } from './tax-documents';
+import { courierAddressSchema, courierServiceLevelCodes, deliveryMethods, type CourierAddress, type CourierServiceLevel } from './delivery';
+import { discountCodeText, discountMessages } from './discounts';
+
+/** A code at checkout: blank is no code. */
+const optionalDiscountCode = discountCodeText.transform((code) => code || undefined).optional();
 
 /** The checkout's texts, as the spec words them (sections 5 and 8). */
 export const checkoutMessages = {
@@ -18,6 +23,7 @@ export const checkoutMessages = {
   cartEmptyDetail: 'Please add items to your cart before checkout.',
   paymentNotFound: 'Payment not found. The checkout may have expired or the payment ID is invalid.',
   vatNumber: 'A South African VAT number is 10 digits starting with 4',
+  courierService: 'Please choose a courier service',
   billingAddressRequired: `Orders over ${formatRandCompact(FULL_TAX_INVOICE_ABOVE_CENTS)} get a full tax invoice, which needs your address: please enter it`,
 } as const;
 
@@ -61,6 +67,25 @@ export type CustomerInfo = z.output<typeof customerInfoSchema>;
 
 export const deliveryMethodSchema = z.enum(['paxi-standard', 'paxi-express'], { error: checkoutMessages.deliveryMethod });
 
+const paxiPointSchema = z.object(
+  {
+    id: z.string({ error: checkoutMessages.pickupPointRequired }).trim().min(1, checkoutMessages.pickupPointRequired).max(40),
+    name: z.string().max(200).optional(),
+    address: z.string().max(500).optional(),
+  },
+  { error: checkoutMessages.pickupPointRequired },
+);
+
+const courierChoiceSchema = z.object(
+  {
+    serviceLevel: z.enum(courierServiceLevelCodes as [CourierServiceLevel, ...CourierServiceLevel[]], { error: checkoutMessages.courierService }),
+    address: courierAddressSchema,
+    /** Also keep the address in the shopper's address book. */
+    saveAddress: z.boolean({ error: 'saveAddress must be true or false' }).default(false),
+  },
+  { error: checkoutMessages.courierService },
+);
+
 /**
  * POST /api/payments/yoco/create-checkout, in the spec's shape. The server reads only what it
  * cannot know (who, which speed, which point) and the browser's total, which it compares with its
@@ -72,24 +97,42 @@ export const createCheckoutSchema = z.object({
   description: z.string().max(500).optional(),
   customerEmail: z.string().max(255).optional(),
   customerPhone: z.string().max(20).optional(),
-  metadata: z.object({
-    customerInfo: customerInfoSchema,
-    deliveryMethod: z.string().max(20).optional(),
-    deliverySpeed: deliveryMethodSchema,
-    // Only the id counts: the point's name and address are read from the pickup-point list.
-    paxiPoint: z.object(
-      {
-        id: z.string({ error: checkoutMessages.pickupPointRequired }).trim().min(1, checkoutMessages.pickupPointRequired).max(40),
-        name: z.string().max(200).optional(),
-        address: z.string().max(500).optional(),
-      },
-      { error: checkoutMessages.pickupPointRequired },
-    ),
-    items: z.array(z.unknown()).max(100).optional(),
-    totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number() }).partial().optional(),
-  }),
+  metadata: z
+    .object({
+      customerInfo: customerInfoSchema,
+      deliveryMethod: z.enum(deliveryMethods, { error: 'deliveryMethod must be paxi or courier' }).default('paxi'),
+      // PAXI: the speed and the point. Only the point's id counts: its name and address are read from the pickup-point list.
+      deliverySpeed: deliveryMethodSchema.optional(),
+      paxiPoint: paxiPointSchema.optional(),
+      courier: courierChoiceSchema.optional(),
+      discountCode: optionalDiscountCode,
+      items: z.array(z.unknown()).max(100).optional(),
+      totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number() }).partial().optional(),
+    })
+    .superRefine((metadata, ctx) => {
+      if (metadata.deliveryMethod === 'courier') {
+        if (!metadata.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: checkoutMessages.courierService });
+        return;
+      }
+      if (!metadata.deliverySpeed) ctx.addIssue({ code: 'custom', path: ['deliverySpeed'], message: checkoutMessages.deliveryMethod });
+      if (!metadata.paxiPoint) ctx.addIssue({ code: 'custom', path: ['paxiPoint'], message: checkoutMessages.pickupPointRequired });
+    }),
 });
 export type CreateCheckoutInput = z.output<typeof createCheckoutSchema>;
+
+/** POST /api/checkout/discount: what a code takes off the cart now, before the checkout is made. */
+export const discountPreviewSchema = z.object({
+  code: discountCodeText.refine((code) => code.length > 0, discountMessages.unknown),
+  /** The delivery fee the shopper has chosen so far, for a code that takes it off too; the checkout works it out again. */
+  deliveryFeeCents: z.number({ error: 'deliveryFeeCents must be whole cents' }).int('deliveryFeeCents must be whole cents').min(0).max(1_000_000).default(0),
+});
+
+export interface DiscountPreview {
+  code: string;
+  discountCents: number;
+  /** '10% off' or 'R50.00 off, delivery too'. */
+  description: string;
+}
 
 /** POST /api/payments/complete: which checkout; anything else the browser sends is not trusted. */
 export const completePaymentSchema = z
@@ -121,14 +164,20 @@ export interface PaymentVerification {
   orderNumber: string | null;
   metadata: {
     checkoutId: string;
-    deliveryMethod: 'paxi';
-    deliverySpeed: 'paxi-standard' | 'paxi-express';
-    paxiPoint: { id: string; name: string; address: string; city: string; province: string };
+    deliveryMethod: 'paxi' | 'courier';
+    /** PAXI orders: the speed and the point. */
+    deliverySpeed?: 'paxi-standard' | 'paxi-express';
+    paxiPoint?: { id: string; name: string; address: string; city: string; province: string };
+    /** Courier orders: the service and the address. */
+    courier?: { serviceLevel: CourierServiceLevel; service: string; address: CourierAddress };
+    /** The delivery fee's line, e.g. 'PAXI Standard collection fee'. */
+    deliveryLabel: string;
+    discount?: { code: string; discountCents: number };
     customerInfo: { firstName: string; lastName: string; email: string; phone: string };
     /** The flags paid for, at the prices of the checkout (cents). */
     items: OrderLine[];
-    /** The spec's totals in cents: the flags, the collection fee and what was charged. */
-    totals: { subtotal: number; shipping: number; total: number };
+    /** The spec's totals in cents: the flags, the delivery fee, the discount and what was charged. */
+    totals: { subtotal: number; shipping: number; discount: number; total: number };
   };
 }
 

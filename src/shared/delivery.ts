@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { streetAddressFields } from './profile';
+import { profileMessages, streetAddressFields } from './profile';
+import { collectionFeeLabel, findDeliveryOption, type DeliveryOptionCode } from './shop-facts';
 
 /** How an order reaches the shopper: collected at a PAXI point, or brought to the door by a courier. */
 export const deliveryMethods = ['paxi', 'courier'] as const;
@@ -11,12 +12,43 @@ export const courierServiceLevels = {
   overnight: 'Overnight (next business day)',
 } as const;
 export type CourierServiceLevel = keyof typeof courierServiceLevels;
+/** When the courier brings it, as the payment-success page says it. */
+export const courierDeliveryTimes: Record<CourierServiceLevel, string> = {
+  economy: 'within 3-5 business days',
+  overnight: 'on the next business day',
+};
 export const courierServiceLevelCodes = Object.keys(courierServiceLevels) as CourierServiceLevel[];
+
+/** How an order is delivered, as the order stores it: a PAXI speed or a courier's service. */
+export const orderDeliveryOptions = ['paxi_standard', 'paxi_express', 'courier_economy', 'courier_overnight'] as const;
+export type OrderDeliveryOption = (typeof orderDeliveryOptions)[number];
+export type CourierDeliveryOption = Exclude<OrderDeliveryOption, DeliveryOptionCode>;
+
+export function courierDeliveryOption(level: CourierServiceLevel): CourierDeliveryOption {
+  return `courier_${level}`;
+}
+
+/** The courier's service of a courier order; undefined for PAXI. */
+export function courierServiceOf(option: OrderDeliveryOption): CourierServiceLevel | undefined {
+  return option.startsWith('courier_') ? (option.slice('courier_'.length) as CourierServiceLevel) : undefined;
+}
+
+/** The delivery fee's line on the payment page, the receipts and the invoice. */
+export function deliveryFeeLabel(option: OrderDeliveryOption): string {
+  const level = courierServiceOf(option);
+  if (level) return `Courier delivery, ${courierServiceLevels[level]}`;
+  return collectionFeeLabel(findDeliveryOption(option)!);
+}
+
+/** How the order desk and the customer's pages name the delivery: 'Standard (7-9 days)' or 'Courier: Economy (3-5 business days)'. */
+export function deliveryOptionLabel(option: OrderDeliveryOption): string {
+  const level = courierServiceOf(option);
+  return level ? `Courier: ${courierServiceLevels[level]}` : findDeliveryOption(option)!.label;
+}
 
 export const courierAddressMessages = {
   address: 'Please enter the delivery address',
   suburb: 'Please enter the suburb',
-  suburbLong: 'Suburb must be at most 100 characters',
   companyLong: 'Company must be at most 100 characters',
   instructionsLong: 'Delivery instructions must be at most 300 characters',
 } as const;
@@ -34,7 +66,7 @@ const optionalText = (max: number, message: string) =>
 export const courierAddressSchema = z.object(
   {
     ...streetAddressFields,
-    suburb: z.string({ error: courierAddressMessages.suburb }).trim().min(1, courierAddressMessages.suburb).max(100, courierAddressMessages.suburbLong),
+    suburb: z.string({ error: courierAddressMessages.suburb }).trim().min(1, courierAddressMessages.suburb).max(100, profileMessages.suburbLong),
     company: optionalText(100, courierAddressMessages.companyLong),
     instructions: optionalText(300, courierAddressMessages.instructionsLong),
   },
@@ -66,4 +98,48 @@ export interface CourierRateView {
   name: string;
   /** VAT included. */
   priceCents: number;
+}
+
+/** Where an order goes, as the order stores it: a PAXI point, or a street address for the courier. */
+export interface OrderDestination {
+  deliveryOption: OrderDeliveryOption;
+  paxiLocationName: string | null;
+  paxiLocationAddress: string | null;
+  shippingStreet?: string | null;
+  shippingSuburb?: string | null;
+  shippingCity?: string | null;
+  shippingProvince?: string | null;
+  shippingPostalCode?: string | null;
+  deliveryCompany?: string | null;
+  deliveryInstructions?: string | null;
+}
+
+/** '12 Long Street, Gardens, Cape Town, Western Cape, 8001', with the company first when there is one. */
+export function courierAddressLine(order: OrderDestination): string {
+  return [order.deliveryCompany, order.shippingStreet, order.shippingSuburb, order.shippingCity, order.shippingProvince, order.shippingPostalCode].filter(Boolean).join(', ');
+}
+
+/** The rows that say where the parcel goes, in the emails and on the order pages. */
+export function destinationRows(order: OrderDestination): [string, string][] {
+  if (courierServiceOf(order.deliveryOption)) {
+    return [['Deliver to', courierAddressLine(order)], ...(order.deliveryInstructions ? [['Instructions', order.deliveryInstructions] as [string, string]] : [])];
+  }
+  return [
+    ['Collect at', order.paxiLocationName ?? ''],
+    ['Address', order.paxiLocationAddress ?? ''],
+  ];
+}
+
+/** One line for lists of orders: 'Collect at PEP Sea Point' or 'Courier to 12 Long Street, Gardens, Cape Town'. */
+export function destinationLine(order: OrderDestination): string {
+  if (!courierServiceOf(order.deliveryOption)) return `Collect at ${order.paxiLocationName ?? ''}`;
+  return `Courier to ${[order.shippingStreet, order.shippingSuburb, order.shippingCity].filter(Boolean).join(', ')}`;
+}
+
+/** 'PAXI Standard, 7-9 business days' or 'Courier, Economy (3-5 business days)'. */
+export function deliverySpeedText(option: OrderDeliveryOption): string {
+  const level = courierServiceOf(option);
+  if (level) return `Courier, ${courierServiceLevels[level]}`;
+  const speed = findDeliveryOption(option)!;
+  return `${speed.name}, ${speed.time}`;
 }

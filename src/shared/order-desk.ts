@@ -1,3 +1,4 @@
+import type { OrderDeliveryOption } from './delivery';
 import { z } from 'zod';
 import type { OrderDocument } from './tax-documents';
 
@@ -12,7 +13,6 @@ export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refund
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** The spec's labels for the delivery option on an order row. */
-export const deliveryOptionLabel = (option: string): string => (option === 'paxi_express' ? 'Express (3-5 days)' : 'Standard (7-9 days)');
 
 /**
  * What the order desk calls each status. 'Fulfilled' is the spec's word for an order handed to
@@ -99,12 +99,19 @@ export interface AdminOrder {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
-  deliveryOption: 'paxi_standard' | 'paxi_express';
-  paxiLocationId: string;
-  paxiLocationName: string;
-  paxiLocationAddress: string;
+  deliveryOption: OrderDeliveryOption;
+  /** PAXI orders. */
+  paxiLocationId: string | null;
+  paxiLocationName: string | null;
+  paxiLocationAddress: string | null;
+  /** Courier orders: the address as one line, what the driver should know, and the courier's shipment once booked. */
+  deliveryAddress: string | null;
+  deliveryInstructions: string | null;
+  courierShipmentId: string | null;
   subtotalCents: number;
   deliveryFeeCents: number;
+  discountCode: string | null;
+  discountCents: number;
   totalAmount: number;
   refundedCents: number;
   currency: string;

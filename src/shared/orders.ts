@@ -1,7 +1,7 @@
 import type { OrderDocument } from './tax-documents';
 import { z } from 'zod';
 import type { OrderStatus, PaymentStatus } from './order-desk';
-import type { DeliveryOptionCode } from './shop-facts';
+import type { OrderDeliveryOption } from './delivery';
 
 /** One line of an order: a flag, its unit price paid (cents) and how many. */
 export interface OrderLine {
@@ -44,11 +44,18 @@ export interface CustomerOrderDetail {
   items: OrderLine[];
   subtotalCents: number;
   deliveryFeeCents: number;
+  discountCode: string | null;
+  discountCents: number;
   totalCents: number;
   refundedCents: number;
-  deliveryOption: DeliveryOptionCode;
-  pickupPoint: { code: string; name: string; address: string };
+  deliveryOption: OrderDeliveryOption;
+  /** PAXI orders: where to collect. */
+  pickupPoint: { code: string; name: string; address: string } | null;
+  /** Courier orders: the service and where it delivers. */
+  courier: { service: string; address: string; instructions: string | null } | null;
   trackingNumber: string | null;
+  /** Where to follow the parcel, once it is sent. */
+  trackingUrl: string | null;
   /** The order's tax invoice and any credit notes, invoice first, each with its PDF's address. */
   documents: OrderDocument[];
   /** Oldest first. */

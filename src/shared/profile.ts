@@ -12,6 +12,7 @@ export const profileMessages = {
   addressType: 'Please choose home, work or other',
   street: 'Please enter the street address',
   streetLong: 'Street address must be at most 255 characters',
+  suburbLong: 'Suburb must be at most 100 characters',
   city: 'Please enter the city or town',
   cityLong: 'City must be at most 100 characters',
   province: 'Please choose a province',
@@ -125,6 +126,13 @@ export const streetAddressFields = {
 export const addressInputSchema = z.object({
   type: z.enum(addressTypes, { error: profileMessages.addressType }).default('home'),
   ...streetAddressFields,
+  suburb: z
+    .string({ error: profileMessages.suburbLong })
+    .trim()
+    .max(100, profileMessages.suburbLong)
+    .transform((value) => value || null)
+    .nullable()
+    .default(null),
   country: z.literal(DEFAULT_COUNTRY, { error: profileMessages.country }).default(DEFAULT_COUNTRY),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional(),
 });
@@ -156,6 +164,8 @@ export interface SavedAddress {
   id: string;
   type: AddressType;
   street: string;
+  /** Couriers need it; addresses saved before it was asked for have none. */
+  suburb: string | null;
   city: string;
   province: string;
   postalCode: string;
@@ -197,6 +207,9 @@ export interface ProfileOrder {
   totalCents: number;
   status: string;
   itemCount: number;
-  pickupPointName: string;
+  /** 'Collect at PEP Sea Point' or 'Courier to 12 Long Street, Gardens, Cape Town'. */
+  destination: string;
   trackingNumber: string | null;
+  /** Where to follow the parcel, once it is sent. */
+  trackingUrl: string | null;
 }

@@ -49,7 +49,8 @@ describe.each(testDatabases())("a shopper's own order on My Profile on $name", (
     });
     expect(detail.items).toEqual([expect.objectContaining({ productName: 'SOUTH AFRICA', productPrice: 13_000, quantity: 1 })]);
     expect(detail.items[0]!.productImage).toMatch(/^\/flags\//);
-    expect(detail.pickupPoint.name).not.toBe('');
+    expect(detail.pickupPoint!.name).not.toBe('');
+    expect(detail.courier).toBeNull();
     expect(detail.timeline.map((e) => e.type)).toEqual(['placed']);
     // Typed in lower case, it is the same order.
     expect((await detailOf(orderNumber.toLowerCase(), owner)).json<CustomerOrderDetail>().orderNumber).toBe(orderNumber);

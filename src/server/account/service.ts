@@ -8,10 +8,13 @@ import type { Auth } from '../auth/auth';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { enqueueEmail } from '../notify/outbox';
 import { accountDeletedMessage, type EmailContext } from '../notify/templates';
+import { trackingPage } from '../orders/notices';
+import { courierAddressLine, courierServiceLevels, courierServiceOf, destinationLine, type CourierAddress } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
 import { effectivePriceCents } from '../../shared/product';
 import { customerOrderEventTypes, type CustomerOrderDetail, type CustomerOrderEvent, type CustomerOrderEventType } from '../../shared/orders';
 import {
+  DEFAULT_COUNTRY,
   MAX_ADDRESSES,
   profileMessages,
   type AddressType,
@@ -60,6 +63,7 @@ const addressColumns = {
   id: userAddresses.id,
   type: userAddresses.type,
   street: userAddresses.street,
+  suburb: userAddresses.suburb,
   city: userAddresses.city,
   province: userAddresses.province,
   postalCode: userAddresses.postalCode,
@@ -227,6 +231,18 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
       });
     },
 
+    /**
+     * The courier address a shopper asked to keep at checkout, unless the book has it already (the
+     * same street and postal code) or is full; their first address becomes the default.
+     */
+    async keepCourierAddress(userId: string, address: CourierAddress): Promise<void> {
+      const known = await readAddresses(db, userId);
+      const same = (saved: SavedAddress) => saved.street.toLowerCase() === address.street.toLowerCase() && saved.postalCode === address.postalCode;
+      if (known.some(same) || known.length >= MAX_ADDRESSES) return;
+      const { street, suburb, city, province, postalCode } = address;
+      await this.addAddress(userId, { type: address.company ? 'work' : 'home', street, suburb, city, province, postalCode, country: DEFAULT_COUNTRY });
+    },
+
     /** Replaces an address's fields; isDefault true also makes it the default (false never takes it away). */
     async updateAddress(userId: string, addressId: string, input: ParsedAddress): Promise<SavedAddress> {
       return db.transaction(async (tx) => {
@@ -282,13 +298,28 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
           totalCents: orders.totalAmount,
           status: orders.status,
           itemCount: sql<number>`(select coalesce(sum((item->>'quantity')::int), 0) from jsonb_array_elements(${orders.items}) item)::int`,
-          pickupPointName: orders.paxiLocationName,
+          deliveryOption: orders.deliveryOption,
+          paxiLocationName: orders.paxiLocationName,
+          paxiLocationAddress: orders.paxiLocationAddress,
+          shippingStreet: orders.shippingStreet,
+          shippingSuburb: orders.shippingSuburb,
+          shippingCity: orders.shippingCity,
           trackingNumber: orders.trackingNumber,
         })
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt));
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return rows.map((row) => ({
+        id: row.id,
+        orderNumber: row.orderNumber,
+        createdAt: row.createdAt.toISOString(),
+        totalCents: row.totalCents,
+        status: row.status,
+        itemCount: row.itemCount,
+        destination: destinationLine(row),
+        trackingNumber: row.trackingNumber,
+        trackingUrl: trackingPage(email, row) ?? null,
+      }));
     },
 
     /** One of the user's own orders with its customer-facing history; another's order is simply not found. */
@@ -311,11 +342,17 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
         items: order.items,
         subtotalCents: order.subtotalCents,
         deliveryFeeCents: order.deliveryFeeCents,
+        discountCode: order.discountCode,
+        discountCents: order.discountCents,
         totalCents: order.totalAmount,
         refundedCents: order.refundedCents,
         deliveryOption: order.deliveryOption,
-        pickupPoint: { code: order.paxiLocationId, name: order.paxiLocationName, address: order.paxiLocationAddress },
+        pickupPoint: order.paxiLocationId ? { code: order.paxiLocationId, name: order.paxiLocationName ?? '', address: order.paxiLocationAddress ?? '' } : null,
+        courier: courierServiceOf(order.deliveryOption)
+          ? { service: courierServiceLevels[courierServiceOf(order.deliveryOption)!], address: courierAddressLine(order), instructions: order.deliveryInstructions }
+          : null,
         trackingNumber: order.trackingNumber,
+        trackingUrl: trackingPage(email, order) ?? null,
         documents: await orderDocuments(db, order.id, documentUrls.customer(order.orderNumber)),
         timeline: events.map((event) => customerEvent(event)),
       };

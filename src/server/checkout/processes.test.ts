@@ -10,6 +10,7 @@ import { freePort } from '../testing/free-port';
 import { startShop, stopShop } from '../testing/shop-process';
 import { queryServer, scratchDatabase } from '../testing/test-support';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
+import { vatIncluded } from '../../shared/vat';
 
 /** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */
 function browserAt(base: string, signedInAs = '') {
@@ -31,8 +32,8 @@ function browserAt(base: string, signedInAs = '') {
   };
 }
 
-/** Signs up and verifies a shopper, fills the cart with one South African flag and opens a Yoco checkout. */
-async function shopperWithOpenCheckout(browser: ReturnType<typeof browserAt>): Promise<string> {
+/** Signs up and verifies a shopper and fills the cart with one South African flag (R190.00 with standard collection). */
+async function shopperWithCart(browser: ReturnType<typeof browserAt>): Promise<(amount: number, extra?: object) => Promise<{ status: number; json: Record<string, unknown> }>> {
   const call = browser.call.bind(browser);
   const email = `process-${randomBytes(4).toString('hex')}@example.co.za`;
   expect((await call('POST', '/api/auth/sign-up/email', { name: 'Process Tester', email, password: 'process-pass-1' })).status).toBe(200);
@@ -52,15 +53,22 @@ async function shopperWithOpenCheckout(browser: ReturnType<typeof browserAt>): P
   await call('POST', '/api/cart', { sessionId: claimed.sessionId, productId: product.id, quantity: 1 });
   const { json: points } = await call('POST', '/api/paxi-points', { address: 'Sea Point, Cape Town' });
   const point = (points.paxiPoints as { id: string }[])[0]!;
-  const created = await call('POST', '/api/payments/yoco/create-checkout', {
-    amount: 19_000,
-    currency: 'ZAR',
-    metadata: {
-      customerInfo: { firstName: 'Process', lastName: 'Tester', email, phone: '0821234567' },
-      deliverySpeed: 'paxi-standard',
-      paxiPoint: { id: point.id },
-    },
-  });
+  return (amount, extra = {}) =>
+    call('POST', '/api/payments/yoco/create-checkout', {
+      amount,
+      currency: 'ZAR',
+      metadata: {
+        customerInfo: { firstName: 'Process', lastName: 'Tester', email, phone: '0821234567' },
+        deliverySpeed: 'paxi-standard',
+        paxiPoint: { id: point.id },
+        ...extra,
+      },
+    });
+}
+
+/** A shopper with one South African flag in a Yoco checkout, open: its id. */
+async function shopperWithOpenCheckout(browser: ReturnType<typeof browserAt>): Promise<string> {
+  const created = await (await shopperWithCart(browser))(19_000);
   expect(created.status).toBe(200);
   return created.json.id as string;
 }
@@ -205,6 +213,32 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
       `select d.serial from tax_documents d join orders o on o.id = d.order_id where o.order_number = '${orders[0]!.orderNumber}'`,
     );
     expect(invoices).toHaveLength(1);
+  }, 120_000);
+
+  it('gives the last use of a discount code to one shopper when shoppers on both processes check out with it at once, and the VAT is on the discounted total', async () => {
+    await queryServer(database!.url, `insert into discount_codes (code, kind, amount_cents, total_uses) values ('LAST-FLAG', 'amount', 3000, 1)`);
+    const checkouts = await Promise.all(Array.from({ length: 6 }, (_, i) => shopperWithCart(browserAt(bases[i % 2]!))));
+    const answers = await Promise.all(checkouts.map((checkout) => checkout(16_000, { discountCode: 'last-flag' })));
+    const won = answers.filter((answer) => answer.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.json.message)).toEqual(Array(5).fill('This discount code has been used up.'));
+    const uses = await queryServer<{ n: number }>(database!.url, `select count(*)::int as n from discount_code_uses u join discount_codes c on c.id = u.code_id where c.code = 'LAST-FLAG'`);
+    expect(uses[0]!.n).toBe(1);
+
+    const checkoutId = won[0]!.json.id as string;
+    const atYoco = [...yoco.checkouts.values()].find((c) => c.externalId === checkoutId)!;
+    expect(atYoco.amount).toBe(16_000);
+    yoco.markPaid(atYoco.id);
+    const { headers, body } = yoco.signWebhook(webhookSecret, yoco.paymentSucceeded(atYoco.id), { webhookId: 'msg_last_flag' });
+    expect((await fetch(`${bases[0]}/api/payments/yoco/webhook`, { method: 'POST', headers, body: new Uint8Array(body) })).status).toBe(200);
+    await expect
+      .poll(async () =>
+        queryServer<{ total_amount: number; discount_cents: number; discount_code: string; vat_cents: number }>(
+          database!.url,
+          `select o.total_amount, o.discount_cents, o.discount_code, d.vat_cents from orders o join tax_documents d on d.order_id = o.id and d.kind = 'invoice' where o.checkout_id = '${checkoutId}'`,
+        ),
+      )
+      .toEqual([{ total_amount: 16_000, discount_cents: 3_000, discount_code: 'LAST-FLAG', vat_cents: vatIncluded(16_000) }]);
   }, 120_000);
 
   it('numbers the invoices of shoppers paying at once on both processes one after another, with no gap and no repeat', async () => {

@@ -6,6 +6,8 @@ import { UnauthorizedError } from '../errors';
 import { parseInput } from '../http/parse';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
 import type { CheckoutService, Reconciliation } from './service';
+import { countDiscountTry } from '../discounts/routes';
+import type { RateLimiter } from '../rate-limit/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,14 +22,17 @@ const cancelSchema = z.object({ checkoutId: z.string({ error: 'Say which checkou
 export interface CheckoutRouteDeps {
   auth: Auth;
   checkout: CheckoutService;
+  limiter: RateLimiter;
 }
 
-export function checkoutRoutes(app: FastifyInstance, { auth, checkout }: CheckoutRouteDeps): void {
+export function checkoutRoutes(app: FastifyInstance, { auth, checkout, limiter }: CheckoutRouteDeps): void {
   app.decorate('reconcileCheckouts', () => checkout.reconcile());
 
   app.post('/api/payments/yoco/create-checkout', async (request) => {
     const user = await requireSessionUser(auth, request);
-    return checkout.createCheckout(user, parseInput(createCheckoutSchema, request.body));
+    const input = parseInput(createCheckoutSchema, request.body);
+    if (input.metadata.discountCode) await countDiscountTry(limiter, request, user);
+    return checkout.createCheckout(user, input);
   });
 
   app.get('/api/payments/yoco/verify/:id', async (request, reply) => {

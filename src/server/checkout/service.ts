@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../http/ids';
 import { cartItems, checkouts, orderRefunds, orders, type CheckoutSnapshot, type CheckoutStatus } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
-import { FlagNoLongerSoldError, type CartService } from '../cart/service';
+import { FlagNoLongerSoldError, type CartView, type CartService } from '../cart/service';
 import type { SessionUser } from '../auth/session';
 import { MINIMUM_CARD_PAYMENT_CENTS, BELOW_MINIMUM_MESSAGE, type PaymentProvider, type PaymentWebhookEvent, type RefundResult } from '../payments/provider';
 import { readPaymentEvent } from '../payments/webhooks';
@@ -12,7 +12,11 @@ import { refundableFrom } from '../orders/transitions';
 import type { EmailContext } from '../notify/templates';
 import { confirmRefund, placeOrder, recordFailedRefund } from '../orders/service';
 import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
-import { collectionFeeCents, collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
+import { collectionFeeCents, findDeliveryOption, type DeliveryOption } from '../../shared/shop-facts';
+import { courierDeliveryOption, courierServiceLevels, deliveryFeeLabel, type CourierAddress } from '../../shared/delivery';
+import { CourierUnavailableError, courierServiceNotOffered } from '../delivery/courier';
+import type { DeliveryService } from '../delivery/service';
+import { retakeDiscountUse, type DiscountService } from '../discounts/service';
 import { formatRand } from '../../shared/money';
 import { countryName } from '../../shared/product';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
@@ -29,6 +33,11 @@ export interface CheckoutDeps {
   cart: CartService;
   payments: PaymentProvider;
   findPickupPoint: (code: string) => Promise<PickupPoint | null>;
+  /** The courier's rates, asked again for the checkout's own price. */
+  delivery: Pick<DeliveryService, 'quote' | 'courierName'>;
+  discounts: Pick<DiscountService, 'claimUse' | 'holdUse'>;
+  /** Keeps a courier address in the shopper's address book, when asked to at checkout. */
+  saveAddress: (userId: string, address: CourierAddress) => Promise<void>;
   publicUrl: string;
   email: EmailContext;
   onEmailQueued?: () => void;
@@ -40,6 +49,36 @@ const SHOP_CURRENCY = 'ZAR';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
+
+/** How the order reaches the shopper, and its fee, as the checkout freezes them. */
+interface DeliveryChoice {
+  feeCents: number;
+  snapshot: Pick<CheckoutSnapshot, 'deliveryOption' | 'pickupPoint' | 'courier'>;
+}
+
+/** The payment pages' view of where the order goes. */
+function deliveryOfSnapshot(snapshot: CheckoutSnapshot): Pick<PaymentVerification['metadata'], 'deliveryMethod' | 'deliverySpeed' | 'paxiPoint' | 'courier'> {
+  if (snapshot.courier) {
+    const { serviceLevel, address } = snapshot.courier;
+    return { deliveryMethod: 'courier', courier: { serviceLevel, service: courierServiceLevels[serviceLevel], address } };
+  }
+  const point = snapshot.pickupPoint!;
+  return {
+    deliveryMethod: 'paxi',
+    deliverySpeed: findDeliveryOption(snapshot.deliveryOption)!.method,
+    paxiPoint: { id: point.code, name: point.name, address: point.address, city: point.town, province: point.province },
+  };
+}
+
+function paxiDelivery(speed: DeliveryOption, point: PickupPoint, itemCount: number): DeliveryChoice {
+  return {
+    feeCents: collectionFeeCents(speed, itemCount),
+    snapshot: {
+      deliveryOption: speed.code,
+      pickupPoint: { code: point.code, name: point.name, address: point.street, town: point.town, province: point.province, postalCode: point.postalCode },
+    },
+  };
+}
 
 export interface Completion {
   order: OrderRow;
@@ -54,6 +93,20 @@ export interface Completion {
  */
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, payments } = deps;
+
+  /** The courier's price for this cart now: the server's, whatever the browser showed. */
+  async function courierDelivery(choice: NonNullable<CreateCheckoutInput['metadata']['courier']>, cart: CartView): Promise<DeliveryChoice> {
+    const rates = await deps.delivery.quote(choice.address, cart.cartItems, cart.subtotalCents);
+    const rate = rates.find((offered) => offered.serviceLevel === choice.serviceLevel);
+    if (!rate) throw new CourierUnavailableError(courierServiceNotOffered(choice.serviceLevel), 422);
+    return {
+      feeCents: rate.priceCents,
+      snapshot: {
+        deliveryOption: courierDeliveryOption(choice.serviceLevel),
+        courier: { provider: deps.delivery.courierName, serviceLevel: choice.serviceLevel, address: choice.address },
+      },
+    };
+  }
 
   async function ownCheckout(user: SessionUser, id: string): Promise<CheckoutRow> {
     const byId = isUuid(id) ? eq(checkouts.id, id) : eq(checkouts.providerCheckoutId, id);
@@ -82,6 +135,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           const short = await retakeStock(tx, checkout.id, snapshot.heldStock ?? []);
           if (short.length > 0) deps.log.warn({ checkoutId: checkout.id, short }, 'paid after its stock was given back, and not enough is left');
         }
+        // Its use of a discount code may have been given back the same way: the order has the discount, so it counts.
+        if (snapshot.discount) await retakeDiscountUse(tx, checkout.id, checkout.userId, snapshot.discount);
         await tx.delete(cartItems).where(
           and(
             eq(cartItems.sessionId, checkout.cartSessionId),
@@ -229,38 +284,24 @@ export function createCheckoutService(deps: CheckoutDeps) {
      */
     async createCheckout(user: SessionUser, input: CreateCheckoutInput): Promise<{ id: string; redirectUrl: string }> {
       if (!user.emailVerified) throw new ForbiddenError(checkoutMessages.emailVerificationRequired, 'email_unverified');
-      const speed = findDeliveryOption(input.metadata.deliverySpeed)!;
-      const point = await deps.findPickupPoint(input.metadata.paxiPoint.id);
-      if (!point) throw new InvalidInputError(checkoutMessages.pickupPointRequired, 'point_unavailable');
+      const { metadata } = input;
+      // A PAXI point is looked up before the cart is claimed: a wrong point is the shopper's to mend first.
+      const point = metadata.deliveryMethod === 'paxi' ? await deps.findPickupPoint(metadata.paxiPoint!.id) : null;
+      if (metadata.deliveryMethod === 'paxi' && !point) throw new InvalidInputError(checkoutMessages.pickupPointRequired, 'point_unavailable');
 
       const cart = await deps.cart.claimForUser(user.id, undefined);
       if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
       const unavailable = cart.cartItems.find((item) => !item.available);
       if (unavailable) throw new FlagNoLongerSoldError(unavailable.productId, unavailable.productName);
       const subtotalCents = cart.subtotalCents;
-      const deliveryFeeCents = collectionFeeCents(speed, cart.itemCount);
-      const totalCents = subtotalCents + deliveryFeeCents;
-      if (input.amount !== totalCents) {
-        throw new TotalChangedError(totalCents);
-      }
-      if (totalCents < MINIMUM_CARD_PAYMENT_CENTS) throw new InvalidInputError(BELOW_MINIMUM_MESSAGE);
-      const { company, vatNumber, billingAddress, ...customer } = input.metadata.customerInfo;
-      if (needsFullTaxInvoice(deps.email.shop, totalCents) && !billingAddress) {
-        throw new InvalidInputError(checkoutMessages.billingAddressRequired, 'billing_address_required');
-      }
+      const delivery = point ? paxiDelivery(findDeliveryOption(metadata.deliverySpeed!)!, point, cart.itemCount) : await courierDelivery(metadata.courier!, cart);
+      const deliveryFeeCents = delivery.feeCents;
+      const { company, vatNumber, billingAddress, ...customer } = metadata.customerInfo;
 
       const snapshot: CheckoutSnapshot = {
         customer,
         ...(company || vatNumber || billingAddress ? { invoiceTo: { company: company ?? null, vatNumber: vatNumber ?? null, address: billingAddress ?? null } } : {}),
-        deliveryOption: speed.code,
-        pickupPoint: {
-          code: point.code,
-          name: point.name,
-          address: point.street,
-          town: point.town,
-          province: point.province,
-          postalCode: point.postalCode,
-        },
+        ...delivery.snapshot,
         items: cart.cartItems.map((item) => ({
           productId: item.productId,
           productName: item.productName,
@@ -270,10 +311,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
         })),
       };
       await releaseEarlierHolds(db, user.id);
-      // The stock is taken in the transaction that creates the checkout: the last flag goes to one shopper only.
+      // The code's row and the stock are taken in the transaction that creates the checkout: the
+      // last use of a code and the last flag each go to one shopper only. The total is known once
+      // the code is counted, and a total the browser did not show rolls it all back.
       const [checkout] = await db.transaction(async (tx) => {
+        const discount = metadata.discountCode
+          ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, userId: user.id, subtotalCents, deliveryFeeCents })
+          : null;
+        const discountCents = discount?.discountCents ?? 0;
+        const totalCents = subtotalCents + deliveryFeeCents - discountCents;
+        if (input.amount !== totalCents) throw new TotalChangedError(totalCents);
+        if (totalCents < MINIMUM_CARD_PAYMENT_CENTS) throw new InvalidInputError(BELOW_MINIMUM_MESSAGE);
+        if (needsFullTaxInvoice(deps.email.shop, totalCents) && !billingAddress) {
+          throw new InvalidInputError(checkoutMessages.billingAddressRequired, 'billing_address_required');
+        }
         const heldStock = await holdStock(tx, snapshot.items);
-        return tx
+        const rows = await tx
           .insert(checkouts)
           .values({
             userId: user.id,
@@ -281,13 +334,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
             provider: payments.name,
             subtotalCents,
             deliveryFeeCents,
+            discountCents,
             totalCents,
-            snapshot: { ...snapshot, heldStock },
+            snapshot: { ...snapshot, ...(discount && discountCents > 0 ? { discount } : {}), heldStock },
             stockHeld: heldStock.length > 0,
             expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
           })
           .returning();
+        if (discount) await deps.discounts.holdUse(tx, discount, { checkoutId: rows[0]!.id, userId: user.id });
+        return rows;
       });
+      if (metadata.courier?.saveAddress && metadata.deliveryMethod === 'courier') {
+        // The address book is a kindness: a full one does not stop the payment.
+        await deps.saveAddress(user.id, metadata.courier.address).catch((err: unknown) => deps.log.warn({ err, userId: user.id }, 'could not keep the courier address in the address book'));
+      }
+      const { totalCents, discountCents } = checkout!;
       const back = (path: string) => `${deps.publicUrl}${path}?checkoutId=${checkout!.id}`;
       const opened = await payments.createCheckout({
         amountCents: totalCents,
@@ -300,11 +361,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // The checkout's own id: a retried request can never open a second payment for it.
         idempotencyKey: checkout!.id,
         subtotalCents,
-        // The collection fee is a line of its own, so the lines on the payment page add up to the amount charged.
+        // The delivery fee is a line of its own and the discount is taken off below the lines, so that the page adds up to the amount charged.
         lineItems: [
           ...snapshot.items.map((item) => ({ displayName: countryName(item.productName), quantity: item.quantity, priceCents: item.unitPriceCents })),
-          ...(deliveryFeeCents > 0 ? [{ displayName: collectionFeeLabel(speed), quantity: 1, priceCents: deliveryFeeCents }] : []),
+          ...(deliveryFeeCents > 0 ? [{ displayName: deliveryFeeLabel(snapshot.deliveryOption), quantity: 1, priceCents: deliveryFeeCents }] : []),
         ],
+        ...(discountCents > 0 ? { totalDiscountCents: discountCents } : {}),
       }).catch(async (err: unknown) => {
         // No payment page to pay on: the checkout failed, and its stock goes back at once.
         await endUnpaid(db, checkout!.id, 'failed');
@@ -332,15 +394,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         orderNumber: completion?.order.orderNumber ?? null,
         metadata: {
           checkoutId: current!.id,
-          deliveryMethod: 'paxi',
-          deliverySpeed: findDeliveryOption(snapshot.deliveryOption)!.method,
-          paxiPoint: {
-            id: snapshot.pickupPoint.code,
-            name: snapshot.pickupPoint.name,
-            address: snapshot.pickupPoint.address,
-            city: snapshot.pickupPoint.town,
-            province: snapshot.pickupPoint.province,
-          },
+          ...deliveryOfSnapshot(snapshot),
+          deliveryLabel: deliveryFeeLabel(snapshot.deliveryOption),
+          ...(snapshot.discount ? { discount: { code: snapshot.discount.code, discountCents: snapshot.discount.discountCents } } : {}),
           customerInfo: snapshot.customer,
           items: snapshot.items.map((item) => ({
             productId: item.productId,
@@ -349,7 +405,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             productPrice: item.unitPriceCents,
             quantity: item.quantity,
           })),
-          totals: { subtotal: current!.subtotalCents, shipping: current!.deliveryFeeCents, total: current!.totalCents },
+          totals: { subtotal: current!.subtotalCents, shipping: current!.deliveryFeeCents, discount: current!.discountCents, total: current!.totalCents },
         },
       };
     },

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm
 import type { Database } from '../db/client';
 import { checkouts, products, type CheckoutSnapshot, type HeldStock } from '../db/schema';
 import { ConflictError } from '../errors';
+import { giveDiscountBack } from '../discounts/service';
 import { stockShortMessage } from '../../shared/stock';
 
 /*
@@ -95,7 +96,7 @@ export function restockCancelledOrder(tx: Transaction, checkoutId: string): Prom
   return giveBack(tx, eq(checkouts.id, checkoutId));
 }
 
-/** Ends an open checkout unpaid (cancelled, failed or expired) and gives its stock back; false when it was no longer open. */
+/** Ends an open checkout unpaid (cancelled, failed or expired) and gives its stock and its use of a discount code back; false when it was no longer open. */
 export async function endUnpaid(db: Database, checkoutId: string, status: 'cancelled' | 'failed' | 'expired'): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [ended] = await tx
@@ -105,22 +106,28 @@ export async function endUnpaid(db: Database, checkoutId: string, status: 'cance
       .returning({ id: checkouts.id });
     if (!ended) return false;
     await releaseStock(tx, checkoutId);
+    await giveDiscountBack(tx, checkoutId);
     return true;
   });
 }
 
 /**
  * A shopper who starts a new checkout has left the earlier ones (went back from the payment page,
- * opened checkout again): their stock is given back so that it is not held against the same
- * shopper. They stay open, since their payment pages may still be paid; the reconciliation still
- * asks about them, and retakeStock covers a late payment.
+ * opened checkout again): their stock and their use of a discount code are given back so that they
+ * are not held against the same shopper. They stay open, since their payment pages may still be
+ * paid; the reconciliation still asks about them, and a late payment takes both again.
  */
 export async function releaseEarlierHolds(db: Database, userId: string): Promise<void> {
   const earlier = await db
     .select({ id: checkouts.id })
     .from(checkouts)
-    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open'), eq(checkouts.stockHeld, true)));
-  for (const { id } of earlier) await db.transaction((tx) => releaseStock(tx, id));
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
+  for (const { id } of earlier) {
+    await db.transaction(async (tx) => {
+      await releaseStock(tx, id);
+      await giveDiscountBack(tx, id);
+    });
+  }
 }
 
 /**

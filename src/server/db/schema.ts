@@ -4,7 +4,7 @@ import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
 import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
-import { DEFAULT_FLAG_PACKING } from '../../shared/delivery';
+import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type CourierServiceLevel, type OrderDeliveryOption } from '../../shared/delivery';
 import { discountKinds } from '../../shared/discounts';
 import { regions } from '../../shared/regions';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
@@ -247,6 +247,7 @@ export const userAddresses = pgTable(
     /** What the shopper calls it: home, work, other. */
     type: text('type').notNull().default('home'),
     street: text('street').notNull(),
+    suburb: text('suburb'),
     city: text('city').notNull(),
     province: text('province').notNull(),
     postalCode: text('postal_code').notNull(),
@@ -334,8 +335,13 @@ export interface CheckoutSnapshot {
   customer: { firstName: string; lastName: string; email: string; phone: string };
   /** What the buyer asked to have on the tax invoice (a company, its VAT number, an address). */
   invoiceTo?: InvoiceTo;
-  deliveryOption: 'paxi_standard' | 'paxi_express';
-  pickupPoint: { code: string; name: string; address: string; town: string; province: string; postalCode: string | null };
+  deliveryOption: OrderDeliveryOption;
+  /** Where a PAXI order is collected. */
+  pickupPoint?: { code: string; name: string; address: string; town: string; province: string; postalCode: string | null };
+  /** Where a courier brings the order, and with which service, at the rate quoted when the checkout was made. */
+  courier?: { provider: string; serviceLevel: CourierServiceLevel; address: CourierAddress };
+  /** The discount code the shopper gave, and what it took off. */
+  discount?: { codeId: string; code: string; discountCents: number };
   items: { productId: string; productName: string; productImage: string | null; unitPriceCents: number; quantity: number }[];
   /** The counted stock this checkout took (flags the shop does not count are not listed); given back if it ends unpaid. */
   heldStock?: HeldStock[];
@@ -371,6 +377,8 @@ export const checkouts = pgTable(
     status: text('status', { enum: checkoutStatuses }).notNull().default('open'),
     subtotalCents: integer('subtotal_cents').notNull(),
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    /** What a discount code took off, VAT included. */
+    discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('ZAR'),
     snapshot: jsonb('snapshot').$type<CheckoutSnapshot>().notNull(),
@@ -386,7 +394,8 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_provider_checkout_unique').on(t.provider, t.providerCheckoutId),
     index('checkouts_user_idx').on(t.userId),
     index('checkouts_open_idx').on(t.status, t.createdAt),
-    check('checkouts_total_adds_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.deliveryFeeCents}`),
+    check('checkouts_total_adds_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.deliveryFeeCents} - ${t.discountCents}`),
+    check('checkouts_discount_in_range', sql`${t.discountCents} BETWEEN 0 AND ${t.subtotalCents} + ${t.deliveryFeeCents}`),
   ],
 );
 
@@ -421,17 +430,28 @@ export const orders = pgTable(
     customerCompany: text('customer_company'),
     customerVatNumber: text('customer_vat_number'),
     billingAddress: text('billing_address'),
+    /** A courier order's address (a PAXI order keeps its point's town, province and code here). */
     shippingStreet: text('shipping_street'),
+    shippingSuburb: text('shipping_suburb'),
     shippingCity: text('shipping_city'),
     shippingProvince: text('shipping_province'),
     shippingPostalCode: text('shipping_postal_code'),
     shippingCountry: text('shipping_country').notNull().default('South Africa'),
-    deliveryOption: text('delivery_option', { enum: ['paxi_standard', 'paxi_express'] }).notNull(),
-    paxiLocationId: text('paxi_location_id').notNull(),
-    paxiLocationName: text('paxi_location_name').notNull(),
-    paxiLocationAddress: text('paxi_location_address').notNull(),
+    /** For the courier: the company at the address, and what the driver should know. */
+    deliveryCompany: text('delivery_company'),
+    deliveryInstructions: text('delivery_instructions'),
+    deliveryOption: text('delivery_option', { enum: orderDeliveryOptions }).notNull(),
+    /** PAXI orders only. */
+    paxiLocationId: text('paxi_location_id'),
+    paxiLocationName: text('paxi_location_name'),
+    paxiLocationAddress: text('paxi_location_address'),
+    /** Courier orders: the courier (its name in the registry) and its shipment, once booked. */
+    courierProvider: text('courier_provider'),
+    courierShipmentId: text('courier_shipment_id'),
     subtotalCents: integer('subtotal_cents').notNull(),
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     totalAmount: integer('total_amount').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
     currency: text('currency').notNull().default('ZAR'),
@@ -452,6 +472,11 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_unfulfilled_idx').on(t.fulfilled, t.createdAt),
     check('orders_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalAmount}`),
+    check('orders_total_adds_up', sql`${t.totalAmount} = ${t.subtotalCents} + ${t.deliveryFeeCents} - ${t.discountCents}`),
+    check(
+      'orders_delivered_somewhere',
+      sql`(${t.deliveryOption} LIKE 'paxi%' AND ${t.paxiLocationId} IS NOT NULL) OR (${t.deliveryOption} LIKE 'courier%' AND ${t.shippingStreet} IS NOT NULL AND ${t.courierProvider} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { unsetWhenBlank, type ProviderDefinition } from '../provider-registry';
-import type { CourierAddress, CourierServiceLevel, FlagPacking } from '../../shared/delivery';
+import { courierServiceLevels, type CourierAddress, type CourierServiceLevel, type FlagPacking } from '../../shared/delivery';
 
 /** A box as the courier measures it. */
 export interface Parcel {
@@ -119,6 +119,11 @@ export const COURIER_UNAVAILABLE_MESSAGE =
   'Courier delivery is not available for this address right now. You can still collect your order at a PAXI point.';
 export const COURIER_NOT_SERVED_MESSAGE =
   'The courier does not deliver to this address. Please check the suburb and postal code, or collect your order at a PAXI point.';
+
+/** The shopper chose a service the courier does not offer for this address (any more). */
+export function courierServiceNotOffered(level: CourierServiceLevel): string {
+  return `The courier does not offer ${courierServiceLevels[level]} to this address. Please choose another service, or collect your order at a PAXI point.`;
+}
 
 const TRACKING_NUMBER_MARK = '{trackingNumber}';
 

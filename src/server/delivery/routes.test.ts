@@ -17,14 +17,7 @@ describe.each(testDatabases())('courier rates for the cart on $name', (target) =
 
   beforeAll(async () => {
     standIn = await startShiplogicStandIn();
-    t = await startTestApp(target, {
-      env: {
-        COURIER_PROVIDER: 'shiplogic',
-        SHIPLOGIC_API_KEY: standIn.apiKey,
-        SHIPLOGIC_API_URL: standIn.url,
-        SHIPLOGIC_COLLECTION_ADDRESS: '1 Flag Lane; Hatfield; Pretoria; Gauteng; 0083',
-      },
-    });
+    t = await startTestApp(target, { env: standIn.settings });
   });
   afterAll(async () => {
     await t?.close();

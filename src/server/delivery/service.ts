@@ -43,6 +43,10 @@ export function createDeliveryService(deps: { db: Database; courier: CourierProv
   }
 
   return {
+    /** The courier's name in its registry, kept on courier orders. */
+    courierName: courier.name,
+    quote,
+
     /** POST /api/delivery/courier-rates: what delivering the shopper's cart to the address costs, per service. */
     async courierRatesForCart(user: SessionUser, address: CourierAddress): Promise<{ rates: CourierRateView[] }> {
       const cart = await deps.cart.claimForUser(user.id, undefined);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { startShiplogicStandIn, STAND_IN_COLLECTION_ADDRESS, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
 import { DEFAULT_FLAG_PACKING, type CourierAddress } from '../../shared/delivery';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE, CourierUnavailableError, parcelFor, type ShipmentRequest } from './courier';
 import { createCourierProvider } from './providers';
 import { createShiplogicCourier, ShiplogicError } from './shiplogic';
 
-const COLLECTION = '1 Flag Lane; Hatfield; Pretoria; Gauteng; 0083';
+const COLLECTION = STAND_IN_COLLECTION_ADDRESS;
 const home: CourierAddress = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 const school: CourierAddress = { ...home, company: 'Gardens Primary', instructions: 'Deliver to the school office' };
 const twoFlags = [parcelFor([{ quantity: 2, packing: DEFAULT_FLAG_PACKING }])];
@@ -26,10 +26,7 @@ describe('the Shiplogic courier against the stand-in', () => {
   const courier = () =>
     createCourierProvider({
       ...loadConfig({
-        COURIER_PROVIDER: 'shiplogic',
-        SHIPLOGIC_API_KEY: standIn.apiKey,
-        SHIPLOGIC_API_URL: standIn.url,
-        SHIPLOGIC_COLLECTION_ADDRESS: COLLECTION,
+        ...standIn.settings,
         COURIER_TRACKING_URL: 'https://portal.thecourierguy.co.za/track?ref={trackingNumber}',
       }),
       shop: { ...loadConfig({}).shop, name: shop.shopName, phone: shop.shopPhone, email: shop.shopEmail },

@@ -7,7 +7,7 @@ import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../t
 import { signedIn } from '../testing/test-admin';
 import { shopHelpers } from '../testing/test-orders';
 import { discountCents, type DiscountCodeView } from '../../shared/discounts';
-import { createDiscountService, type DiscountService } from './service';
+import { createDiscountService, giveDiscountBack, type DiscountService } from './service';
 
 const ADMIN = 'specials@example.co.za';
 const origin = { origin: TEST_PUBLIC_URL };
@@ -64,7 +64,11 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     return session.json<{ user: { id: string } }>().user.id;
   }
   const take = (code: string, userId: string, checkoutId: string, subtotalCents = 39_000, deliveryFeeCents = 9_900) =>
-    t.database.db.transaction((tx) => discounts.takeUse(tx, { code, userId, checkoutId, subtotalCents, deliveryFeeCents }));
+    t.database.db.transaction(async (tx) => {
+      const applied = await discounts.claimUse(tx, { code, userId, subtotalCents, deliveryFeeCents });
+      await discounts.holdUse(tx, applied, { checkoutId, userId });
+      return applied;
+    });
   const refusedWith = async (promise: Promise<unknown>) => {
     const err = await promise.then(
       () => undefined,
@@ -152,7 +156,7 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     expect(await refusedWith(take('HERITAGE', lerato, await openCheckout(lerato)))).toBe('This discount code has been used up.');
 
     // Thandi's checkout ended unpaid: her use is free again, for her or for someone else.
-    await discounts.giveBack(t.database.db, first);
+    await giveDiscountBack(t.database.db, first);
     await take('HERITAGE', lerato, await openCheckout(lerato));
     const listed = (await call('GET', '/api/admin/discount-codes')).json<{ codes: DiscountCodeView[] }>().codes;
     expect(listed.find((c) => c.code === 'HERITAGE')).toMatchObject({ uses: 2, orders: 0, revenueCents: 0 });

@@ -1,14 +1,51 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { adminActor } from '../admin/routes';
 import { z } from 'zod';
+import type { Auth } from '../auth/auth';
+import { requireSessionUser, type SessionUser } from '../auth/session';
+import type { CartService } from '../cart/service';
 import { parseInput } from '../http/parse';
+import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
+import { InvalidInputError } from '../errors';
+import { checkoutMessages, discountPreviewSchema, type DiscountPreview } from '../../shared/checkout';
 import { createDiscountCodeSchema, updateDiscountCodeSchema } from '../../shared/discounts';
 import type { DiscountService } from './service';
 
 const codeParams = z.object({ id: z.string() });
 
 /** The order desk's discount codes: make one, list them with their uses and revenue, switch one off. */
-export async function discountCodeRoutes(app: FastifyInstance, deps: { discounts: DiscountService; requireAdmin: preHandlerAsyncHookHandler }): Promise<void> {
+/**
+ * Each try at a code counts, at Apply and at Pay, per shopper and per IP address: a shopper tries a
+ * code or two, and a guesser gets nowhere.
+ */
+export function countDiscountTry(limiter: RateLimiter, request: FastifyRequest, user: SessionUser): Promise<void> {
+  return limiter.consume([
+    [rateRules.discountTries, `user:${user.id}`],
+    [rateRules.discountTriesPerIp, ipSubject(request.ip)],
+  ]);
+}
+
+export interface DiscountRouteDeps {
+  auth: Auth;
+  discounts: DiscountService;
+  cart: Pick<CartService, 'claimForUser'>;
+  requireAdmin: preHandlerAsyncHookHandler;
+  limiter: RateLimiter;
+}
+
+export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRouteDeps): Promise<void> {
+  // Apply at checkout: what the code takes off the shopper's cart now. The checkout counts it again when it is made.
+  app.post('/api/checkout/discount', async (request, reply): Promise<DiscountPreview> => {
+    const user = await requireSessionUser(deps.auth, request);
+    const input = parseInput(discountPreviewSchema, request.body);
+    await countDiscountTry(deps.limiter, request, user);
+    const cart = await deps.cart.claimForUser(user.id, undefined);
+    if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
+    reply.header('cache-control', 'no-store');
+    return deps.discounts.preview({ code: input.code, userId: user.id, subtotalCents: cart.subtotalCents, deliveryFeeCents: input.deliveryFeeCents });
+  });
+
+
   await app.register(async (desk) => {
     desk.addHook('preHandler', deps.requireAdmin);
     desk.addHook('onSend', async (_request, reply) => {

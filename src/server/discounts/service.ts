@@ -8,9 +8,11 @@ import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { discountCents, discountMessages, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
+import type { DiscountPreview } from '../../shared/checkout';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CodeRow = typeof discountCodes.$inferSelect;
+type Reader = Pick<Database, 'select'>;
 
 const CODE_NOT_FOUND = 'Discount code not found';
 
@@ -20,6 +22,27 @@ const dayInWords = (day: string) =>
 
 const offText = (row: Pick<CodeRow, 'kind' | 'percent' | 'amountCents' | 'includesDelivery'>) =>
   `${row.kind === 'percent' ? `${row.percent}%` : formatRand(row.amountCents!)} off${row.includesDelivery ? ', delivery too' : ''}`;
+
+/** A checkout ended unpaid, or its shopper started a newer one: its use of a code is free again. */
+export async function giveDiscountBack(tx: Pick<Database, 'delete'>, checkoutId: string): Promise<void> {
+  await tx.delete(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkoutId));
+}
+
+/**
+ * A checkout paid after it gave its use back (its payment page was paid after a cancel or a newer
+ * checkout): the order has the discount, so it counts as a use again, beyond the limits if need be.
+ */
+export async function retakeDiscountUse(tx: Pick<Database, 'insert'>, checkoutId: string, userId: string | null, discount: { codeId: string; discountCents: number }): Promise<void> {
+  if (discount.discountCents === 0) return;
+  await tx.insert(discountCodeUses).values({ checkoutId, codeId: discount.codeId, userId, discountCents: discount.discountCents }).onConflictDoNothing();
+}
+
+interface CodeRequest {
+  code: string;
+  userId: string;
+  subtotalCents: number;
+  deliveryFeeCents: number;
+}
 
 export interface AppliedDiscount {
   codeId: string;
@@ -33,7 +56,7 @@ export interface AppliedDiscount {
  * checkout that ends unpaid gives its use back.
  */
 export function createDiscountService(db: Database, now: () => Date = () => new Date()) {
-  async function usesOf(tx: Transaction, codeId: string, userId: string): Promise<{ all: number; mine: number }> {
+  async function usesOf(tx: Reader, codeId: string, userId: string): Promise<{ all: number; mine: number }> {
     const [row] = await tx
       .select({ all: count(), mine: sql<number>`count(*) FILTER (WHERE ${discountCodeUses.userId} = ${userId})::int` })
       .from(discountCodeUses)
@@ -41,35 +64,46 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     return { all: Number(row?.all ?? 0), mine: Number(row?.mine ?? 0) };
   }
 
+  /** What the code takes off for this shopper now; refuses in the shopper's words. */
+  async function assess(tx: Reader, row: CodeRow | undefined, input: CodeRequest): Promise<AppliedDiscount> {
+    if (!row) throw new InvalidInputError(discountMessages.unknown, 'discount_refused');
+    if (!row.active) throw new InvalidInputError(discountMessages.switchedOff, 'discount_refused');
+    const today = todayInSouthAfrica(now());
+    if (row.startsOn && today < row.startsOn) throw new InvalidInputError(discountMessages.notYet(dayInWords(row.startsOn)), 'discount_refused');
+    if (row.endsOn && today > row.endsOn) throw new InvalidInputError(discountMessages.expired, 'discount_refused');
+    if (input.subtotalCents < row.minimumSpendCents) {
+      throw new InvalidInputError(discountMessages.minimumSpendNotMet(row.minimumSpendCents), 'discount_refused');
+    }
+    const uses = await usesOf(tx, row.id, input.userId);
+    if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError(discountMessages.alreadyUsed, 'discount_refused');
+    if (row.totalUses !== null && uses.all >= row.totalUses) throw new InvalidInputError(discountMessages.usedUp, 'discount_refused');
+    return { codeId: row.id, code: row.code, discountCents: discountCents(row, input.subtotalCents, input.deliveryFeeCents) };
+  }
+
+  const byCode = (code: string) => eq(discountCodes.code, code.trim().toUpperCase());
+
   return {
-    /**
-     * What the code takes off this shopper's order now, and one use of it held for the checkout:
-     * in the checkout's transaction, after the checkout row is written. Refuses in the shopper's words.
-     */
-    async takeUse(
-      tx: Transaction,
-      input: { code: string; userId: string; checkoutId: string; subtotalCents: number; deliveryFeeCents: number },
-    ): Promise<AppliedDiscount> {
-      const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, input.code.trim().toUpperCase())).for('update');
-      if (!row) throw new InvalidInputError(discountMessages.unknown, 'discount_refused');
-      if (!row.active) throw new InvalidInputError(discountMessages.switchedOff, 'discount_refused');
-      const today = todayInSouthAfrica(now());
-      if (row.startsOn && today < row.startsOn) throw new InvalidInputError(discountMessages.notYet(dayInWords(row.startsOn)), 'discount_refused');
-      if (row.endsOn && today > row.endsOn) throw new InvalidInputError(discountMessages.expired, 'discount_refused');
-      if (input.subtotalCents < row.minimumSpendCents) {
-        throw new InvalidInputError(discountMessages.minimumSpendNotMet(row.minimumSpendCents), 'discount_refused');
-      }
-      const uses = await usesOf(tx, row.id, input.userId);
-      if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError(discountMessages.alreadyUsed, 'discount_refused');
-      if (row.totalUses !== null && uses.all >= row.totalUses) throw new InvalidInputError(discountMessages.usedUp, 'discount_refused');
-      const off = discountCents(row, input.subtotalCents, input.deliveryFeeCents);
-      await tx.insert(discountCodeUses).values({ checkoutId: input.checkoutId, codeId: row.id, userId: input.userId, discountCents: off });
-      return { codeId: row.id, code: row.code, discountCents: off };
+    /** What the code would take off the cart now, for the checkout's summary; nothing is held. */
+    async preview(input: CodeRequest): Promise<DiscountPreview> {
+      const [row] = await db.select().from(discountCodes).where(byCode(input.code));
+      const applied = await assess(db, row, input);
+      return { code: applied.code, discountCents: applied.discountCents, description: offText(row!) };
     },
 
-    /** A checkout ended unpaid: its use of a code is free again. */
-    async giveBack(tx: Pick<Database, 'delete'>, checkoutId: string): Promise<void> {
-      await tx.delete(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkoutId));
+    /**
+     * What the code takes off this shopper's order, with the code's row locked until the
+     * checkout's transaction ends: the use is held by holdUse once the checkout row is written,
+     * and no other checkout counts the uses in between.
+     */
+    async claimUse(tx: Transaction, input: CodeRequest): Promise<AppliedDiscount> {
+      const [row] = await tx.select().from(discountCodes).where(byCode(input.code)).for('update');
+      return assess(tx, row, input);
+    },
+
+    /** Holds one use of a claimed code for the new checkout, in the same transaction. */
+    async holdUse(tx: Transaction, applied: AppliedDiscount, use: { checkoutId: string; userId: string }): Promise<void> {
+      if (applied.discountCents === 0) return;
+      await tx.insert(discountCodeUses).values({ ...use, codeId: applied.codeId, discountCents: applied.discountCents });
     },
 
     async create(actor: AuditActor, input: CreateDiscountCodeInput): Promise<DiscountCodeView> {

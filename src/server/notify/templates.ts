@@ -1,5 +1,6 @@
 import { sentenceEndingWith, type ShopDetails } from '../../shared/shop-details';
-import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD, type DeliveryOptionCode } from '../../shared/shop-facts';
+import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD } from '../../shared/shop-facts';
+import { courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
 import { countryName } from '../../shared/product';
@@ -10,6 +11,8 @@ import type { EmailMessage } from './mailer';
 export interface EmailContext {
   shop: ShopDetails;
   publicUrl: string;
+  /** The courier's page for a tracking number, when it has one. */
+  courierTracking?: (trackingNumber: string) => string | undefined;
 }
 
 /** A piece of an email, written once and rendered both as HTML and as plain text. */
@@ -235,18 +238,23 @@ export const collectionNotes = {
   uncollected: `PAXI returns parcels not collected within ${paxi.uncollectedReturnDays} days to us.`,
 } as const;
 
+/** How a courier parcel reaches the door, in the emails about it. */
+export const courierNotes = {
+  onTheWay: 'We will email and SMS you the tracking number when the courier collects your parcel.',
+  signFor: 'Someone at the address must sign for the parcel.',
+} as const;
+
 /** What the confirmation email needs of an order. */
-export interface ConfirmedOrder {
+export interface ConfirmedOrder extends OrderDestination {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
   items: { productName: string; productPrice: number; quantity: number }[];
   subtotalCents: number;
   deliveryFeeCents: number;
+  discountCode?: string | null;
+  discountCents?: number;
   totalAmount: number;
-  deliveryOption: DeliveryOptionCode;
-  paxiLocationName: string;
-  paxiLocationAddress: string;
 }
 
 /**
@@ -255,7 +263,7 @@ export interface ConfirmedOrder {
  */
 export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrder, invoice?: { serial: string; title: string }): EmailMessage {
   const { shop, publicUrl } = ctx;
-  const speed = findDeliveryOption(order.deliveryOption)!;
+  const courier = courierServiceOf(order.deliveryOption) !== undefined;
   return {
     ...(invoice ? { attachments: [{ taxDocument: invoice.serial }] } : {}),
     to: order.customerEmail,
@@ -271,7 +279,8 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
             (item): [string, string] => [`${item.quantity} x ${countryName(item.productName)}`, formatRand(item.productPrice * item.quantity)],
           ),
           ['Subtotal', formatRand(order.subtotalCents)],
-          [`${speed.name} collection`, formatRand(order.deliveryFeeCents)],
+          [courier ? 'Courier delivery' : `${findDeliveryOption(order.deliveryOption)!.name} collection`, formatRand(order.deliveryFeeCents)],
+          ...(order.discountCents ? [[`Discount (${order.discountCode})`, `-${formatRand(order.discountCents)}`] as [string, string]] : []),
           ['Total paid', formatRand(order.totalAmount)],
           // Only a VAT vendor may say its prices include VAT.
           ...(isVatVendor(shop) ? [['VAT included (15%)', formatRand(vatIncluded(order.totalAmount))] as [string, string]] : []),
@@ -282,14 +291,13 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
         kind: 'details',
         rows: [
           ['Order number', order.orderNumber],
-          ['Collect at', order.paxiLocationName],
-          ['Address', order.paxiLocationAddress],
-          ['Collection speed', `${speed.name}, ${speed.time}`],
+          ...destinationRows(order),
+          [courier ? 'Delivery' : 'Collection speed', deliverySpeedText(order.deliveryOption)],
         ],
       },
       {
         kind: 'paragraph',
-        text: `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
+        text: courier ? `${courierNotes.onTheWay} ${courierNotes.signFor}` : `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
       },
       { kind: 'link', text: 'See your order', url: `${publicUrl}/profile/orders/${order.orderNumber}` },
       { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${shop.phone}.` },

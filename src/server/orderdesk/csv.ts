@@ -1,5 +1,6 @@
 import { centsToDecimal } from '../../shared/money';
-import { deliveryOptionLabel, orderStatusPhrase, paymentStatusLabels, type AdminOrder } from '../../shared/order-desk';
+import { deliveryOptionLabel } from '../../shared/delivery';
+import { orderStatusPhrase, paymentStatusLabels, type AdminOrder } from '../../shared/order-desk';
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula,
@@ -48,12 +49,15 @@ const columns: [heading: string, cell: (order: AdminOrder) => string][] = [
   ['Email', (o) => o.customerEmail],
   ['Phone', (o) => o.customerPhone],
   ['Delivery option', (o) => deliveryOptionLabel(o.deliveryOption)],
-  ['Pickup point code', (o) => o.paxiLocationId],
-  ['Pickup point name', (o) => o.paxiLocationName],
-  ['Pickup point address', (o) => o.paxiLocationAddress],
+  ['Pickup point code', (o) => o.paxiLocationId ?? ''],
+  ['Pickup point name', (o) => o.paxiLocationName ?? ''],
+  ['Pickup point address', (o) => o.paxiLocationAddress ?? ''],
+  ['Delivery address', (o) => o.deliveryAddress ?? ''],
   ['Items', (o) => o.items.map((item) => `${item.productName} × ${item.quantity}`).join('; ')],
   ['Subtotal (R)', (o) => centsToDecimal(o.subtotalCents)],
-  ['Collection fee (R)', (o) => centsToDecimal(o.deliveryFeeCents)],
+  ['Delivery fee (R)', (o) => centsToDecimal(o.deliveryFeeCents)],
+  ['Discount code', (o) => o.discountCode ?? ''],
+  ['Discount (R)', (o) => centsToDecimal(o.discountCents)],
   ['Total (R)', (o) => centsToDecimal(o.totalAmount)],
   ['Refunded (R)', (o) => centsToDecimal(o.refundedCents)],
   ['Tracking number', (o) => o.trackingNumber ?? ''],

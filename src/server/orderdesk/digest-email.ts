@@ -1,18 +1,15 @@
-import { deliveryOptionLabel } from '../../shared/order-desk';
+import { courierAddressLine, courierServiceOf, deliveryOptionLabel, type OrderDestination } from '../../shared/delivery';
 import type { EmailMessage } from '../notify/mailer';
 import { layout, type EmailContext } from '../notify/templates';
 
 /** What the packer needs of one paid, unsent order. */
-export interface OrderToPack {
+export interface OrderToPack extends OrderDestination {
   orderNumber: string;
   createdAt: Date;
   customerName: string;
   /** E.164, as stored. */
   customerPhone: string;
-  deliveryOption: 'paxi_standard' | 'paxi_express';
-  paxiLocationId: string;
-  paxiLocationName: string;
-  paxiLocationAddress: string;
+  paxiLocationId: string | null;
   items: { productName: string; quantity: number }[];
 }
 
@@ -58,7 +55,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: strin
   const blocks: Blocks = [
     {
       kind: 'paragraph',
-      text: `Good morning! ${count} ${orders.length === 1 ? 'is' : 'are'} paid and waiting to be packed, oldest first. Drop each parcel at a PAXI point with the receiver's cellphone number and the point code below.`,
+      text: `Good morning! ${count} ${orders.length === 1 ? 'is' : 'are'} paid and waiting to be packed, oldest first. Drop each PAXI parcel at a PAXI point with the receiver's cellphone number and the point code below; courier parcels are booked on the order desk and collected here.`,
     },
   ];
   orders.forEach((order, index) => {
@@ -72,7 +69,9 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: strin
           ['Customer', order.customerName],
           ['Cellphone', localPhone(order.customerPhone)],
           ['Pack', order.items.map((item) => `${item.quantity} x ${item.productName}`).join('\n')],
-          ['PAXI point', `${order.paxiLocationId} - ${order.paxiLocationName}\n${order.paxiLocationAddress}`],
+          courierServiceOf(order.deliveryOption)
+            ? ['Courier to', [courierAddressLine(order), order.deliveryInstructions].filter(Boolean).join('\n')]
+            : ['PAXI point', `${order.paxiLocationId} - ${order.paxiLocationName}\n${order.paxiLocationAddress}`],
           ['Delivery', deliveryOptionLabel(order.deliveryOption)],
         ],
       },
@@ -81,7 +80,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: strin
   blocks.push(
     {
       kind: 'paragraph',
-      text: 'Once a parcel is handed in, mark its order fulfilled with the PAXI tracking number: the customer is told at once.',
+      text: 'Once a parcel is handed in, mark its order fulfilled with the tracking number: the customer is told at once.',
     },
     deskLink,
   );

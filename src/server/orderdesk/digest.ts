@@ -61,6 +61,13 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
         paxiLocationId: orders.paxiLocationId,
         paxiLocationName: orders.paxiLocationName,
         paxiLocationAddress: orders.paxiLocationAddress,
+        shippingStreet: orders.shippingStreet,
+        shippingSuburb: orders.shippingSuburb,
+        shippingCity: orders.shippingCity,
+        shippingProvince: orders.shippingProvince,
+        shippingPostalCode: orders.shippingPostalCode,
+        deliveryCompany: orders.deliveryCompany,
+        deliveryInstructions: orders.deliveryInstructions,
         items: orders.items,
       })
       .from(orders)

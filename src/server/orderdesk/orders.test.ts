@@ -119,8 +119,13 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       paxiLocationId: SEA_POINT.code,
       paxiLocationName: SEA_POINT.name,
       paxiLocationAddress: SEA_POINT.address,
+      deliveryAddress: null,
+      deliveryInstructions: null,
+      courierShipmentId: null,
       subtotalCents: 13_000,
       deliveryFeeCents: 6_000,
+      discountCode: null,
+      discountCents: 0,
       totalAmount: 19_000,
       refundedCents: 0,
       currency: 'ZAR',
@@ -241,9 +246,12 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       'Pickup point code',
       'Pickup point name',
       'Pickup point address',
+      'Delivery address',
       'Items',
       'Subtotal (R)',
-      'Collection fee (R)',
+      'Delivery fee (R)',
+      'Discount code',
+      'Discount (R)',
       'Total (R)',
       'Refunded (R)',
       'Tracking number',
@@ -263,9 +271,12 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       SEA_POINT.code,
       SEA_POINT.name,
       SEA_POINT.address,
+      '',
       'SOUTH AFRICA × 2; KENYA × 1',
       '320.00',
       '110.00',
+      '',
+      '0.00',
       '430.00',
       '0.00',
       '',
@@ -276,9 +287,9 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
     expect(byNumber.get(o.lateNight.orderNumber)![1]).toBe('2025-03-10 23:30');
     expect(byNumber.get(o.afterMidnight.orderNumber)![1]).toBe('2025-03-11 00:30');
     expect(byNumber.get(o.sent.orderNumber)!.slice(2, 4)).toEqual(['Fulfilled', 'Paid']);
-    expect(byNumber.get(o.sent.orderNumber)!.slice(16)).toEqual(['PX-7788', '2025-03-15 09:05']);
+    expect(byNumber.get(o.sent.orderNumber)!.slice(19)).toEqual(['PX-7788', '2025-03-15 09:05']);
     expect(byNumber.get(o.refunded.orderNumber)!.slice(2, 4)).toEqual(['Refunded, not sent', 'Refunded']);
-    expect(byNumber.get(o.refunded.orderNumber)![15]).toBe('190.00');
+    expect(byNumber.get(o.refunded.orderNumber)![18]).toBe('190.00');
   });
 
   it('exports with the same filters, beyond the page limit', async () => {

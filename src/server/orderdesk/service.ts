@@ -1,3 +1,4 @@
+import { courierAddressLine, courierServiceOf } from '../../shared/delivery';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -122,8 +123,13 @@ function toAdminOrder(row: OrderRow): AdminOrder {
     paxiLocationId: row.paxiLocationId,
     paxiLocationName: row.paxiLocationName,
     paxiLocationAddress: row.paxiLocationAddress,
+    deliveryAddress: row.shippingStreet && courierServiceOf(row.deliveryOption) ? courierAddressLine(row) : null,
+    deliveryInstructions: row.deliveryInstructions,
+    courierShipmentId: row.courierShipmentId,
     subtotalCents: row.subtotalCents,
     deliveryFeeCents: row.deliveryFeeCents,
+    discountCode: row.discountCode,
+    discountCents: row.discountCents,
     totalAmount: row.totalAmount,
     refundedCents: row.refundedCents,
     currency: row.currency,

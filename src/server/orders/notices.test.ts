@@ -22,8 +22,8 @@ const order: NoticeOrder = {
 const facts = [
   order.orderNumber,
   order.trackingNumber!,
-  order.paxiLocationName,
-  order.paxiLocationAddress,
+  order.paxiLocationName!,
+  order.paxiLocationAddress!,
   'PAXI Express, 3-5 business days',
   collectionNotes.arrivalSms,
   collectionNotes.bring,

@@ -1,27 +1,28 @@
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
-import { collectionNotes, layout, type EmailContext } from '../notify/templates';
+import { collectionNotes, courierNotes, layout, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { normalisePhone } from '../../shared/profile';
-import { findDeliveryOption, type DeliveryOptionCode } from '../../shared/shop-facts';
+import { paxi } from '../../shared/shop-facts';
+import { courierAddressLine, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
 import { sentenceEndingWith } from '../../shared/shop-details';
 
 /** What the customer notices need of an order. */
-export interface NoticeOrder {
+export interface NoticeOrder extends OrderDestination {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
   customerPhone: string;
-  deliveryOption: DeliveryOptionCode;
-  paxiLocationName: string;
-  paxiLocationAddress: string;
   totalAmount: number;
   trackingNumber: string | null;
 }
 
-function collectionSpeed(order: NoticeOrder): string {
-  const speed = findDeliveryOption(order.deliveryOption)!;
-  return `${speed.name}, ${speed.time}`;
+const byCourier = (order: Pick<NoticeOrder, 'deliveryOption'>) => courierServiceOf(order.deliveryOption) !== undefined;
+
+/** Where the customer follows the parcel: the courier's page for its number, or PAXI's tracking page. */
+export function trackingPage(ctx: EmailContext, order: Pick<NoticeOrder, 'deliveryOption' | 'trackingNumber'>): string | undefined {
+  if (!order.trackingNumber) return undefined;
+  return byCourier(order) ? ctx.courierTracking?.(order.trackingNumber) : paxi.trackingUrl;
 }
 
 function email(ctx: EmailContext, order: NoticeOrder, subject: string, heading: string, blocks: Parameters<typeof layout>[2]): EmailMessage {
@@ -54,28 +55,44 @@ function parcelRows(order: NoticeOrder): [string, string][] {
   return [
     ['Order number', order.orderNumber],
     ['Tracking number', order.trackingNumber ?? ''],
-    ['Collect at', order.paxiLocationName],
-    ['Address', order.paxiLocationAddress],
+    ...destinationRows(order),
   ];
 }
 
-/** Sent when the order desk hands the parcel to PAXI: the tracking number and the point, always (design: lessons from other shops). */
+/** Sent when the order desk hands the parcel to PAXI or the courier: the tracking number and where it goes, always (design: lessons from other shops). */
 export function orderSentEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
+  const courier = byCourier(order);
+  const track = trackingPage(ctx, order);
   return email(ctx, order, `Your order ${order.orderNumber} is on its way`, `Your order ${order.orderNumber} is on its way`, [
-    { kind: 'paragraph', text: 'Good news: we handed your flags to PAXI and they are on their way to the PAXI point you chose.' },
-    { kind: 'details', rows: [...parcelRows(order), ['Collection speed', collectionSpeed(order)]] },
     {
       kind: 'paragraph',
-      text: `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
+      text: courier
+        ? 'Good news: the courier has your flags and is bringing them to your door.'
+        : 'Good news: we handed your flags to PAXI and they are on their way to the PAXI point you chose.',
+    },
+    { kind: 'details', rows: [...parcelRows(order), [courier ? 'Delivery' : 'Collection speed', deliverySpeedText(order.deliveryOption)]] },
+    ...(track ? [{ kind: 'link' as const, text: 'Track your parcel', url: track }] : []),
+    {
+      kind: 'paragraph',
+      text: courier ? courierNotes.signFor : `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
     },
   ]);
 }
 
 export function orderSentSms(ctx: EmailContext, order: NoticeOrder): SmsMessage | undefined {
+  const track = trackingPage(ctx, order);
+  if (byCourier(order)) {
+    return sms(
+      ctx,
+      order,
+      `order ${order.orderNumber} is on its way to ${courierAddressLine(order)} by courier (${deliverySpeedText(order.deliveryOption)}). ` +
+        `Tracking number ${order.trackingNumber}${track ? `: ${track}` : ''}. ${courierNotes.signFor}`,
+    );
+  }
   return sms(
     ctx,
     order,
-    `order ${order.orderNumber} is on its way to the PAXI point at ${order.paxiLocationName}, ${order.paxiLocationAddress} (${collectionSpeed(order)}). ` +
+    `order ${order.orderNumber} is on its way to the PAXI point at ${order.paxiLocationName}, ${order.paxiLocationAddress} (${deliverySpeedText(order.deliveryOption)}). ` +
       `Tracking number ${order.trackingNumber}. ${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
   );
 }

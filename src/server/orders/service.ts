@@ -33,8 +33,36 @@ interface RefundRequest {
   reason: string | undefined;
 }
 
-function pointAddress(point: CheckoutSnapshot['pickupPoint']): string {
+type PickupPointSnapshot = NonNullable<CheckoutSnapshot['pickupPoint']>;
+
+function pointAddress(point: PickupPointSnapshot): string {
   return [point.address, point.town, point.province, point.postalCode].filter(Boolean).join(', ');
+}
+
+/** Where the order goes, in the order's columns: a PAXI point, or a courier's address and service. */
+function deliveryColumns(snapshot: CheckoutSnapshot) {
+  if (snapshot.courier) {
+    const { provider, address } = snapshot.courier;
+    return {
+      courierProvider: provider,
+      shippingStreet: address.street,
+      shippingSuburb: address.suburb,
+      shippingCity: address.city,
+      shippingProvince: address.province,
+      shippingPostalCode: address.postalCode,
+      deliveryCompany: address.company ?? null,
+      deliveryInstructions: address.instructions ?? null,
+    };
+  }
+  const point: PickupPointSnapshot = snapshot.pickupPoint!;
+  return {
+    paxiLocationId: point.code,
+    paxiLocationName: point.name,
+    paxiLocationAddress: pointAddress(point),
+    shippingCity: point.town,
+    shippingProvince: point.province,
+    shippingPostalCode: point.postalCode,
+  };
 }
 
 /**
@@ -71,14 +99,11 @@ export async function placeOrder(
       customerVatNumber: snapshot.invoiceTo?.vatNumber ?? null,
       billingAddress: snapshot.invoiceTo?.address ?? null,
       deliveryOption: snapshot.deliveryOption,
-      paxiLocationId: snapshot.pickupPoint.code,
-      paxiLocationName: snapshot.pickupPoint.name,
-      paxiLocationAddress: pointAddress(snapshot.pickupPoint),
-      shippingCity: snapshot.pickupPoint.town,
-      shippingProvince: snapshot.pickupPoint.province,
-      shippingPostalCode: snapshot.pickupPoint.postalCode,
+      ...deliveryColumns(snapshot),
       subtotalCents: checkout.subtotalCents,
       deliveryFeeCents: checkout.deliveryFeeCents,
+      discountCode: snapshot.discount?.code ?? null,
+      discountCents: checkout.discountCents,
       totalAmount: checkout.totalCents,
       currency: checkout.currency,
       items,

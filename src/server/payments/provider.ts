@@ -33,6 +33,8 @@ export interface CreateCheckoutInput {
   idempotencyKey: string;
   lineItems?: CheckoutLineItem[];
   subtotalCents?: number;
+  /** What a discount code took off the lines, shown below them. */
+  totalDiscountCents?: number;
   totalTaxAmountCents?: number;
 }
 
@@ -203,6 +205,7 @@ const createCheckoutSchema = z.object({
     )
     .optional(),
   subtotalCents: z.number().int().nonnegative().optional(),
+  totalDiscountCents: z.number().int().nonnegative().optional(),
   totalTaxAmountCents: z.number().int().nonnegative().optional(),
 });
 

@@ -229,7 +229,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
           failureUrl: i.failureUrl,
           externalId: i.externalId,
           metadata: i.metadata,
-          lineItems: (i.lineItems ?? []).map(({ displayName, quantity, priceCents }) => ({ displayName, quantity, priceCents })),
+          lineItems: [
+            ...(i.lineItems ?? []).map(({ displayName, quantity, priceCents }) => ({ displayName, quantity, priceCents })),
+            // Yoco shows a checkout's totalDiscount below its lines; the sandbox shows it as a line of its own.
+            ...(i.totalDiscountCents ? [{ displayName: 'Discount', quantity: 1, priceCents: -i.totalDiscountCents }] : []),
+          ],
         })
         .onConflictDoNothing({ target: sandboxCheckouts.idempotencyKey })
         .returning();

@@ -176,6 +176,7 @@ export function createYocoProvider(options: YocoProviderOptions): YocoProvider {
         metadata: i.metadata,
         externalId: i.externalId,
         ...(i.subtotalCents === undefined ? {} : { subtotalAmount: i.subtotalCents }),
+        ...(i.totalDiscountCents === undefined ? {} : { totalDiscount: i.totalDiscountCents }),
         ...(i.totalTaxAmountCents === undefined ? {} : { totalTaxAmount: i.totalTaxAmountCents }),
         ...(i.lineItems
           ? {

@@ -32,6 +32,19 @@ export const rateRules = {
     windowSeconds: 10 * 60,
     message: 'Too many delivery quotes from this address. Please try again in a few minutes.',
   },
+  // Discount codes, at Apply and at Pay: a shopper tries one or two, a guesser is stopped after a few.
+  discountTries: {
+    name: 'discount-tries',
+    limit: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many discount code attempts. Please try again in 15 minutes.',
+  },
+  discountTriesPerIp: {
+    name: 'discount-tries-ip',
+    limit: 30,
+    windowSeconds: 15 * 60,
+    message: 'Too many discount code attempts. Please try again in 15 minutes.',
+  },
   // About 2 reports per page a shopper opens: 60 pages in 10 minutes from one address, room for
   // several phones behind a mobile network's shared address. Reports over it are dropped, no one waits.
   pageSpeedReportsPerIp: {

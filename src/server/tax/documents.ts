@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { documentSerials, taxDocuments } from '../db/schema';
 import type { OrderRow, OrderTx } from '../orders/transitions';
 import { countryName } from '../../shared/product';
-import { collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
+import { deliveryFeeLabel } from '../../shared/delivery';
 import type { ShopDetails } from '../../shared/shop-details';
 import { isVatVendor, vatInCredit, vatIncluded, vatPerLine } from '../../shared/vat';
 import {
@@ -65,9 +65,12 @@ async function issue(tx: OrderTx, content: Omit<TaxDocumentContent, 'serial' | '
   return row!;
 }
 
-/** The flags and the collection fee as the invoice's lines, each with its share of the VAT. */
+/**
+ * The flags and the delivery fee as the invoice's lines, each with its share of the VAT, and a
+ * discount as a line taking off its own part of the VAT: the VAT of the lines adds up to the VAT of
+ * the discounted total, which is what the customer paid.
+ */
 function invoiceLines(order: OrderRow, vatRegistered: boolean): DocumentLine[] {
-  const speed = findDeliveryOption(order.deliveryOption);
   const lines = order.items.map((item) => ({
     description: `${countryName(item.productName)} flag`,
     quantity: item.quantity,
@@ -76,14 +79,26 @@ function invoiceLines(order: OrderRow, vatRegistered: boolean): DocumentLine[] {
   }));
   if (order.deliveryFeeCents > 0) {
     lines.push({
-      description: speed ? collectionFeeLabel(speed) : 'Collection fee',
+      description: deliveryFeeLabel(order.deliveryOption),
       quantity: 1,
       unitPriceCents: order.deliveryFeeCents,
       totalCents: order.deliveryFeeCents,
     });
   }
   const shares = vatRegistered ? vatPerLine(lines.map((line) => line.totalCents)) : lines.map(() => 0);
-  return lines.map((line, i) => ({ ...line, vatCents: shares[i]! }));
+  const charged = lines.map((line, i) => ({ ...line, vatCents: shares[i]! }));
+  if (order.discountCents === 0) return charged;
+  const fullPriceVat = shares.reduce((sum, share) => sum + share, 0);
+  return [
+    ...charged,
+    {
+      description: `Discount (code ${order.discountCode})`,
+      quantity: 1,
+      unitPriceCents: -order.discountCents,
+      totalCents: -order.discountCents,
+      vatCents: vatRegistered ? vatIncluded(order.totalAmount) - fullPriceVat : 0,
+    },
+  ];
 }
 
 /**

@@ -26,9 +26,14 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** Where the stand-in's courier collects from: the shop's SHIPLOGIC_COLLECTION_ADDRESS in the tests. */
+export const STAND_IN_COLLECTION_ADDRESS = '1 Flag Lane; Hatfield; Pretoria; Gauteng; 0083';
+
 export interface ShiplogicStandIn {
   url: string;
   apiKey: string;
+  /** The settings of a shop that uses this stand-in as its courier. */
+  readonly settings: Record<string, string>;
   requests: RecordedRequest[];
   shipments: Map<number, StandInShipment>;
   /** Postal codes the courier does not serve: rates answers with none. */
@@ -88,6 +93,9 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
   const standIn: ShiplogicStandIn = {
     url: '',
     apiKey,
+    get settings() {
+      return { COURIER_PROVIDER: 'shiplogic', SHIPLOGIC_API_KEY: apiKey, SHIPLOGIC_API_URL: standIn.url, SHIPLOGIC_COLLECTION_ADDRESS: STAND_IN_COLLECTION_ADDRESS };
+    },
     requests,
     shipments,
     notServed: new Set(),

@@ -12,7 +12,12 @@ import { useProfile, useSaveProfile } from '../components/account/use-profile';
 import { useValidatedForm } from '../components/ui/use-validated-form';
 import { CustomerDetailsFields } from '../components/checkout/CustomerDetailsFields';
 import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice';
-import { OrderSummary, type ReviewSection } from '../components/checkout/OrderSummary';
+import { OrderSummary, type ReviewSection, type SummaryDelivery } from '../components/checkout/OrderSummary';
+import { DeliveryMethodChoice } from '../components/checkout/DeliveryMethodChoice';
+import { CourierDelivery } from '../components/checkout/CourierDelivery';
+import { courierAddressFields, emptyCourierAddress, parseCourierAddress, quoteKey } from '../components/checkout/courier-address';
+import { useCourierQuote } from '../components/checkout/use-courier-quote';
+import { useDiscountCode } from '../components/checkout/use-discount-code';
 import { PaxiPointFinder } from '../components/checkout/PaxiPointFinder';
 import { PaymentProgressOverlay } from '../components/checkout/PaymentProgressOverlay';
 import { VerificationBanner } from '../components/checkout/VerificationBanner';
@@ -21,7 +26,7 @@ import { customerFields, emptyCustomer, type CustomerValues } from '../component
 import type { PaxiPoint } from '../components/checkout/paxi-points';
 import { forgetChosenPoint, readChosenPoint, readCheckoutDraft, rememberCheckoutDraft } from '../components/checkout/checkout-storage';
 import { useRecheckedPoint } from '../components/checkout/use-rechecked-point';
-import { titledMessage, useStartPayment } from '../components/checkout/use-start-payment';
+import { titledMessage, useStartPayment, type DeliveryToPay } from '../components/checkout/use-start-payment';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
@@ -29,6 +34,7 @@ import { staticPageMeta } from '../../shared/page-meta';
 import { checkoutMessages } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
 import type { CartItemView } from '../../shared/cart';
+import type { CourierServiceLevel, DeliveryMethod } from '../../shared/delivery';
 import type { CustomerInfo } from '../../shared/checkout';
 import type { ProfileDetails } from '../../shared/profile';
 
@@ -100,9 +106,25 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const { data: profileView } = useProfile(user?.id);
   // What this shopper filled in last time (a cancelled payment, an earlier visit): see checkout-storage.ts.
   const [draft] = useState(() => readCheckoutDraft(owner));
+  const [method, setMethod] = useState<DeliveryMethod>(draft?.method ?? 'paxi');
   const [speed, setSpeed] = useState<DeliveryOption>(() => findDeliveryOption(draft?.speed ?? '') ?? PAXI_STANDARD);
-  const feeCents = collectionFeeCents(speed, itemCount);
-  const totalCents = subtotalCents + feeCents;
+  const courierForm = useValidatedForm({
+    initial: () => draft?.courierAddress ?? emptyCourierAddress,
+    fields: courierAddressFields,
+    parse: parseCourierAddress,
+    idPrefix: 'courier',
+    checkOnBlur: true,
+  });
+  const [saveAddress, setSaveAddress] = useState(false);
+  const quote = useCourierQuote();
+  const parsedAddress = parseCourierAddress(courierForm.values);
+  const currentQuote = parsedAddress.success ? quoteKey(parsedAddress.data, { itemCount, subtotalCents }) : '';
+  const rates = quote.ratesFor(currentQuote);
+  const [level, setLevel] = useState<CourierServiceLevel>('economy');
+  const rate = rates?.find((offered) => offered.serviceLevel === level) ?? rates?.[0];
+  const feeCents = method === 'paxi' ? collectionFeeCents(speed, itemCount) : (rate?.priceCents ?? 0);
+  const discount = useDiscountCode(subtotalCents, feeCents);
+  const totalCents = subtotalCents + feeCents - (discount.applied?.discountCents ?? 0);
   const addressRequired = needsFullTaxInvoice(shop, totalCents);
   const details = useValidatedForm({
     initial: () => draft?.customer ?? emptyCustomer,
@@ -115,14 +137,15 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const [point, setPoint] = useState<PaxiPoint | null>(() => readChosenPoint() ?? draft?.point ?? null);
   const [saveToProfile, setSaveToProfile] = useState(draft?.saveToProfile ?? true);
   const speedInput = useRef<HTMLInputElement>(null);
+  const methodInput = useRef<HTMLInputElement>(null);
   const pointInput = useRef<HTMLInputElement>(null);
   const { saveDetails, saving } = useSaveToProfile(profileView?.profile);
 
   useEffect(() => {
-    rememberCheckoutDraft(owner, { customer: details.values, speed: speed.method, point, saveToProfile });
+    rememberCheckoutDraft(owner, { customer: details.values, speed: speed.method, point, saveToProfile, method, courierAddress: courierForm.values });
     // The finder page's choice now lives in the draft, where changing it here sticks.
     forgetChosenPoint();
-  }, [owner, details.values, speed, point, saveToProfile]);
+  }, [owner, details.values, speed, point, saveToProfile, method, courierForm.values]);
 
   // Signing in (here or in the dialog) and the saved profile fill in what the shopper has not typed.
   const known = knownCustomer(user, profileView?.profile);
@@ -147,7 +170,17 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
       toast({ title: 'Not Verified Yet', description: 'Please open the link in the email we sent you, then try again.', variant: 'destructive' });
     }
   };
-  const payment = useStartPayment({ onPointRefused });
+  const askRates = () => {
+    const address = courierForm.submit();
+    if (address) void quote.ask(address, quoteKey(address, { itemCount, subtotalCents }));
+  };
+  const { forget: forgetQuote } = quote;
+  const { recheck: recheckDiscount, refused: discountRefused } = discount;
+  const onPricesChanged = useCallback(() => {
+    forgetQuote();
+    recheckDiscount();
+  }, [forgetQuote, recheckDiscount]);
+  const payment = useStartPayment({ onPointRefused, onPricesChanged, onCourierRefused: forgetQuote, onDiscountRefused: discountRefused });
 
   // The banner goes by itself when the link is opened elsewhere (VerificationBanner); say why.
   const wasVerified = useRef(user?.emailVerified);
@@ -161,23 +194,42 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const goTo = (section: ReviewSection) => {
     if (section === 'details') details.focus('firstName');
     else if (section === 'speed') speedInput.current?.focus();
+    else if (section === 'address') courierForm.focus('street');
     else pointInput.current?.focus();
   };
 
-  const onPay = details.onSubmit(payment.preparing || saving, async (customer) => {
-    if (!point) {
+  /** Where the order goes, once the page has all it needs; undefined after saying what is missing. */
+  const deliveryToPay = (): DeliveryToPay | undefined => {
+    if (method === 'paxi') {
+      if (point) return { method, speed, point };
       toast({ ...titledMessage(checkoutMessages.pickupPointRequired, 'PAXI Point Required'), variant: 'destructive' });
       pointInput.current?.focus();
-      return;
+      return undefined;
     }
+    const address = courierForm.submit();
+    if (!address) return undefined;
+    if (rate) return { method, serviceLevel: rate.serviceLevel, address, saveAddress };
+    toast({ title: 'Delivery Price Needed', description: "Please get the courier's prices for your address and choose a service.", variant: 'destructive' });
+    if (!quote.pending && user) askRates();
+    return undefined;
+  };
+
+  const onPay = details.onSubmit(payment.preparing || saving, async (customer) => {
+    const delivery = deliveryToPay();
+    if (!delivery) return;
     if (!user) {
       openAuthDialog('login');
       return;
     }
     if (saveToProfile) await saveDetails(customer);
     const buyable = items.filter((item) => item.available);
-    void payment.start({ customer, speed, point, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
+    void payment.start({ customer, delivery, discountCode: discount.applied?.code, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
   });
+
+  const summaryDelivery: SummaryDelivery =
+    method === 'paxi'
+      ? { method, speed, point }
+      : { method, service: rate?.name, address: parsedAddress.success ? [parsedAddress.data.street, parsedAddress.data.suburb, parsedAddress.data.city].join(', ') : undefined };
 
   return (
     <div className="bg-white">
@@ -196,22 +248,40 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
             )}
             <form id={FORM_ID} noValidate onSubmit={onPay} aria-label="Checkout" className="space-y-6">
               <CustomerDetailsFields form={details} addressRequired={addressRequired} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} />
-              <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />
+              <DeliveryMethodChoice ref={methodInput} value={method} onChange={setMethod} />
+              {method === 'paxi' && <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />}
+              {method === 'courier' && (
+                <CourierDelivery
+                  form={courierForm}
+                  savedAddresses={profileView?.addresses ?? []}
+                  saveAddress={user ? { checked: saveAddress, onChange: setSaveAddress } : undefined}
+                  rates={rates}
+                  chosen={rate?.serviceLevel}
+                  onChoose={setLevel}
+                  onAskRates={user ? askRates : () => openAuthDialog('login')}
+                  asking={quote.pending}
+                  problem={quote.errorFor(currentQuote)}
+                  onChoosePaxi={() => {
+                    setMethod('paxi');
+                    methodInput.current?.focus();
+                  }}
+                />
+              )}
             </form>
-            {pointGone && (
+            {method === 'paxi' && pointGone && (
               <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
                 {pointGone}
               </p>
             )}
-            <PaxiPointFinder ref={pointInput} selected={point} onSelect={setPoint} />
+            {method === 'paxi' && <PaxiPointFinder ref={pointInput} selected={point} onSelect={setPoint} />}
           </div>
           <OrderSummary
             items={items}
             subtotalCents={subtotalCents}
-            speed={speed}
+            delivery={summaryDelivery}
             feeCents={feeCents}
+            discount={discount}
             totalCents={totalCents}
-            point={point}
             customer={details.values}
             onChange={goTo}
             formId={FORM_ID}

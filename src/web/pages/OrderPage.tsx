@@ -16,7 +16,8 @@ import { OrderLines } from '../components/orders/OrderLines';
 import { orderDate, orderStatus } from '../components/orders/order-status';
 import { formatDateTime } from '../components/admin/order-format';
 import { formatRand } from '../../shared/money';
-import { collectionFeeLabel, findDeliveryOption, paxi } from '../../shared/shop-facts';
+import { findDeliveryOption } from '../../shared/shop-facts';
+import { deliveryFeeLabel } from '../../shared/delivery';
 import { staticPageMeta } from '../../shared/page-meta';
 import type { CustomerOrderDetail, CustomerOrderEvent } from '../../shared/orders';
 
@@ -26,9 +27,9 @@ function eventText(event: CustomerOrderEvent, order: CustomerOrderDetail): { tit
     case 'placed':
       return { title: 'Order placed and paid', detail: `${formatRand(order.totalCents)} by card` };
     case 'fulfilled':
-      return { title: 'Sent to PAXI', detail: event.trackingNumber ? `Tracking number ${event.trackingNumber}` : undefined };
+      return { title: order.courier ? 'Handed to the courier' : 'Sent to PAXI', detail: event.trackingNumber ? `Tracking number ${event.trackingNumber}` : undefined };
     case 'ready_for_collection':
-      return { title: `Ready for collection at ${order.pickupPoint.name}`, detail: 'Bring your ID when you collect it.' };
+      return { title: `Ready for collection at ${order.pickupPoint?.name ?? 'the PAXI point'}`, detail: 'Bring your ID when you collect it.' };
     case 'collected':
       return { title: 'Collected' };
     case 'cancelled':
@@ -61,6 +62,7 @@ function Timeline({ order }: { order: CustomerOrderDetail }) {
 function OrderView({ order }: { order: CustomerOrderDetail }) {
   const status = orderStatus(order.status);
   const speed = findDeliveryOption(order.deliveryOption);
+  const { pickupPoint, courier } = order;
   return (
     <>
       <header className="mt-4 flex flex-wrap items-start justify-between gap-3">
@@ -80,8 +82,9 @@ function OrderView({ order }: { order: CustomerOrderDetail }) {
             <OrderLines
               items={order.items}
               subtotalCents={order.subtotalCents}
-              feeLabel={speed ? collectionFeeLabel(speed) : 'Collection fee'}
+              feeLabel={deliveryFeeLabel(order.deliveryOption)}
               feeCents={order.deliveryFeeCents}
+              discount={order.discountCode ? { code: order.discountCode, cents: order.discountCents } : undefined}
               totalCents={order.totalCents}
               refundedCents={order.refundedCents}
             />
@@ -91,32 +94,43 @@ function OrderView({ order }: { order: CustomerOrderDetail }) {
           </InfoCard>
         </div>
         <div className="grid content-start gap-5 text-sm text-slate-700">
-          <InfoCard title="Collect at" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-point">
-            <address className="not-italic">
-              <span className="block font-semibold text-slate-900">{order.pickupPoint.name}</span>
-              <span className="block">{order.pickupPoint.address}</span>
-            </address>
-            {speed && (
-              <p className="mt-2">
-                {speed.name}: {speed.time}
-              </p>
-            )}
-            <p className="mt-2">We send you an SMS when the parcel is at the point. Bring your ID to collect it.</p>
-          </InfoCard>
+          {pickupPoint && (
+            <InfoCard title="Collect at" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-point">
+              <address className="not-italic">
+                <span className="block font-semibold text-slate-900">{pickupPoint.name}</span>
+                <span className="block">{pickupPoint.address}</span>
+              </address>
+              {speed && (
+                <p className="mt-2">
+                  {speed.name}: {speed.time}
+                </p>
+              )}
+              <p className="mt-2">We send you an SMS when the parcel is at the point. Bring your ID to collect it.</p>
+            </InfoCard>
+          )}
+          {courier && (
+            <InfoCard title="Delivered to" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-address">
+              <address className="not-italic">{courier.address}</address>
+              {courier.instructions && <p className="mt-2">Instructions: {courier.instructions}</p>}
+              <p className="mt-2">Courier: {courier.service}</p>
+            </InfoCard>
+          )}
           {order.trackingNumber && (
             <InfoCard title="Tracking" icon={<Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-tracking">
               <p>
                 Tracking number <span className="font-mono font-semibold break-all text-slate-900">{order.trackingNumber}</span>
               </p>
-              <a
-                href={paxi.trackingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-2 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
-              >
-                Track your parcel on PAXI&apos;s website
-                <ExternalLink className="h-4 w-4" aria-hidden="true" />
-              </a>
+              {order.trackingUrl && (
+                <a
+                  href={order.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-2 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+                >
+                  {courier ? "Track your parcel on the courier's website" : "Track your parcel on PAXI's website"}
+                  <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                </a>
+              )}
             </InfoCard>
           )}
           {order.documents.length > 0 && (

@@ -12,7 +12,6 @@ import { DeliveryInformation, PaymentDetails, WhatsNext } from '../components/ch
 import { PaymentProblem } from '../components/checkout/PaymentProblem';
 import { OrderLines } from '../components/orders/OrderLines';
 import { InfoCard } from '../components/ui/InfoCard';
-import { collectionFeeLabel, findDeliveryOption } from '../../shared/shop-facts';
 import { readCartSessionId } from '../lib/cart-session';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
@@ -67,17 +66,17 @@ function Verifying() {
   );
 }
 
-/** The flags bought, with their pictures, the collection fee and the total, as the checkout froze them. */
+/** The flags bought, with their pictures, the delivery fee, any discount and the total, as the checkout froze them. */
 function YourOrder({ verification }: { verification: Extract<PaymentOutcome, { kind: 'success' }>['verification'] }) {
-  const { items, totals, deliverySpeed } = verification.metadata;
-  const speed = findDeliveryOption(deliverySpeed);
+  const { items, totals, deliveryLabel, discount } = verification.metadata;
   return (
     <InfoCard title="Your Order" icon={<ShoppingBag className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="your-order">
       <OrderLines
         items={items}
         subtotalCents={totals.subtotal}
-        feeLabel={speed ? collectionFeeLabel(speed) : 'Collection fee'}
+        feeLabel={deliveryLabel}
         feeCents={totals.shipping}
+        discount={discount && { code: discount.code, cents: discount.discountCents }}
         totalCents={totals.total}
       />
     </InfoCard>

@@ -5,7 +5,8 @@ import { Fact, FactList, OrderItems, StatusBadge } from './OrderParts';
 import { formatDateTime } from './order-format';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
-import { deliveryOptionLabel, type AdminOrder } from '../../../shared/order-desk';
+import type { AdminOrder } from '../../../shared/order-desk';
+import { deliveryOptionLabel } from '../../../shared/delivery';
 
 /** Paid and not yet handed to PAXI: the orders that can be fulfilled from a list. */
 const canFulfil = (order: AdminOrder) => !order.fulfilled && order.status === 'paid' && order.paymentStatus !== 'refunded';
@@ -53,10 +54,17 @@ export function OrderCard({ order, onFulfil }: { order: AdminOrder; onFulfil: (o
         <Fact label="Order date">
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </Fact>
-        <Fact label="Collection point" testId="collection-point">
-          <span className="block font-medium">{order.paxiLocationName || 'Not chosen'}</span>
-          {order.paxiLocationAddress && <span className="block text-slate-700">{order.paxiLocationAddress}</span>}
-        </Fact>
+        {order.deliveryAddress ? (
+          <Fact label="Deliver to" testId="delivery-address">
+            <span className="block font-medium">{order.deliveryAddress}</span>
+            {order.deliveryInstructions && <span className="block text-slate-700">{order.deliveryInstructions}</span>}
+          </Fact>
+        ) : (
+          <Fact label="Collection point" testId="collection-point">
+            <span className="block font-medium">{order.paxiLocationName || 'Not chosen'}</span>
+            {order.paxiLocationAddress && <span className="block text-slate-700">{order.paxiLocationAddress}</span>}
+          </Fact>
+        )}
         <Fact label="Items">
           <OrderItems items={order.items} />
         </Fact>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatRand } from '../../../shared/money';
-import { deliveryOptionLabel, orderStatusPhrase, type AdminOrder } from '../../../shared/order-desk';
+import { orderStatusPhrase, type AdminOrder } from '../../../shared/order-desk';
+import { deliveryOptionLabel } from '../../../shared/delivery';
 import { formatDateTime, itemLine, statusTone, toneClasses } from './order-format';
 
 /** The order's one status phrase (src/shared/order-desk.ts), the same in the list, the cards and the order's page. */
@@ -77,10 +78,22 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
       <Fact label="Fulfilled date">
         {order.fulfilledAt ? <time dateTime={order.fulfilledAt}>{formatDateTime(order.fulfilledAt)}</time> : 'Not yet'}
       </Fact>
-      <Fact label="Collection point" wide testId="collection-point">
-        <span className="font-medium">{order.paxiLocationName || 'Not chosen'}</span>
-        {order.paxiLocationAddress && <span className="block text-slate-700">{order.paxiLocationAddress}</span>}
-      </Fact>
+      {order.deliveryAddress ? (
+        <Fact label="Deliver to" wide testId="delivery-address">
+          <span className="font-medium">{order.deliveryAddress}</span>
+          {order.deliveryInstructions && <span className="block text-slate-700">{order.deliveryInstructions}</span>}
+        </Fact>
+      ) : (
+        <Fact label="Collection point" wide testId="collection-point">
+          <span className="font-medium">{order.paxiLocationName || 'Not chosen'}</span>
+          {order.paxiLocationAddress && <span className="block text-slate-700">{order.paxiLocationAddress}</span>}
+        </Fact>
+      )}
+      {order.discountCode && (
+        <Fact label="Discount">
+          {order.discountCode}: -{formatRand(order.discountCents)}
+        </Fact>
+      )}
       <Fact label="Total">
         <span className="font-semibold tabular-nums">{formatRand(order.totalAmount)}</span>
       </Fact>

@@ -6,7 +6,8 @@ import { StatusBadge } from './OrderParts';
 import { formatDateTime, itemLine } from './order-format';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
-import { deliveryOptionLabel, type AdminOrder, type OrderSort, type OrderSortColumn } from '../../../shared/order-desk';
+import type { AdminOrder, OrderSort, OrderSortColumn } from '../../../shared/order-desk';
+import { deliveryOptionLabel } from '../../../shared/delivery';
 
 interface OrderTableProps {
   label: string;
@@ -84,6 +85,7 @@ export function OrderTable({ label, orders, sort, onSort, onFulfil }: OrderTable
                 <span className="block">
                   {deliveryOptionLabel(order.deliveryOption)}
                   {order.paxiLocationName && ` · ${order.paxiLocationName}`}
+                  {order.deliveryAddress && ` · ${order.deliveryAddress}`}
                 </span>
                 {order.trackingNumber && (
                   <span className="block font-mono text-xs break-all" data-testid="tracking-number">

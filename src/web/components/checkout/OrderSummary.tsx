@@ -7,6 +7,8 @@ import { ProductImage } from '../product/ProductImage';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { FormAlert } from '../ui/FormAlert';
 import { pointAddress, type PaxiPoint } from './paxi-points';
+import { DiscountCodeField } from './DiscountCodeField';
+import type { DiscountCode } from './use-discount-code';
 import type { CustomerValues } from './customer-values';
 import type { CartItemView } from '../../../shared/cart';
 import { countryName } from '../../../shared/product';
@@ -15,16 +17,21 @@ import { formatRand } from '../../../shared/money';
 import { VAT_RATE_PERCENT, vatIncluded } from '../../../shared/vat';
 import { vatVendor } from '../../lib/initial-data';
 
-export type ReviewSection = 'details' | 'speed' | 'point';
+export type ReviewSection = 'details' | 'speed' | 'point' | 'address';
+
+/** How the order goes, as the summary shows it: a PAXI speed and point, or a courier service and address. */
+export type SummaryDelivery =
+  | { method: 'paxi'; speed: DeliveryOption; point: PaxiPoint | null }
+  | { method: 'courier'; service: string | undefined; address: string | undefined };
 
 interface OrderSummaryProps {
   /** The cart's lines; those no longer sold are named apart and not counted. */
   items: readonly CartItemView[];
   subtotalCents: number;
-  speed: DeliveryOption;
+  delivery: SummaryDelivery;
   feeCents: number;
+  discount: DiscountCode;
   totalCents: number;
-  point: PaxiPoint | null;
   customer: CustomerValues;
   /** Moves the shopper to the part of the page that changes this. */
   onChange: (section: ReviewSection) => void;
@@ -55,10 +62,11 @@ function ChangeButton({ label, onClick }: { label: string; onClick: () => void }
 
 /**
  * The whole order on one card before paying (ECT Act s43(2)): the flags, where and how fast they
- * go, who collects, and the full price (with the VAT in it, for a VAT vendor), each with a way to change it.
+ * go, who collects, any discount, and the full price (with the VAT in it, for a VAT vendor), each with a way to change it.
  */
 export function OrderSummary(props: OrderSummaryProps) {
-  const { items, subtotalCents, speed, feeCents, totalCents, point, customer, onChange } = props;
+  const { items, subtotalCents, delivery, feeCents, discount, totalCents, customer, onChange } = props;
+  const applied = discount.applied;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const buyable = items.filter((item) => item.available);
   const unavailable = items.filter((item) => !item.available);
@@ -104,20 +112,29 @@ export function OrderSummary(props: OrderSummaryProps) {
       </ul>
 
       <dl className="mt-2 divide-y divide-slate-200 border-y border-slate-200">
-        <ReviewRow label="Collection speed" action={<ChangeButton label="Change collection speed" onClick={() => onChange('speed')} />}>
-          {speed.name}, {speed.time}
-        </ReviewRow>
-        <ReviewRow label="Collect at" action={<ChangeButton label="Change PAXI point" onClick={() => onChange('point')} />}>
-          {point ? (
-            <>
-              <span className="font-semibold">{point.name}</span>
-              <span className="block text-slate-600">{pointAddress(point)}</span>
-            </>
-          ) : (
-            <span className="text-slate-600">No PAXI point chosen yet</span>
-          )}
-        </ReviewRow>
-        <ReviewRow label="Collected by" action={<ChangeButton label="Change your details" onClick={() => onChange('details')} />}>
+        {delivery.method === 'paxi' ? (
+          <>
+            <ReviewRow label="Collection speed" action={<ChangeButton label="Change collection speed" onClick={() => onChange('speed')} />}>
+              {delivery.speed.name}, {delivery.speed.time}
+            </ReviewRow>
+            <ReviewRow label="Collect at" action={<ChangeButton label="Change PAXI point" onClick={() => onChange('point')} />}>
+              {delivery.point ? (
+                <>
+                  <span className="font-semibold">{delivery.point.name}</span>
+                  <span className="block text-slate-600">{pointAddress(delivery.point)}</span>
+                </>
+              ) : (
+                <span className="text-slate-600">No PAXI point chosen yet</span>
+              )}
+            </ReviewRow>
+          </>
+        ) : (
+          <ReviewRow label="Courier to" action={<ChangeButton label="Change delivery address" onClick={() => onChange('address')} />}>
+            {delivery.address ? <span className="block">{delivery.address}</span> : <span className="text-slate-600">No address yet</span>}
+            <span className="block text-slate-600">{delivery.service ?? 'Get delivery prices to choose a service'}</span>
+          </ReviewRow>
+        )}
+        <ReviewRow label={delivery.method === 'paxi' ? 'Collected by' : 'Contact'} action={<ChangeButton label="Change your details" onClick={() => onChange('details')} />}>
           {name || customer.email || customer.phone ? (
             <>
               {name && <span className="block font-semibold">{name}</span>}
@@ -130,6 +147,10 @@ export function OrderSummary(props: OrderSummaryProps) {
         </ReviewRow>
       </dl>
 
+      <div className="mt-4">
+        <DiscountCodeField discount={discount} />
+      </div>
+
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between gap-3">
           <dt>Subtotal</dt>
@@ -137,12 +158,26 @@ export function OrderSummary(props: OrderSummaryProps) {
         </div>
         <div className="flex justify-between gap-3">
           <dt>
-            {speed.name} collection fee <span className="text-slate-600">({speed.time})</span>
+            {delivery.method === 'paxi' ? (
+              <>
+                {delivery.speed.name} collection fee <span className="text-slate-600">({delivery.speed.time})</span>
+              </>
+            ) : (
+              'Courier delivery'
+            )}
           </dt>
           <dd data-testid="checkout-fee" className="whitespace-nowrap">
-            {formatRand(feeCents)}
+            {delivery.method === 'courier' && !delivery.service ? 'To be priced' : formatRand(feeCents)}
           </dd>
         </div>
+        {applied && (
+          <div className="flex justify-between gap-3 text-green-800">
+            <dt>Discount ({applied.code})</dt>
+            <dd data-testid="checkout-discount" className="whitespace-nowrap">
+              -{formatRand(applied.discountCents)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-3 border-t border-slate-300 pt-2 text-base font-bold">
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatRand(totalCents)}</dd>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { CreditCard, Mail, MapPin, MessageSquareText, PackageCheck } from 'lucide-react';
+import { CreditCard, Mail, MapPin, MessageSquareText, PackageCheck, Truck } from 'lucide-react';
 import { findDeliveryOption } from '../../../shared/shop-facts';
+import { courierDeliveryTimes } from '../../../shared/delivery';
 import type { PaymentVerification } from '../../../shared/checkout';
 import { formatRand } from '../../../shared/money';
 import { InfoCard } from '../ui/InfoCard';
@@ -31,11 +32,13 @@ export function PaymentDetails({ verification, checkoutId }: { verification: Pay
   );
 }
 
-/** Where the parcel goes: the PAXI point, and what to bring. */
+/** Where the parcel goes: the PAXI point and what to bring, or the address the courier brings it to. */
 export function DeliveryInformation({ verification }: { verification: PaymentVerification }) {
+  const courier = verification.metadata?.courier;
+  if (verification.metadata?.deliveryMethod === 'courier' && courier) return <HomeDelivery courier={courier} />;
   const point = verification.metadata?.paxiPoint;
   if (verification.metadata?.deliveryMethod !== 'paxi' || !point) return null;
-  const speed = findDeliveryOption(verification.metadata.deliverySpeed);
+  const speed = findDeliveryOption(verification.metadata.deliverySpeed ?? '');
   return (
     <InfoCard title="Delivery Information" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="delivery-information">
       <p className="text-sm font-semibold text-slate-500">PAXI Collection Point</p>
@@ -57,10 +60,34 @@ export function DeliveryInformation({ verification }: { verification: PaymentVer
   );
 }
 
-/** 'What's Next?': the confirmation email, preparing the order, and the collection SMS. */
+/** The spec's home-delivery card: 'Your Address', and the courier's service. */
+function HomeDelivery({ courier }: { courier: NonNullable<PaymentVerification['metadata']['courier']> }) {
+  const { address } = courier;
+  return (
+    <InfoCard title="Delivery Information" icon={<Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="delivery-information">
+      <p className="text-sm font-semibold text-slate-500">Your Address</p>
+      <address className="mt-1 text-slate-900 not-italic">
+        {address.company && <span className="block font-semibold">{address.company}</span>}
+        <span className="block">{address.street}</span>
+        <span className="block">{address.suburb}</span>
+        <span className="block">
+          {address.city}, {address.postalCode}
+        </span>
+        <span className="block">{address.province}</span>
+      </address>
+      <p className="mt-3 text-sm text-slate-700">Courier: {courier.service}.</p>
+      <p className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+        We will email and SMS you the tracking number when the courier collects your parcel. Someone at the address must sign for it.
+      </p>
+    </InfoCard>
+  );
+}
+
+/** 'What's Next?': the confirmation email, preparing the order, and the collection SMS or the courier's delivery. */
 export function WhatsNext({ verification }: { verification: PaymentVerification }) {
   const email = verification.metadata?.customerInfo?.email;
   const pointName = verification.metadata?.paxiPoint?.name;
+  const courier = verification.metadata?.courier;
   const steps = [
     {
       icon: <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" />,
@@ -72,13 +99,19 @@ export function WhatsNext({ verification }: { verification: PaymentVerification 
       title: 'Order processing',
       text: 'Your flag order is being prepared for shipment.',
     },
-    {
-      icon: <MessageSquareText className="h-5 w-5 text-brand-700" aria-hidden="true" />,
-      title: 'Collection',
-      text: pointName
-        ? `We will send you an SMS when your parcel is ready for collection at ${pointName}.`
-        : 'We will send you an SMS when your parcel is ready for collection.',
-    },
+    courier
+      ? {
+          icon: <Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />,
+          title: 'Delivery',
+          text: `The courier brings your flags to ${courier.address.street}, ${courier.address.city}: ${courierDeliveryTimes[courier.serviceLevel]}.`,
+        }
+      : {
+          icon: <MessageSquareText className="h-5 w-5 text-brand-700" aria-hidden="true" />,
+          title: 'Collection',
+          text: pointName
+            ? `We will send you an SMS when your parcel is ready for collection at ${pointName}.`
+            : 'We will send you an SMS when your parcel is ready for collection.',
+        },
   ];
   return (
     <section aria-labelledby="whats-next-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-left sm:p-6">

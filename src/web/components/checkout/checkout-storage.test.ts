@@ -8,6 +8,7 @@ import {
   rememberChosenPoint,
   type CheckoutDraft,
 } from './checkout-storage';
+import { emptyCourierAddress } from './courier-address';
 import { profileChanges } from './customer-details';
 import type { PaxiPoint } from './paxi-points';
 
@@ -40,6 +41,8 @@ const draft: CheckoutDraft = {
   speed: 'paxi-express',
   point,
   saveToProfile: false,
+  method: 'courier',
+  courierAddress: { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001', company: '', instructions: 'Ring twice' },
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -88,10 +91,18 @@ describe('the checkout draft', () => {
     ['a point without a code', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), point: { name: 'PEP' } })],
     ['a company that is not text', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), customer: { ...draft.customer, company: ['Nkosi'] } })],
     ['no savedAt', JSON.stringify({ ...draft, owner: null })],
+    ['a way of delivery the shop does not have', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), method: 'drone' })],
+    ['a courier address without its street', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), courierAddress: { ...draft.courierAddress, street: 7 } })],
   ])('ignores and removes %s', (_, stored) => {
     localStorage.setItem('checkout-draft', stored);
     expect(readCheckoutDraft(null)).toBeNull();
     expect(localStorage.getItem('checkout-draft')).toBeNull();
+  });
+
+  it('gives a draft from before courier delivery back as PAXI collection with an empty address', () => {
+    const { method: _method, courierAddress: _address, ...older } = draft;
+    localStorage.setItem('checkout-draft', JSON.stringify({ ...older, owner: null, savedAt: Date.now() }));
+    expect(readCheckoutDraft(null)).toEqual({ ...older, method: 'paxi', courierAddress: emptyCourierAddress });
   });
 
   it('gives a draft from before the invoice fields back with them empty', () => {

@@ -1,5 +1,7 @@
 import type { PaxiPoint } from './paxi-points';
+import { courierAddressFields, emptyCourierAddress, type CourierAddressValues } from './courier-address';
 import type { DeliveryMethod } from '../../../shared/shop-facts';
+import type { DeliveryMethod as CollectionOrCourier } from '../../../shared/delivery';
 import { withInvoiceFields, type CustomerValues } from './customer-values';
 
 /**
@@ -87,6 +89,9 @@ export interface CheckoutDraft {
   point: PaxiPoint | null;
   /** The shopper's answer to 'Save this information for next time'. */
   saveToProfile: boolean;
+  /** PAXI or courier, and the courier's address as typed; drafts from before courier delivery lack them. */
+  method?: CollectionOrCourier;
+  courierAddress?: CourierAddressValues;
 }
 
 interface StoredDraft extends CheckoutDraft {
@@ -117,8 +122,16 @@ function readable(value: unknown): value is StoredDraft {
     (customer.billingAddress === undefined || isText(customer.billingAddress, 300)) &&
     (draft.speed === 'paxi-standard' || draft.speed === 'paxi-express') &&
     (point === null || (!!point && isText(point.code, 40) && isText(point.name, 200))) &&
-    typeof draft.saveToProfile === 'boolean'
+    typeof draft.saveToProfile === 'boolean' &&
+    (draft.method === undefined || draft.method === 'paxi' || draft.method === 'courier') &&
+    (draft.courierAddress === undefined || readableAddress(draft.courierAddress))
   );
+}
+
+function readableAddress(value: unknown): value is CourierAddressValues {
+  if (!value || typeof value !== 'object') return false;
+  const address = value as Partial<CourierAddressValues>;
+  return courierAddressFields.every((field) => isText(address[field], 300));
 }
 
 /** The draft this shopper (null: nobody signed in) may see; another shopper's or an old one is dropped. */
@@ -134,8 +147,8 @@ export function readCheckoutDraft(owner: string | null, now = Date.now()): Check
     forgetCheckoutDraft();
     return null;
   }
-  const { customer, speed, point, saveToProfile } = stored;
-  return { customer: withInvoiceFields(customer), speed, point, saveToProfile };
+  const { customer, speed, point, saveToProfile, method, courierAddress } = stored;
+  return { customer: withInvoiceFields(customer), speed, point, saveToProfile, method: method ?? 'paxi', courierAddress: courierAddress ?? emptyCourierAddress };
 }
 
 export function rememberCheckoutDraft(owner: string | null, draft: CheckoutDraft, now = Date.now()): void {

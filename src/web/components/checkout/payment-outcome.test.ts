@@ -23,7 +23,8 @@ const verification = (status: string): PaymentVerification => ({
     paxiPoint: { id: 'P1234', name: 'PEP Sea Point', address: '12 Main Road', city: 'Cape Town', province: 'Western Cape' },
     customerInfo: { firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@example.co.za', phone: '+27821234567' },
     items: [{ productId: 'f1', productName: 'SOUTH AFRICA', productImage: '/flags/4x3/za.svg', productPrice: 13_000, quantity: 1 }],
-    totals: { subtotal: 13_000, shipping: 6_000, total: 19_000 },
+    deliveryLabel: 'PAXI Standard collection fee',
+    totals: { subtotal: 13_000, shipping: 6_000, discount: 0, total: 19_000 },
   },
 });
 

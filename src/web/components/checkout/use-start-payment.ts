@@ -14,6 +14,7 @@ import type { PaxiPoint } from './paxi-points';
 import type { CartItemView } from '../../../shared/cart';
 import { checkoutMessages, type createCheckoutSchema, type CustomerInfo } from '../../../shared/checkout';
 import type { DeliveryOption } from '../../../shared/shop-facts';
+import type { CourierAddress, CourierServiceLevel } from '../../../shared/delivery';
 
 /** The checkout's own texts (spec section 8). */
 export const startPaymentTexts = {
@@ -29,10 +30,16 @@ export function titledMessage(message: string, fallbackTitle: string): { title: 
   return match ? { title: match[1]!, description: match[2]! } : { title: fallbackTitle, description: message };
 }
 
+/** Where the order goes: a PAXI speed and point, or a courier's service to an address. */
+export type DeliveryToPay =
+  | { method: 'paxi'; speed: DeliveryOption; point: PaxiPoint }
+  | { method: 'courier'; serviceLevel: CourierServiceLevel; address: CourierAddress; saveAddress: boolean };
+
 export interface OrderToPay {
   customer: CustomerInfo;
-  speed: DeliveryOption;
-  point: PaxiPoint;
+  delivery: DeliveryToPay;
+  /** The code the summary shows applied; the server counts it again. */
+  discountCode: string | undefined;
   items: readonly CartItemView[];
   itemCount: number;
   subtotalCents: number;
@@ -43,22 +50,31 @@ export interface OrderToPay {
 
 type CreateCheckoutBody = z.input<typeof createCheckoutSchema>;
 /** The server reads the point's code; its name and address ride along for the payment record (spec section 7). */
-type PaxiPointReference = CreateCheckoutBody['metadata']['paxiPoint'] & { name: string; address: string };
+type PaxiPointReference = NonNullable<CreateCheckoutBody['metadata']['paxiPoint']> & { name: string; address: string };
+
+function deliveryRequest(delivery: DeliveryToPay): Pick<CreateCheckoutBody['metadata'], 'deliveryMethod' | 'deliverySpeed' | 'paxiPoint' | 'courier'> {
+  if (delivery.method === 'courier') {
+    const { serviceLevel, address, saveAddress } = delivery;
+    return { deliveryMethod: 'courier', courier: { serviceLevel, address, saveAddress } };
+  }
+  const { speed, point } = delivery;
+  const paxiPoint: PaxiPointReference = { id: point.code, name: point.name, address: point.address };
+  return { deliveryMethod: 'paxi', deliverySpeed: speed.method, paxiPoint };
+}
 
 export function checkoutRequest(order: OrderToPay): CreateCheckoutBody {
-  const { customer, speed, point } = order;
-  const paxiPoint: PaxiPointReference = { id: point.code, name: point.name, address: point.address };
+  const { customer, delivery } = order;
+  const how = delivery.method === 'paxi' ? `${delivery.speed.name} collection` : 'courier delivery';
   return {
     amount: order.totalCents,
     currency: 'ZAR',
-    description: `${shop.name} order: ${order.itemCount} flag${order.itemCount === 1 ? '' : 's'}, ${speed.name} collection`,
+    description: `${shop.name} order: ${order.itemCount} flag${order.itemCount === 1 ? '' : 's'}, ${how}`,
     customerEmail: customer.email,
     customerPhone: customer.phone,
     metadata: {
       customerInfo: customer,
-      deliveryMethod: 'paxi',
-      deliverySpeed: speed.method,
-      paxiPoint,
+      ...deliveryRequest(delivery),
+      ...(order.discountCode ? { discountCode: order.discountCode } : {}),
       items: order.items.map((item) => ({
         productId: item.productId,
         productName: item.productName,
@@ -83,6 +99,12 @@ interface PaymentRefusal {
   signIn?: boolean;
   /** The chosen PAXI point is not one the shop delivers to (any more): the shopper picks another. */
   pointRefused?: boolean;
+  /** The server's total differs: the courier's price or the discount is asked for again. */
+  pricesChanged?: boolean;
+  /** The courier cannot deliver there now: its prices are dropped. */
+  courierRefused?: boolean;
+  /** The discount code no longer applies: the summary drops it with this message. */
+  discountRefused?: string;
 }
 
 /** The spec's fresh ID token: the server's word on who is signed in, and whether verified. Null when payment may go on. */
@@ -124,7 +146,13 @@ function refusalOf(failure: unknown): PaymentRefusal {
   if (failure.status === 409) {
     // Prices changed since the page loaded: show the new cart and let the shopper look again.
     const said = message ?? startPaymentTexts.proceedFailed;
-    return { toast: { title: 'Please Review Your Order', description: said }, inline: said, refresh: 'cart' };
+    return { toast: { title: 'Please Review Your Order', description: said }, inline: said, refresh: 'cart', pricesChanged: true };
+  }
+  if (failure.code === 'courier_unavailable' && message) {
+    return { toast: { title: 'Courier Unavailable', description: message }, inline: message, courierRefused: true };
+  }
+  if (failure.code === 'discount_refused' && message) {
+    return { toast: { title: 'Discount Code Not Applied', description: message }, inline: message, discountRefused: message };
   }
   if (failure.status === 400 && message) {
     return {
@@ -142,14 +170,21 @@ function refusalOf(failure: unknown): PaymentRefusal {
  * with a verified email, runs the progress overlay, asks the server for a checkout, keeps its id
  * and leaves for the payment page. Problems end in the spec's toasts and an inline message.
  */
-export function useStartPayment(options: { onPointRefused: () => void }) {
+export interface PaymentRefusalHandlers {
+  onPointRefused: () => void;
+  onPricesChanged: () => void;
+  onCourierRefused: () => void;
+  onDiscountRefused: (message: string) => void;
+}
+
+export function useStartPayment(options: PaymentRefusalHandlers) {
   const client = useQueryClient();
   const progress = usePaymentProgress();
   const { reach, stop } = progress;
   const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string>();
   const busy = useRef(false);
-  const { onPointRefused } = options;
+  const { onPointRefused, onPricesChanged, onCourierRefused, onDiscountRefused } = options;
 
   // Coming back from the payment page with the browser's Back button can restore this page as it
   // was left, overlay and all: start over.
@@ -167,6 +202,9 @@ export function useStartPayment(options: { onPointRefused: () => void }) {
   const giveUp = useCallback(
     (refusal: PaymentRefusal) => {
       if (refusal.pointRefused) onPointRefused();
+      if (refusal.pricesChanged) onPricesChanged();
+      if (refusal.courierRefused) onCourierRefused();
+      if (refusal.discountRefused) onDiscountRefused(refusal.discountRefused);
       if (refusal.refresh === 'session') void client.invalidateQueries({ queryKey: SESSION_KEY });
       if (refusal.refresh === 'cart') void client.invalidateQueries({ queryKey: cartQueryKey(readCartSessionId()) });
       toast({ ...refusal.toast, variant: 'destructive' });
@@ -176,7 +214,7 @@ export function useStartPayment(options: { onPointRefused: () => void }) {
       setError(refusal.inline);
       stop();
     },
-    [client, onPointRefused, stop],
+    [client, onPointRefused, onPricesChanged, onCourierRefused, onDiscountRefused, stop],
   );
 
   const start = useCallback(

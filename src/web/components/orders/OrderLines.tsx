@@ -11,13 +11,15 @@ export interface OrderLinesProps {
   /** e.g. 'PAXI Standard collection fee' */
   feeLabel: string;
   feeCents: number;
+  /** What a discount code took off. */
+  discount?: { code: string; cents: number } | undefined;
   totalCents: number;
   /** Money given back so far; shown only when there is some. */
   refundedCents?: number;
 }
 
-/** The flags of an order with their pictures and line totals, then the subtotal, the collection fee and the total. */
-export function OrderLines({ items, subtotalCents, feeLabel, feeCents, totalCents, refundedCents = 0 }: OrderLinesProps) {
+/** The flags of an order with their pictures and line totals, then the subtotal, the delivery fee, any discount and the total. */
+export function OrderLines({ items, subtotalCents, feeLabel, feeCents, discount, totalCents, refundedCents = 0 }: OrderLinesProps) {
   return (
     <div className="text-left text-sm">
       <ul className="divide-y divide-slate-200" aria-label="Flags in this order">
@@ -49,6 +51,14 @@ export function OrderLines({ items, subtotalCents, feeLabel, feeCents, totalCent
             {formatRand(feeCents)}
           </dd>
         </div>
+        {discount && discount.cents > 0 && (
+          <div className="flex justify-between gap-3 text-green-800">
+            <dt>Discount ({discount.code})</dt>
+            <dd data-testid="order-discount" className="whitespace-nowrap">
+              -{formatRand(discount.cents)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-3 border-t border-slate-300 pt-2 text-base font-bold text-slate-900">
           <dt>Total</dt>
           <dd data-testid="order-total">{formatRand(totalCents)}</dd>

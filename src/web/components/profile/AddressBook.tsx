@@ -28,6 +28,12 @@ function AddressCard({ address, onEdit }: { address: SavedAddress; onEdit: () =>
       <address className="text-sm leading-6 text-slate-700 not-italic">
         {address.street}
         <br />
+        {address.suburb && (
+          <>
+            {address.suburb}
+            <br />
+          </>
+        )}
         {address.city}, {address.postalCode}
         <br />
         {address.province}, {address.country}

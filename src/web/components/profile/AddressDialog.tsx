@@ -15,9 +15,9 @@ import {
   type SavedAddress,
 } from '../../../shared/profile';
 
-type Field = 'type' | 'street' | 'city' | 'province' | 'postalCode';
+type Field = 'type' | 'street' | 'suburb' | 'city' | 'province' | 'postalCode';
 type Values = Record<Field, string> & { isDefault: boolean };
-const fields: Field[] = ['type', 'street', 'city', 'province', 'postalCode'];
+const fields: Field[] = ['type', 'street', 'suburb', 'city', 'province', 'postalCode'];
 const typeOptions = addressTypes.map((value) => ({ value, label: addressTypeLabels[value] }));
 const provinceOptions = provinces.map((value) => ({ value, label: value }));
 
@@ -25,6 +25,7 @@ function initialValues(address: SavedAddress | undefined): Values {
   return {
     type: address?.type ?? 'home',
     street: address?.street ?? '',
+    suburb: address?.suburb ?? '',
     city: address?.city ?? '',
     province: address?.province ?? '',
     postalCode: address?.postalCode ?? '',
@@ -78,7 +79,8 @@ function AddressForm({ address, isFirst, onDone }: { address?: SavedAddress; isF
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <SelectField {...form.field('type')} label="Address type" options={typeOptions} />
-      <TextField {...form.field('street')} label="Street address" type="text" autoComplete="street-address" maxLength={255} />
+      <TextField {...form.field('street')} label="Street address" type="text" autoComplete="address-line1" maxLength={255} />
+      <TextField {...form.field('suburb')} label="Suburb" hint="The courier needs it for delivery to your door" type="text" autoComplete="address-level3" maxLength={100} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...form.field('city')} label="City or town" type="text" autoComplete="address-level2" maxLength={100} />
         <TextField

@@ -34,19 +34,23 @@ function OrderRow({ order }: { order: ProfileOrder }) {
           <span className="font-semibold whitespace-nowrap text-slate-900">{formatRand(order.totalCents)}</span>
         </div>
       </div>
-      {order.pickupPointName && (
-        <p className="flex items-start gap-1.5 text-slate-700">
-          <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-          <span>
-            Collect at <span className="font-medium">{order.pickupPointName}</span>
-          </span>
-        </p>
-      )}
+      <p className="flex items-start gap-1.5 text-slate-700">
+        <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+        <span className="break-words">{order.destination}</span>
+      </p>
       {order.trackingNumber && (
         <p className="flex items-start gap-1.5 text-slate-700">
           <Truck className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
             Tracking number <span className="font-mono font-medium break-all">{order.trackingNumber}</span>
+            {order.trackingUrl && (
+              <>
+                {' · '}
+                <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                  Track parcel
+                </a>
+              </>
+            )}
           </span>
         </p>
       )}

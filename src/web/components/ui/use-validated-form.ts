@@ -101,6 +101,8 @@ export function useValidatedForm<F extends string, V extends Record<F, string>, 
         if (data !== undefined) send(data);
       };
     },
+    /** For a form checked as part of another's submit: shows the messages and focuses the first problem; the parsed values when there is none. */
+    submit,
     /** After a save: the saved values, and messages quiet until the next submit. */
     reset(next: V) {
       setValues(next);

@@ -1,0 +1,275 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkouts, discountCodeUses, orders, products, rateLimits, taxDocuments, userAddresses } from '../db/schema';
+import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { signedIn } from '../testing/test-admin';
+import { shopHelpers, type Shopper } from '../testing/test-orders';
+import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { seedSamplePickupPoints } from '../pickup/sample-points';
+import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from '../delivery/courier';
+import { vatIncluded } from '../../shared/vat';
+import type { PaymentVerification } from '../../shared/checkout';
+import type { DiscountCodeView } from '../../shared/discounts';
+
+const ADMIN = 'checkout-specials@example.co.za';
+const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
+const customerInfo = { firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za', phone: '082 123 4567' };
+
+/** POST /api/payments/yoco/create-checkout for courier delivery. */
+const courierBody = (amount: number, extra: object = {}, courier: object = { serviceLevel: 'economy', address }) => ({
+  amount,
+  currency: 'ZAR',
+  metadata: { customerInfo, deliveryMethod: 'courier', courier, ...extra },
+});
+
+describe.each(testDatabases())('checkout with courier delivery and discount codes on $name', (target) => {
+  let t: TestApp;
+  let admin: string;
+  let standIn: ShiplogicStandIn;
+  const shop = shopHelpers(() => t);
+
+  const rates = async (shopper: Shopper) => {
+    const res = await shop.inject('POST', '/api/delivery/courier-rates', shopper.cookie, { address });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ rates: { serviceLevel: string; priceCents: number }[] }>().rates;
+  };
+  const subtotalOf = async (shopper: Shopper) => (await shop.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>().subtotalCents;
+  const apply = (shopper: Shopper, code: unknown, deliveryFeeCents?: unknown) =>
+    shop.inject('POST', '/api/checkout/discount', shopper.cookie, { code, ...(deliveryFeeCents === undefined ? {} : { deliveryFeeCents }) });
+  const makeCode = async (body: object) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/discount-codes', payload: body, headers: { origin: 'http://shop.test', cookie: admin } });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const codeFigures = async (code: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/discount-codes', headers: { origin: 'http://shop.test', cookie: admin } }))
+      .json<{ codes: DiscountCodeView[] }>()
+      .codes.find((c) => c.code === code)!;
+  /** Pays on the sandbox page and completes: the order as the database has it. */
+  const pay = async (shopper: Shopper, created: { id: string; redirectUrl: string }) => {
+    expect((await shop.inject('POST', `${new URL(created.redirectUrl).pathname}/pay`)).statusCode).toBe(303);
+    expect((await shop.complete(shopper, created.id)).statusCode).toBe(200);
+    return (await shop.ordersOf(created.id))[0]!;
+  };
+  const invoiceOf = async (orderId: string) => (await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)))[0]!;
+
+  beforeAll(async () => {
+    standIn = await startShiplogicStandIn();
+    t = await startTestApp(target, {
+      env: {
+        ADMIN_EMAILS: ADMIN,
+        ...standIn.settings,
+        COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}',
+      },
+    });
+    await seedSamplePickupPoints(t.database.db);
+    admin = await signedIn(t, { name: 'Specials Desk', email: ADMIN, password: 'checkout-specials-1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await standIn?.close();
+  });
+  beforeEach(async () => {
+    standIn.notServed.clear();
+    await t.database.db.delete(rateLimits);
+  });
+
+  it("charges the courier's rate asked again at checkout, and the order, the email and the invoice say where it goes", async () => {
+    const shopper = await shop.signUp('door');
+    await shop.addToCart(shopper, 'south-africa', 2);
+    const [economy] = await rates(shopper);
+    const subtotal = await subtotalOf(shopper);
+    const created = await shop.createCheckout(shopper, courierBody(subtotal + economy!.priceCents, {}, { serviceLevel: 'economy', address: { ...address, company: 'Gardens Primary', instructions: 'Reception, ask for Ms Daniels' }, saveAddress: true }));
+    expect(created.statusCode, created.body).toBe(200);
+    const checkout = created.json<{ id: string; redirectUrl: string }>();
+
+    const verified = (await shop.verify(shopper, checkout.id)).json<PaymentVerification>();
+    expect(verified.metadata).toMatchObject({
+      deliveryMethod: 'courier',
+      courier: { serviceLevel: 'economy', service: 'Economy (3-5 business days)', address: { ...address, company: 'Gardens Primary' } },
+      deliveryLabel: 'Courier delivery, Economy (3-5 business days)',
+      totals: { subtotal, shipping: economy!.priceCents, discount: 0, total: subtotal + economy!.priceCents },
+    });
+    expect(verified.metadata.paxiPoint).toBeUndefined();
+
+    const order = await pay(shopper, checkout);
+    expect(order).toMatchObject({
+      deliveryOption: 'courier_economy',
+      courierProvider: 'shiplogic',
+      shippingStreet: '12 Long Street',
+      shippingSuburb: 'Gardens',
+      shippingPostalCode: '8001',
+      deliveryCompany: 'Gardens Primary',
+      deliveryInstructions: 'Reception, ask for Ms Daniels',
+      paxiLocationId: null,
+      deliveryFeeCents: economy!.priceCents,
+    });
+    const email = (await shop.confirmations(order.orderNumber))[0]!.payload;
+    expect(email.text).toContain('Deliver to: Gardens Primary, 12 Long Street, Gardens, Cape Town, Western Cape, 8001');
+    expect(email.text).toContain('Delivery: Courier, Economy (3-5 business days)');
+    expect(email.text).not.toContain('PAXI');
+    const invoice = await invoiceOf(order.id);
+    expect(invoice.content.lines.at(-1)).toMatchObject({ description: 'Courier delivery, Economy (3-5 business days)', totalCents: economy!.priceCents });
+
+    // Kept in the address book as asked, once however often it is used.
+    const saved = await t.database.db.select().from(userAddresses).where(eq(userAddresses.street, '12 Long Street'));
+    expect(saved).toEqual([expect.objectContaining({ suburb: 'Gardens', postalCode: '8001', type: 'work', isDefault: true })]);
+  });
+
+  it('refuses a courier rate that changed since the shopper saw it with 409 and the new total, and holds nothing', async () => {
+    const shopper = await shop.signUp('changed-rate');
+    await shop.addToCart(shopper, 'kenya', 1);
+    const [economy] = await rates(shopper);
+    const subtotal = await subtotalOf(shopper);
+    // The order desk weighed the flag again: a heavier parcel costs more.
+    await t.database.db.update(products).set({ weightGrams: 2_500 }).where(eq(products.slug, 'kenya'));
+    try {
+      const stale = await shop.createCheckout(shopper, courierBody(subtotal + economy!.priceCents));
+      expect(stale.statusCode).toBe(409);
+      const [now] = await rates(shopper);
+      expect(now!.priceCents).toBeGreaterThan(economy!.priceCents);
+      expect(stale.json()).toMatchObject({ code: 'cart_changed', expectedAmount: subtotal + now!.priceCents });
+      expect(await t.database.db.select().from(checkouts).where(eq(checkouts.cartSessionId, shopper.cartId))).toEqual([]);
+      expect((await shop.createCheckout(shopper, courierBody(subtotal + now!.priceCents))).statusCode).toBe(200);
+    } finally {
+      await t.database.db.update(products).set({ weightGrams: 200 }).where(eq(products.slug, 'kenya'));
+    }
+  });
+
+  it('says in words when the courier cannot deliver or cannot be reached, and PAXI still takes the order', async () => {
+    const shopper = await shop.signUp('no-courier');
+    await shop.addToCart(shopper, 'south-africa', 1);
+    const [economy] = await rates(shopper);
+    const subtotal = await subtotalOf(shopper);
+    standIn.notServed.add('8001');
+    const notServed = await shop.createCheckout(shopper, courierBody(subtotal + economy!.priceCents));
+    expect(notServed.statusCode).toBe(422);
+    expect(notServed.json()).toEqual({ message: COURIER_NOT_SERVED_MESSAGE, code: 'courier_unavailable' });
+    standIn.notServed.clear();
+    standIn.failNext('/v2/rates', 503, 'Service Unavailable');
+    const down = await shop.createCheckout(shopper, courierBody(subtotal + economy!.priceCents));
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toEqual({ message: COURIER_UNAVAILABLE_MESSAGE, code: 'courier_unavailable' });
+    expect(await t.database.db.select().from(checkouts).where(eq(checkouts.cartSessionId, shopper.cartId))).toEqual([]);
+
+    const point = await shop.nearestPoint();
+    expect((await shop.createCheckout(shopper, shop.checkoutBody(subtotal + 6_000, point.id))).statusCode).toBe(200);
+  });
+
+  it('takes a discount code off the total, counts its use, and works the VAT out on the discounted total', async () => {
+    await makeCode({ code: 'HERITAGE-DAY', kind: 'percent', percent: 15, usesPerCustomer: 1, includesDelivery: true });
+    const shopper = await shop.signUp('heritage');
+    await shop.addToCart(shopper, 'south-africa', 3);
+    const subtotal = await subtotalOf(shopper);
+    const [economy] = await rates(shopper);
+    const preview = await apply(shopper, ' heritage-day ', economy!.priceCents);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const off = Math.round(((subtotal + economy!.priceCents) * 15) / 100);
+    expect(preview.json()).toEqual({ code: 'HERITAGE-DAY', discountCents: off, description: '15% off, delivery too' });
+    // Applying holds nothing: only a checkout takes a use.
+    expect((await codeFigures('HERITAGE-DAY')).uses).toBe(0);
+
+    const total = subtotal + economy!.priceCents - off;
+    const created = await shop.createCheckout(shopper, courierBody(total, { discountCode: 'heritage-day' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const checkout = created.json<{ id: string; redirectUrl: string }>();
+    expect((await shop.verify(shopper, checkout.id)).json<PaymentVerification>().metadata).toMatchObject({
+      discount: { code: 'HERITAGE-DAY', discountCents: off },
+      totals: { subtotal, shipping: economy!.priceCents, discount: off, total },
+    });
+    expect((await codeFigures('HERITAGE-DAY')).uses).toBe(1);
+
+    const order = await pay(shopper, checkout);
+    expect(order).toMatchObject({ discountCode: 'HERITAGE-DAY', discountCents: off, totalAmount: total });
+    const invoice = await invoiceOf(order.id);
+    expect(invoice.totalCents).toBe(total);
+    expect(invoice.vatCents).toBe(vatIncluded(total));
+    const lines = invoice.content.lines;
+    expect(lines.at(-1)).toMatchObject({ description: 'Discount (code HERITAGE-DAY)', totalCents: -off });
+    expect(lines.reduce((sum, line) => sum + line.totalCents, 0)).toBe(total);
+    expect(lines.reduce((sum, line) => sum + line.vatCents, 0)).toBe(invoice.vatCents);
+    const email = (await shop.confirmations(order.orderNumber))[0]!.payload;
+    expect(email.text).toContain(`Discount (HERITAGE-DAY): -R`);
+    expect(await codeFigures('HERITAGE-DAY')).toMatchObject({ uses: 1, orders: 1, revenueCents: total });
+
+    // One use per customer: the next try is refused at Apply and at Pay.
+    await shop.addToCart(shopper, 'kenya', 1);
+    expect((await apply(shopper, 'HERITAGE-DAY')).json()).toEqual({ message: 'You have already used this discount code.', code: 'discount_refused' });
+    const again = await shop.createCheckout(shopper, courierBody(1_000, { discountCode: 'HERITAGE-DAY' }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('You have already used this discount code.');
+  });
+
+  it('gives the use back when the checkout ends unpaid or the shopper starts again, and refuses a total without the discount', async () => {
+    await makeCode({ code: 'TEAM-ORDER', kind: 'amount', amountCents: 5_000, minimumSpendCents: 30_000, usesPerCustomer: 1 });
+    const shopper = await shop.signUp('team');
+    await shop.addToCart(shopper, 'south-africa', 1);
+    const point = await shop.nearestPoint();
+    const small = await subtotalOf(shopper);
+    expect((await apply(shopper, 'TEAM-ORDER')).json()).toEqual({ message: 'This discount code needs flags worth at least R300.00 in your cart.', code: 'discount_refused' });
+    await shop.addToCart(shopper, 'south-africa', 2);
+    const subtotal = await subtotalOf(shopper);
+    expect(subtotal).toBeGreaterThan(small);
+    const body = (amount: number) => ({ ...shop.checkoutBody(amount, point.id), metadata: { ...shop.checkoutBody(amount, point.id).metadata, discountCode: 'TEAM-ORDER' } });
+
+    // The browser's total without the discount: 409 with the total after it, and no use held.
+    const full = await shop.createCheckout(shopper, body(subtotal + 6_000));
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'cart_changed', expectedAmount: subtotal + 6_000 - 5_000 });
+    expect((await codeFigures('TEAM-ORDER')).uses).toBe(0);
+
+    const first = await shop.createCheckout(shopper, body(subtotal + 1_000));
+    expect(first.statusCode).toBe(200);
+    // Starting again frees the first checkout's use for the second.
+    const second = await shop.createCheckout(shopper, body(subtotal + 1_000));
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await codeFigures('TEAM-ORDER')).uses).toBe(1);
+    const secondId = second.json<{ id: string }>().id;
+    expect((await shop.inject('POST', '/api/payments/cancel', shopper.cookie, { checkoutId: secondId })).json()).toEqual({ status: 'cancelled' });
+    expect((await codeFigures('TEAM-ORDER')).uses).toBe(0);
+
+    // The first payment page was paid after all: the order has its discount, and the use counts again.
+    const order = await pay(shopper, first.json<{ id: string; redirectUrl: string }>());
+    expect(order).toMatchObject({ discountCode: 'TEAM-ORDER', discountCents: 5_000 });
+    expect(await t.database.db.select().from(discountCodeUses).where(eq(discountCodeUses.checkoutId, order.checkoutId))).toHaveLength(1);
+  });
+
+  it('refuses bad delivery choices and codes in words, never with a 500, and stops a code guesser', async () => {
+    const shopper = await shop.signUp('guesser');
+    await shop.addToCart(shopper, 'south-africa', 1);
+    const point = await shop.nearestPoint();
+    const bad: [object, string][] = [
+      [courierBody(20_000, {}, { serviceLevel: 'drone', address }), 'Please choose a courier service'],
+      [{ ...courierBody(20_000), metadata: { customerInfo, deliveryMethod: 'courier' } }, 'Please choose a courier service'],
+      [courierBody(20_000, {}, { serviceLevel: 'economy', address: { ...address, suburb: 'Gar\u0000dens' } }), 'suburb contains a NUL character, which is not allowed'],
+      [courierBody(20_000, {}, { serviceLevel: 'economy', address: { ...address, postalCode: '80011' } }), 'Please enter a 4-digit postal code'],
+      [{ ...courierBody(20_000), metadata: { customerInfo, deliveryMethod: 'drone' } }, 'deliveryMethod must be paxi or courier'],
+      [{ ...shop.checkoutBody(20_000, point.id), metadata: { customerInfo, deliveryMethod: 'paxi', paxiPoint: { id: point.id } } }, 'Please select a delivery speed option'],
+      [courierBody(20_000, { discountCode: 42 }), 'A code has 3 to 30 letters, digits or dashes, like HERITAGE-DAY'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await shop.createCheckout(shopper, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toContain(message);
+    }
+    for (const [code, fee, message] of [
+      ['NOSUCH', 0, 'This discount code is not valid. Please check it and try again.'],
+      ['', 0, 'This discount code is not valid. Please check it and try again.'],
+      [7, 0, 'A code has 3 to 30 letters, digits or dashes, like HERITAGE-DAY'],
+      ['CODE', -1, 'deliveryFeeCents'],
+      ['CODE', 1e12, 'deliveryFeeCents'],
+    ] as const) {
+      const res = await apply(shopper, code, fee);
+      expect(res.statusCode, String(code)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const other = await shop.signUp('guesser-two');
+    await shop.addToCart(other, 'kenya', 1);
+    let refused = 0;
+    for (let i = 0; i < 12; i += 1) if ((await apply(other, `GUESS-${i}`)).statusCode === 429) refused += 1;
+    expect(refused).toBe(2);
+    const limited = await apply(other, 'GUESS-X');
+    expect(limited.json()).toMatchObject({ message: 'Too many discount code attempts. Please try again in 15 minutes.' });
+    expect((await shop.inject('POST', '/api/checkout/discount', undefined, { code: 'NOSUCH' })).statusCode).toBe(401);
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerEmail, other.email))).toEqual([]);
+  });
+});
