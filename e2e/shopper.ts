@@ -3,7 +3,8 @@
  * reading the dev mailbox, filling the cart and paying on the sandbox payment page.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterDebounce, countryName, expect, notifications, test, toast } from './fixtures';
+import { afterDebounce, countryName, effectivePriceCents, expect, fetchProduct, notifications, test, toast } from './fixtures';
+import { PAXI_EXPRESS, PAXI_STANDARD } from '../src/shared/shop-facts';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
 
 export const PASSWORD = 'pay-for-flags-2026';
@@ -239,4 +240,40 @@ export async function buyWithSandbox(page: Page, options: { phone: string; expre
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
   expect(orderNumber).not.toBe('');
   return { orderNumber, pointName };
+}
+
+/**
+ * A paid order of the signed-in shopper for one of a flag, at the nearest point to Sea Point, made
+ * through the API as checkout and the sandbox payment page make it: for the tests of what follows a
+ * payment (buyWithSandbox and checkout.spec.ts go through those pages).
+ */
+export async function buyThroughApi(page: Page, shopper: Shopper, { slug, phone, express = false }: { slug: string; phone: string; express?: boolean }): Promise<Purchase> {
+  const headers = origin(page);
+  const product = await fetchProduct(page.request, slug);
+  const sessionId = await page.evaluate(() => localStorage.getItem('cart-session-id'));
+  expect((await page.request.post('/api/cart', { data: { sessionId, productId: product.id, quantity: 1 }, headers })).status()).toBe(201);
+  const found = await page.request.post('/api/paxi-points', { data: { address: 'Sea Point, Cape Town' }, headers });
+  expect(found.ok()).toBe(true);
+  const point = ((await found.json()) as { paxiPoints: { id: string; name: string }[] }).paxiPoints[0]!;
+  const delivery = express ? PAXI_EXPRESS : PAXI_STANDARD;
+  const created = await page.request.post('/api/payments/yoco/create-checkout', {
+    data: {
+      amount: effectivePriceCents(product) + delivery.feeCents,
+      metadata: {
+        customerInfo: { firstName: shopper.firstName, lastName: shopper.lastName, email: shopper.email, phone },
+        deliverySpeed: delivery.method,
+        paxiPoint: { id: point.id },
+      },
+    },
+    headers,
+  });
+  expect(created.ok()).toBe(true);
+  const { redirectUrl } = (await created.json()) as { redirectUrl: string };
+  const paid = await page.request.post(`${new URL(redirectUrl).pathname}/pay`, { headers, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  const checkoutId = new URL(paid.headers().location!, redirectUrl).searchParams.get('checkoutId');
+  const completed = await page.request.post('/api/payments/complete', { data: { checkoutId }, headers });
+  expect(completed.ok()).toBe(true);
+  const { order } = (await completed.json()) as { order: { orderNumber: string } };
+  return { orderNumber: order.orderNumber, pointName: point.name };
 }
