@@ -20,6 +20,7 @@ process.env.E2E_CHECKED_SCREENS ??= fs.mkdtempSync(path.join(os.tmpdir(), 'flag-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -18,9 +18,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 test.describe.configure({ timeout: 90_000 });
 
-/** The catalogue's admin, on the shop's home page. */
+/** The catalogue's admin. */
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/');
   await signInAs(page, { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL });
 }
 

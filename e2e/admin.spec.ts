@@ -6,13 +6,13 @@
 import type { Page } from '@playwright/test';
 import { afterDebounce, effectivePriceCents, expect, fetchProduct, rand, test, toast } from './fixtures';
 import { ADMIN_EMAIL } from './admins';
-import { addToCart, buyWithSandbox, mailbox, newShopper, origin, PASSWORD, signInAs, signUp, textMessages } from './shopper';
+import { buyThroughApi, mailbox, newShopper, origin, PASSWORD, signInAs, signUp, textMessages } from './shopper';
 import type { AdminOrder } from '../src/shared/order-desk';
 
 const STANDARD_FEE_CENTS = 6_000;
 const EXPRESS_FEE_CENTS = 11_000;
 
-// Each test buys flags on the sandbox payment page before the desk has anything to show.
+// Each test buys flags before the desk has anything to show.
 test.describe.configure({ timeout: 150_000 });
 
 /** Signs this browser in as the order desk's admin, making and verifying the account the first time. */
@@ -67,10 +67,8 @@ test('the desk: figures, fulfilling with a tracking number, the customer told, a
   const shopper = newShopper('Zanele', 'Mthembu');
   const phone = '082 555 0199';
   await signUp(page, shopper);
-  await addToCart(page, 'south-africa', 'SOUTH AFRICA');
-  const first = await buyWithSandbox(page, { phone });
-  await addToCart(page, 'kenya', 'KENYA');
-  const second = await buyWithSandbox(page, { phone, express: true });
+  const first = await buyThroughApi(page, shopper, { slug: 'south-africa', phone });
+  const second = await buyThroughApi(page, shopper, { slug: 'kenya', phone, express: true });
   const firstTotal = effectivePriceCents(await fetchProduct(page.request, 'south-africa')) + STANDARD_FEE_CENTS;
   const secondTotal = effectivePriceCents(await fetchProduct(page.request, 'kenya')) + EXPRESS_FEE_CENTS;
 
@@ -195,8 +193,7 @@ test('the desk: figures, fulfilling with a tracking number, the customer told, a
 test('cancelling an order with part of the money back asks first and shows on the order', async ({ page }) => {
   const shopper = newShopper('Pieter', 'Botha');
   await signUp(page, shopper);
-  await addToCart(page, 'germany', 'GERMANY');
-  const { orderNumber } = await buyWithSandbox(page, { phone: '072 000 4411' });
+  const { orderNumber } = await buyThroughApi(page, shopper, { slug: 'germany', phone: '072 000 4411' });
 
   await page.context().clearCookies();
   await signInAsAdmin(page);

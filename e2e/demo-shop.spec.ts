@@ -9,8 +9,6 @@ import { startSecondShop, type SecondShop } from './second-shop';
 let demo: SecondShop;
 
 test.beforeAll(async () => {
-  // The first start creates the embedded database.
-  test.setTimeout(90_000);
   demo = await startSecondShop({ SHOP_DEMO: 'true' });
 });
 

@@ -15,8 +15,6 @@ let shop: SecondShop;
 let api: APIRequestContext;
 
 test.beforeAll(async ({ playwright }) => {
-  // The first start creates the embedded database.
-  test.setTimeout(90_000);
   shop = await startSecondShop({ SHOP_VAT_NUMBER: '' });
   api = await playwright.request.newContext({ baseURL: shop.url });
 });

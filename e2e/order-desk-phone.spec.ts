@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterDebounce, expect, expectNoSidewaysScroll, productCard, test, toast } from './fixtures';
 import { PHONE_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './admins';
-import { addToCart, buyWithSandbox, mailbox, newShopper, signInAs, signUp, verifyEmail, type Purchase } from './shopper';
+import { buyThroughApi, mailbox, newShopper, signInAs, signUp, verifyEmail, type Purchase } from './shopper';
 
 const PHONE = { width: 375, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
@@ -48,8 +48,7 @@ async function paidOrder(browser: Browser): Promise<Purchase & { email: string }
   const page = await context.newPage();
   const shopper = newShopper('Ayanda', 'Khumalo');
   await signUp(page, shopper);
-  await addToCart(page, 'ghana', 'GHANA');
-  const purchase = await buyWithSandbox(page, { phone: '083 555 0123' });
+  const purchase = await buyThroughApi(page, shopper, { slug: 'ghana', phone: '083 555 0123' });
   await context.close();
   return { ...purchase, email: shopper.email };
 }

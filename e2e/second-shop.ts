@@ -13,13 +13,14 @@ export interface SecondShop {
 }
 
 /**
- * Starts the built shop on a free port and a fresh embedded database, and waits until it is ready;
- * call it from a beforeAll that allows for the minute a first start may take on a busy machine.
+ * Starts the built shop on a free port and a copy of the seeded database (e2e/global-setup.ts), and
+ * waits until it is ready.
  */
 export async function startSecondShop(env: Record<string, string>): Promise<SecondShop> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-second-e2e-'));
+  fs.cpSync(process.env.E2E_SEEDED_DATA_DIR!, dataDir, { recursive: true });
   const shop = spawn(process.execPath, SHOP_NODE_ARGS, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -34,7 +35,7 @@ export async function startSecondShop(env: Record<string, string>): Promise<Seco
   };
   try {
     await expect
-      .poll(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status, { timeout: 60_000 })
+      .poll(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status, { timeout: 30_000 })
       .toBe(200);
   } catch (err) {
     // A shop that never became ready must not outlive the test run.

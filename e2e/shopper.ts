@@ -3,7 +3,8 @@
  * reading the dev mailbox, filling the cart and paying on the sandbox payment page.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterDebounce, countryName, expect, notifications, toast } from './fixtures';
+import { afterDebounce, countryName, effectivePriceCents, expect, fetchProduct, notifications, test, toast } from './fixtures';
+import { PAXI_EXPRESS, PAXI_STANDARD } from '../src/shared/shop-facts';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
 
 export const PASSWORD = 'pay-for-flags-2026';
@@ -19,8 +20,11 @@ export function newShopper(firstName: string, lastName: string): Shopper {
   return { firstName, lastName, email: `${firstName.toLowerCase()}-${suffix}@example.co.za` };
 }
 
-/** The shop takes writes only from its own pages (their Origin). */
-export const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+/**
+ * The shop takes writes only from its own pages (their Origin): the page's, or for a page that has
+ * not opened one yet, the shop's, where page.request sends its calls.
+ */
+export const origin = (page: Page) => ({ origin: new URL(page.url().startsWith('http') ? page.url() : test.info().project.use.baseURL!).origin });
 
 export interface MailboxMessage {
   to: string;
@@ -51,15 +55,18 @@ export async function textMessages(page: Page): Promise<TextMessage[]> {
   return (await mailboxEntries(page)).filter((m): m is { kind: 'sms' } & TextMessage => m.kind === 'sms');
 }
 
-/** Signs up through the API (the browser shares the session cookie) and, unless told not to, verifies the email through the dev mailbox's link. */
+/**
+ * Signs up through the API (the browser shares the session cookie) and, unless told not to, verifies
+ * the email with the dev mailbox's link through the API, as the verification page does (the tests of
+ * that page open it: accounts.spec.ts, checkout-remembers.spec.ts).
+ */
 export async function signUp(page: Page, shopper: Shopper, { verify = true } = {}): Promise<void> {
-  if (!page.url().startsWith('http')) await page.goto('/');
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { name: `${shopper.firstName} ${shopper.lastName}`, email: shopper.email, password: PASSWORD },
     headers: origin(page),
   });
   expect(response.ok()).toBe(true);
-  if (verify) await verifyEmail(page, shopper);
+  if (verify) await verifyEmailThroughApi(page, shopper);
   // Once the shop has taken this browser's cart over for the shopper, flags added go to the shopper's cart.
   await page.goto('/');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-owner'))).not.toBeNull();
@@ -70,12 +77,11 @@ export async function signUp(page: Page, shopper: Shopper, { verify = true } = {
  * unless told not to, verifying its email through the dev mailbox.
  */
 export async function signInAs(page: Page, account: { name: string; email: string }, { verify = true } = {}): Promise<void> {
-  if (!page.url().startsWith('http')) await page.goto('/');
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: PASSWORD }, headers: origin(page) });
   if (signIn.ok()) return;
   const signUpAnswer = await page.request.post('/api/auth/sign-up/email', { data: { ...account, password: PASSWORD }, headers: origin(page) });
   expect(signUpAnswer.ok()).toBe(true);
-  if (verify) await verifyEmail(page, account);
+  if (verify) await verifyEmailThroughApi(page, account);
 }
 
 /** The newest verification link mailed to the shopper, once at least `count` have arrived. */
@@ -94,17 +100,23 @@ export async function verifyEmail(page: Page, shopper: Pick<Shopper, 'email'>): 
   await expect(page.getByText('Your email address has been verified successfully', { exact: false })).toBeVisible();
 }
 
+/** What the verification page does with the emailed link, without opening it: the link's token and email, sent to the API. */
+async function verifyEmailThroughApi(page: Page, shopper: Pick<Shopper, 'email'>): Promise<void> {
+  const link = new URL(await verificationLink(page, shopper));
+  const query = new URLSearchParams({ token: link.searchParams.get('token')!, email: link.searchParams.get('email')! });
+  expect((await page.request.get(`/api/auth/verify-email?${query.toString()}`)).ok()).toBe(true);
+}
+
 /** A browser signed in as the catalogue's admin, making and verifying the account the first time. */
 export async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/');
   const signIn = () => page.request.post('/api/auth/sign-in/email', { data: { email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD }, headers: origin(page) });
   if ((await signIn()).ok()) return page;
   const signUpAnswer = await page.request.post('/api/auth/sign-up/email', {
     data: { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD },
     headers: origin(page),
   });
-  if (signUpAnswer.ok()) await verifyEmail(page, { email: PRODUCTS_ADMIN_EMAIL });
+  if (signUpAnswer.ok()) await verifyEmailThroughApi(page, { email: PRODUCTS_ADMIN_EMAIL });
   // Made by e2e/admin-products.spec.ts at the same moment: its account is there now.
   else expect((await signIn()).ok()).toBe(true);
   return page;
@@ -228,4 +240,40 @@ export async function buyWithSandbox(page: Page, options: { phone: string; expre
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
   expect(orderNumber).not.toBe('');
   return { orderNumber, pointName };
+}
+
+/**
+ * A paid order of the signed-in shopper for one of a flag, at the nearest point to Sea Point, made
+ * through the API as checkout and the sandbox payment page make it: for the tests of what follows a
+ * payment (buyWithSandbox and checkout.spec.ts go through those pages).
+ */
+export async function buyThroughApi(page: Page, shopper: Shopper, { slug, phone, express = false }: { slug: string; phone: string; express?: boolean }): Promise<Purchase> {
+  const headers = origin(page);
+  const product = await fetchProduct(page.request, slug);
+  const sessionId = await page.evaluate(() => localStorage.getItem('cart-session-id'));
+  expect((await page.request.post('/api/cart', { data: { sessionId, productId: product.id, quantity: 1 }, headers })).status()).toBe(201);
+  const found = await page.request.post('/api/paxi-points', { data: { address: 'Sea Point, Cape Town' }, headers });
+  expect(found.ok()).toBe(true);
+  const point = ((await found.json()) as { paxiPoints: { id: string; name: string }[] }).paxiPoints[0]!;
+  const delivery = express ? PAXI_EXPRESS : PAXI_STANDARD;
+  const created = await page.request.post('/api/payments/yoco/create-checkout', {
+    data: {
+      amount: effectivePriceCents(product) + delivery.feeCents,
+      metadata: {
+        customerInfo: { firstName: shopper.firstName, lastName: shopper.lastName, email: shopper.email, phone },
+        deliverySpeed: delivery.method,
+        paxiPoint: { id: point.id },
+      },
+    },
+    headers,
+  });
+  expect(created.ok()).toBe(true);
+  const { redirectUrl } = (await created.json()) as { redirectUrl: string };
+  const paid = await page.request.post(`${new URL(redirectUrl).pathname}/pay`, { headers, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  const checkoutId = new URL(paid.headers().location!, redirectUrl).searchParams.get('checkoutId');
+  const completed = await page.request.post('/api/payments/complete', { data: { checkoutId }, headers });
+  expect(completed.ok()).toBe(true);
+  const { order } = (await completed.json()) as { order: { orderNumber: string } };
+  return { orderNumber: order.orderNumber, pointName: point.name };
 }

@@ -18,8 +18,6 @@ function decodedBody(mail: ReceivedMail): string {
 }
 
 test.beforeAll(async () => {
-  // The first start creates the embedded database.
-  test.setTimeout(90_000);
   smtp = await startTestSmtpServer();
   shop = await startSecondShop({ SMTP_URL: smtp.url });
   shopUrl = shop.url;

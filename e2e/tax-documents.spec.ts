@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { afterDebounce, expect, expectNoSidewaysScroll, test, toast } from './fixtures';
 import { BOOKS_ADMIN_EMAIL } from './admins';
-import { addToCart, buyWithSandbox, newShopper, signInAs, signUp } from './shopper';
+import { buyThroughApi, newShopper, signInAs, signUp } from './shopper';
 import { parseRandToCents } from '../src/shared/money';
 import { todayInSouthAfrica } from '../src/shared/profile';
 import { pdfText } from '../src/server/testing/pdf-text';
@@ -43,9 +43,9 @@ for (const width of [375, 1280]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signUp(page, newShopper('Sipho', 'Dlamini'));
-    await addToCart(page, 'south-africa', 'SOUTH AFRICA');
-    const { orderNumber } = await buyWithSandbox(page, { phone: '082 555 0199' });
+    const shopper = newShopper('Sipho', 'Dlamini');
+    await signUp(page, shopper);
+    const { orderNumber } = await buyThroughApi(page, shopper, { slug: 'south-africa', phone: '082 555 0199' });
 
     // My Profile → the order's page → its tax invoice.
     await page.goto('/profile');
