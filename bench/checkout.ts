@@ -24,6 +24,11 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const MAILBOX_TIMEOUT_MS = 30_000;
 const MAILBOX_POLL_MS = 150;
 /** Places the sample pickup points cover, so the shoppers collect all over the country. */
+const COURIER_ADDRESSES = [
+  { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' },
+  { street: '5 Rivonia Road', suburb: 'Sandton', city: 'Johannesburg', province: 'Gauteng', postalCode: '2196', company: 'Sandton High School' },
+  { street: '20 Florida Road', suburb: 'Morningside', city: 'Durban', province: 'KwaZulu-Natal', postalCode: '4001', instructions: 'Reception' },
+] as const;
 const PICKUP_ADDRESSES = ['Sea Point, Cape Town', 'Sandton, Johannesburg', 'Stellenbosch', '7441', 'Soweto, Johannesburg', 'Umhlanga, Durban'];
 const PASSWORD = 'bench-checkout-1';
 const STEPS = ['create-checkout', 'pay', 'complete', 'verify', 'settle verify', 'read'] as const;
@@ -63,6 +68,8 @@ export interface CheckoutRun {
   settleMs: number;
   /** Orders in the shoppers' order lists (GET /api/profile/orders), all together. */
   orders: number;
+  /** Of which a courier brings to the door (the others are collected at PAXI points). */
+  courierOrders: number;
   /** How many shoppers have 0, 1 and more than 1 order in their list. */
   shoppersByOrders: { none: number; one: number; more: number };
   /** Orders beyond one per paid checkout. */
@@ -170,7 +177,8 @@ interface Shopper {
   ip: string;
   cookie: string;
   cartId: string;
-  pointId: string;
+  /** Every other shopper has a courier bring the flags; the rest collect at a PAXI point. */
+  delivery: { method: 'paxi'; pointId: string } | { method: 'courier'; address: (typeof COURIER_ADDRESSES)[number] };
   amountCents: number;
   lines: number;
 }
@@ -340,14 +348,21 @@ async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: Pr
     const product = products[(index * 7 + line * 13) % products.length]!;
     await client.expect('POST', '/api/cart', me, { sessionId, productId: product.id, quantity: 1 + ((index + line) % 2) });
   }
+  // The total as the checkout page shows it: the cart's subtotal and the collection fee or the courier's economy price.
+  const cart = await client.expect<{ subtotalCents: number; itemCount: number }>('GET', `/api/cart/${sessionId}`, me);
+  const base = { index, client, email, ip, cookie, cartId: sessionId, lines };
+  if (index % 2 === 1) {
+    const address = COURIER_ADDRESSES[index % COURIER_ADDRESSES.length]!;
+    const { rates } = await client.expect<{ rates: { serviceLevel: string; priceCents: number }[] }>('POST', '/api/delivery/courier-rates', me, { address });
+    const economy = rates.find((rate) => rate.serviceLevel === 'economy');
+    if (!economy) throw new Error(`no economy courier rate to ${address.suburb}`);
+    return { ...base, delivery: { method: 'courier', address }, amountCents: cart.subtotalCents + economy.priceCents };
+  }
   const address = PICKUP_ADDRESSES[index % PICKUP_ADDRESSES.length]!;
   const { paxiPoints } = await client.expect<{ paxiPoints: { id: string }[] }>('POST', '/api/paxi-points', me, { address, radiusKm: 8 });
   const point = paxiPoints[0];
   if (!point) throw new Error(`no pickup point near ${address}`);
-  // The total as the checkout page shows it: the cart's subtotal and the collection fee.
-  const cart = await client.expect<{ subtotalCents: number; itemCount: number }>('GET', `/api/cart/${sessionId}`, me);
-  const amountCents = cart.subtotalCents + collectionFeeCents(PAXI_STANDARD, cart.itemCount);
-  return { index, client, email, ip, cookie, cartId: sessionId, pointId: point.id, amountCents, lines };
+  return { ...base, delivery: { method: 'paxi', pointId: point.id }, amountCents: cart.subtotalCents + collectionFeeCents(PAXI_STANDARD, cart.itemCount) };
 }
 
 function checkoutBody(shopper: Shopper): object {
@@ -356,9 +371,9 @@ function checkoutBody(shopper: Shopper): object {
     currency: 'ZAR',
     metadata: {
       customerInfo: { firstName: 'Bench', lastName: `Shopper ${shopper.index}`, email: shopper.email, phone: '082 123 4567' },
-      deliveryMethod: 'paxi',
-      deliverySpeed: PAXI_STANDARD.method,
-      paxiPoint: { id: shopper.pointId },
+      ...(shopper.delivery.method === 'courier'
+        ? { deliveryMethod: 'courier', courier: { serviceLevel: 'economy', address: shopper.delivery.address } }
+        : { deliveryMethod: 'paxi', deliverySpeed: PAXI_STANDARD.method, paxiPoint: { id: shopper.delivery.pointId } }),
     },
   };
 }
@@ -490,11 +505,12 @@ async function runAgainst(shops: ChildServer[], shopperCount: number, database: 
   const settled = await settle(shoppers, outcomes);
   // Counted at once, so an order made later (a webhook retry, the reconciliation) still counts as lost.
   const lists = await inBatches(shoppers, PREPARE_CONCURRENCY, (shopper) =>
-    shopper.client.expect<{ orders: { orderNumber: string; totalCents: number }[] }>('GET', '/api/profile/orders', shopper),
+    shopper.client.expect<{ orders: { orderNumber: string; totalCents: number; destination: string }[] }>('GET', '/api/profile/orders', shopper),
   );
   await readRounds('after');
 
   let orders = 0;
+  let courierOrders = 0;
   let duplicates = 0;
   let lostPayments = 0;
   let wrongTotals = 0;
@@ -502,6 +518,7 @@ async function runAgainst(shops: ChildServer[], shopperCount: number, database: 
   lists.forEach(({ orders: own }, i) => {
     const paid = outcomes[i]!.paid ? 1 : 0;
     orders += own.length;
+    courierOrders += own.filter((order) => order.destination.startsWith('Courier to')).length;
     shoppersByOrders[own.length === 0 ? 'none' : own.length === 1 ? 'one' : 'more'] += 1;
     duplicates += Math.max(0, own.length - paid);
     if (paid && own.length === 0) lostPayments += 1;
@@ -528,6 +545,7 @@ async function runAgainst(shops: ChildServer[], shopperCount: number, database: 
     orderedWhileSettling: settled.ordered,
     settleMs: settled.ms,
     orders,
+    courierOrders,
     shoppersByOrders,
     duplicates,
     lostPayments,

@@ -286,6 +286,7 @@ function checkoutTable(name: string, r: CheckoutRun): string[] {
       ['order named by the return within the phase', String(r.orderedInPhase), '—'],
       [`order named only by the settle poll (${integer(r.settleMs)} ms)`, String(r.orderedWhileSettling), '—'],
       ['orders (the shoppers\' order lists)', String(r.orders), goalText({ exactly: r.shoppers })],
+      ['  of which by courier (every other shopper; the rest at PAXI points)', String(r.courierOrders), goalText({ exactly: Math.floor(r.shoppers / 2) })],
       ['shoppers with 0 / 1 / 2+ orders', `${r.shoppersByOrders.none} / ${r.shoppersByOrders.one} / ${r.shoppersByOrders.more}`, '—'],
       ['duplicates (beyond one per paid checkout)', String(r.duplicates), goalText(goals.duplicates)],
       ['lost payments (paid, no order)', String(r.lostPayments), goalText(goals.lostPayments)],
