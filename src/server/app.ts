@@ -175,7 +175,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   checkoutRoutes(app, { auth, checkout, limiter });
   deliveryRoutes(app, { auth, delivery, limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
-  await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, onQueued: onOutboxQueued }), requireAdmin });
+  await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, delivery, onQueued: onOutboxQueued, log: app.log.child({ component: 'order-desk' }) }), requireAdmin });
   await discountCodeRoutes(app, { auth, discounts, cart, requireAdmin, limiter });
   await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });

@@ -75,6 +75,7 @@ export const DEFAULT_ORDER_SORT: OrderSort = 'date-desc';
 export const orderDeskMessages = {
   trackingRequired: 'Please enter a tracking number',
   fulfilled: 'Order has been marked as fulfilled and customer notified',
+  courierBooked: 'The courier is booked: print the label and stick it on the parcel. The customer has the tracking number.',
   fetchOrders: 'Failed to fetch orders',
   fetchUnfulfilled: 'Failed to fetch unfulfilled orders',
   fulfilFailed: 'Failed to fulfill order',
@@ -140,7 +141,7 @@ export interface OrderEvent {
 }
 
 /** The moves the order desk may offer for an order now (from the transition table). */
-export const orderActions = ['fulfil', 'ready_for_collection', 'collected', 'cancel', 'refund'] as const;
+export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'cancel', 'refund'] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 /** GET /api/admin/orders/:id */

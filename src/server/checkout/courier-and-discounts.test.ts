@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkouts, discountCodeUses, orders, products, rateLimits, taxDocuments, userAddresses } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
-import { shopHelpers, type Shopper } from '../testing/test-orders';
+import { outboxTexts, shopHelpers, type Shopper } from '../testing/test-orders';
 import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from '../delivery/courier';
 import { vatIncluded } from '../../shared/vat';
 import type { PaymentVerification } from '../../shared/checkout';
 import type { DiscountCodeView } from '../../shared/discounts';
+import type { AdminOrderDetail } from '../../shared/order-desk';
 
 const ADMIN = 'checkout-specials@example.co.za';
 const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
@@ -231,6 +232,64 @@ describe.each(testDatabases())('checkout with courier delivery and discount code
     const order = await pay(shopper, first.json<{ id: string; redirectUrl: string }>());
     expect(order).toMatchObject({ discountCode: 'TEAM-ORDER', discountCents: 5_000 });
     expect(await t.database.db.select().from(discountCodeUses).where(eq(discountCodeUses.checkoutId, order.checkoutId))).toHaveLength(1);
+  });
+
+  it('lets the order desk book the courier: the tracking number fulfils the order, the customer gets the link, the label prints', async () => {
+    const desk = (method: 'GET' | 'POST', url: string, cookie = admin) => t.app.inject({ method, url, headers: { origin: 'http://shop.test', cookie } });
+    const shopper = await shop.signUp('booked');
+    await shop.addToCart(shopper, 'ghana', 2);
+    const [economy] = await rates(shopper);
+    const created = await shop.createCheckout(shopper, courierBody((await subtotalOf(shopper)) + economy!.priceCents, {}, { serviceLevel: 'economy', address: { ...address, instructions: 'Gate code 1234' } }));
+    const order = await pay(shopper, created.json<{ id: string; redirectUrl: string }>());
+    const detail = (await desk('GET', `/api/admin/orders/${order.id}`)).json<AdminOrderDetail>();
+    expect(detail.actions).toEqual(expect.arrayContaining(['fulfil', 'book_courier']));
+    expect(detail.actions).not.toContain('ready_for_collection');
+    expect(detail.order).toMatchObject({ deliveryAddress: '12 Long Street, Gardens, Cape Town, Western Cape, 8001', deliveryInstructions: 'Gate code 1234', paxiLocationName: null });
+
+    // Not an admin, no label yet, and a courier that fails: in words, nothing changed.
+    expect((await desk('POST', `/api/admin/orders/${order.id}/book-courier`, shopper.cookie)).statusCode).toBe(403);
+    expect((await desk('GET', `/api/admin/orders/${order.id}/courier-label`)).json()).toMatchObject({ message: `Order ${order.orderNumber} has no courier booking, so no label` });
+    standIn.failNext('/v2/shipments', 500, '{"message":"Internal error"}');
+    const failed = await desk('POST', `/api/admin/orders/${order.id}/book-courier`);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toMatch(new RegExp(`^The courier could not be booked for order ${order.orderNumber}: .+ Nothing was changed: try again in a few minutes\\.$`));
+    expect((await shop.ordersOf(order.checkoutId))[0]).toMatchObject({ status: 'paid', trackingNumber: null, courierShipmentId: null });
+
+    const booked = await desk('POST', `/api/admin/orders/${order.id}/book-courier`);
+    expect(booked.statusCode, booked.body).toBe(200);
+    const shipment = [...standIn.shipments.values()].find((s) => s.customer_reference === order.orderNumber)!;
+    expect(shipment.request).toMatchObject({ special_instructions_delivery: 'Gate code 1234', delivery_contact: { mobile_number: expect.stringContaining('82') } });
+    expect(booked.json()).toMatchObject({
+      message: 'The courier is booked: print the label and stick it on the parcel. The customer has the tracking number.',
+      order: { status: 'fulfilled', trackingNumber: shipment.short_tracking_reference, courierShipmentId: String(shipment.id) },
+    });
+    expect(booked.json<AdminOrderDetail>().events.at(-1)!.note).toBe(`Handed to the courier with tracking number ${shipment.short_tracking_reference}`);
+    const link = `https://track.example/${shipment.short_tracking_reference}`;
+    const sent = (await outboxEmails(t.database.db)).find((row) => row.payload.subject.startsWith(`Your order ${order.orderNumber} is on its way`))!.payload;
+    expect(sent.text).toContain('the courier has your flags and is bringing them to your door');
+    expect(sent.text).toContain(link);
+    const sms = (await outboxTexts(t.database.db)).find((text) => text.body.includes(order.orderNumber))!;
+    expect(sms.body).toContain(`Tracking number ${shipment.short_tracking_reference}: ${link}`);
+    expect((await shop.inject('GET', '/api/profile/orders', shopper.cookie)).json<{ orders: { trackingUrl: string }[] }>().orders[0]!.trackingUrl).toBe(link);
+
+    const label = await desk('GET', `/api/admin/orders/${order.id}/courier-label`);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const again = await desk('POST', `/api/admin/orders/${order.id}/book-courier`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Order ${order.orderNumber} is already sent or cancelled: there is nothing to book`);
+
+    // A PAXI order is not the courier's, and an id that names no order is not found.
+    const paxiShopper = await shop.signUp('paxi-booked');
+    await shop.addToCart(paxiShopper, 'ghana', 1);
+    const point = await shop.nearestPoint();
+    const paxiOrder = await pay(paxiShopper, (await shop.createCheckout(paxiShopper, shop.checkoutBody((await subtotalOf(paxiShopper)) + 6_000, point.id))).json());
+    expect((await desk('GET', `/api/admin/orders/${paxiOrder.id}`)).json<AdminOrderDetail>().actions).not.toContain('book_courier');
+    const paxiBooking = await desk('POST', `/api/admin/orders/${paxiOrder.id}/book-courier`);
+    expect(paxiBooking.statusCode).toBe(409);
+    expect(paxiBooking.json().message).toBe(`Order ${paxiOrder.orderNumber} is collected at a PAXI point: fulfil it with PAXI's tracking number`);
+    expect((await desk('POST', '/api/admin/orders/not-an-order/book-courier')).statusCode).toBe(404);
   });
 
   it('refuses bad delivery choices and codes in words, never with a 500, and stops a code guesser', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminAuditLog, checkouts, orderEvents, products } from '../db/schema';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
-import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { outboxEmails, quietLogger, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
 import { createOrderDeskService } from './service';
@@ -257,6 +257,8 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
       db: db(),
       checkout: { refund: async () => ({ refundId: 'rfd_first', status: 'accepted', providerStatus: 'successful', orderNumber: order.orderNumber }) },
       email: { shop: t.config.shop, publicUrl: t.config.publicUrl },
+      delivery: { canBook: false, book: () => Promise.reject(new Error('no courier here')), label: () => Promise.reject(new Error('no courier here')) },
+      log: quietLogger,
     });
     const actor = { id: 'admin-user', email: ORDER_DESK_ADMIN };
     await desk.refundOrder(actor, order.id, { amountCents: 2_000 });

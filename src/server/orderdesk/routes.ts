@@ -59,6 +59,13 @@ export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, require
       return orderDesk.fulfilOrder(adminActor(request), id, trackingNumber);
     });
 
+    desk.post('/api/admin/orders/:id/book-courier', async (request) => orderDesk.bookCourier(adminActor(request), parseInput(orderParams, request.params).id));
+
+    desk.get('/api/admin/orders/:id/courier-label', async (request, reply) => {
+      const { filename, pdf } = await orderDesk.courierLabel(parseInput(orderParams, request.params).id);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
+    });
+
     desk.post('/api/admin/orders/:id/ready-for-collection', async (request) =>
       orderDesk.markReadyForCollection(adminActor(request), parseInput(orderParams, request.params).id),
     );

@@ -1,4 +1,5 @@
 import { courierAddressLine, courierServiceOf } from '../../shared/delivery';
+import type { DeliveryService } from '../delivery/service';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -53,8 +54,11 @@ export interface OrderDeskDeps {
   /** Refunds go through the checkout's one refund path (provider call, idempotency key, limits). */
   checkout: Pick<CheckoutService, 'refund'>;
   email: EmailContext;
+  /** Books courier orders and fetches their labels, when the shop's courier is booked from the desk. */
+  delivery: Pick<DeliveryService, 'canBook' | 'book' | 'label'>;
   /** Told after a change queued emails or texts, so that the outbox worker sends them at once. */
   onQueued?: () => void;
+  log: { error: (obj: object, msg: string) => void };
 }
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -172,12 +176,17 @@ function stateOf(order: OrderRow, events: EventRow[]): OrderState {
   return { order, events, pendingRefundCents: pending, refundableCents: refundable };
 }
 
-/** The moves the order desk may offer now: the transition table, and no sending of money already given back. */
-function allowedActions({ order, refundableCents }: OrderState): OrderAction[] {
+/**
+ * The moves the order desk may offer now: the transition table, booking a courier that the desk
+ * books, the PAXI point's steps for PAXI orders only, and no sending of money already given back.
+ */
+function allowedActions({ order, refundableCents }: OrderState, courierBookable: boolean): OrderAction[] {
   const actions: OrderAction[] = [];
+  const byCourier = courierServiceOf(order.deliveryOption) !== undefined;
   if (canMove(order, 'fulfilled')) actions.push('fulfil');
-  if (canMove(order, 'ready_for_collection')) actions.push('ready_for_collection');
-  if (canMove(order, 'collected')) actions.push('collected');
+  if (byCourier && courierBookable && canMove(order, 'fulfilled')) actions.push('book_courier');
+  if (!byCourier && canMove(order, 'ready_for_collection')) actions.push('ready_for_collection');
+  if (!byCourier && canMove(order, 'collected')) actions.push('collected');
   if (canMove(order, 'cancelled')) actions.push('cancel');
   if (refundableCents > 0) actions.push('refund');
   return actions;
@@ -229,7 +238,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     return {
       order: toAdminOrder(order),
       events: state.events.map(toOrderEvent),
-      actions: allowedActions(state),
+      actions: allowedActions(state, deps.delivery.canBook),
       refundableCents: state.refundableCents,
       documents: await orderDocuments(db, id, documentUrls.orderDesk),
     };
@@ -287,6 +296,37 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     async fulfilOrder(actor: AuditActor, id: string, trackingNumber: string): Promise<OrderActionResult> {
       await change(id, (tx, order) => fulfilOrder(tx, ctx, order, { actor, trackingNumber }));
       return answer(id, orderDeskMessages.fulfilled);
+    },
+
+    /**
+     * Books the courier for a paid courier order: the courier's tracking number fulfils it, and the
+     * customer is told as for a typed one. The courier is asked before the order is locked (a call
+     * over the network); when another admin sent the order meanwhile, the new shipment is named in
+     * the refusal and the log, to be cancelled with the courier.
+     */
+    async bookCourier(actor: AuditActor, id: string): Promise<OrderActionResult> {
+      const { order } = await current(id);
+      if (!courierServiceOf(order.deliveryOption)) throw new ConflictError(`Order ${order.orderNumber} is collected at a PAXI point: fulfil it with PAXI's tracking number`);
+      if (!deps.delivery.canBook) throw new ConflictError("This shop's courier is booked by hand: book it, then fulfil the order with the courier's tracking number");
+      if (!canMove(order, 'fulfilled')) throw new ConflictError(`Order ${order.orderNumber} is already sent or cancelled: there is nothing to book`);
+      const shipment = await deps.delivery.book(order);
+      try {
+        await change(id, async (tx, locked) => {
+          if (!canMove(locked, 'fulfilled')) throw new ConflictError(`Order ${order.orderNumber} was sent meanwhile: cancel the courier's new shipment ${shipment.trackingNumber} with the courier`);
+          return fulfilOrder(tx, ctx, locked, { actor, trackingNumber: shipment.trackingNumber, courierShipmentId: shipment.shipmentId });
+        });
+      } catch (err) {
+        deps.log.error({ err, orderNumber: order.orderNumber, shipment }, 'a courier shipment was booked but the order was not fulfilled');
+        throw err;
+      }
+      return answer(id, orderDeskMessages.courierBooked);
+    },
+
+    /** The booked courier order's label to print, a PDF. */
+    async courierLabel(id: string): Promise<{ filename: string; pdf: Buffer }> {
+      const { order } = await current(id);
+      if (!order.courierShipmentId) throw new NotFoundError(`Order ${order.orderNumber} has no courier booking, so no label`);
+      return { filename: `label-${order.orderNumber}.pdf`, pdf: await deps.delivery.label(order.courierShipmentId) };
     },
 
     async markReadyForCollection(actor: AuditActor, id: string): Promise<OrderActionResult> {

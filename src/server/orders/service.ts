@@ -7,6 +7,7 @@ import { restockCancelledOrder } from '../checkout/stock';
 import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
+import { courierServiceOf } from '../../shared/delivery';
 import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, refundEmail } from './notices';
 import { canMoveOrder, record, transition, type OrderRow, type OrderTx } from './transitions';
 import { issueCreditNote, issueTaxInvoice } from '../tax/documents';
@@ -124,17 +125,24 @@ export async function placeOrder(
   return order;
 }
 
-/** Handed to PAXI: the tracking number goes on the order and to the customer, by email and SMS. */
+/**
+ * Handed to PAXI or the courier: the tracking number goes on the order and to the customer, by
+ * email and SMS; a courier booked from the order desk also leaves its shipment's id for the label.
+ */
 export function fulfilOrder(
   tx: OrderTx,
   ctx: EmailContext,
   order: OrderRow,
-  { actor, trackingNumber }: { actor: AuditActor; trackingNumber: string },
+  { actor, trackingNumber, courierShipmentId }: { actor: AuditActor; trackingNumber: string; courierShipmentId?: string },
 ): Promise<OrderRow> {
+  const booked = courierShipmentId ? { courierShipmentId } : {};
   return transition(tx, order, 'fulfilled', {
-    set: { fulfilled: true, trackingNumber, fulfilledAt: sql`now()` },
-    event: { note: `Sent to PAXI with tracking number ${trackingNumber}`, details: { trackingNumber } },
-    audit: { actor, action: 'order.fulfil', summary: `Fulfilled ${order.orderNumber} with tracking ${trackingNumber}`, details: { trackingNumber } },
+    set: { fulfilled: true, trackingNumber, fulfilledAt: sql`now()`, ...booked },
+    event: {
+      note: `${courierServiceOf(order.deliveryOption) ? 'Handed to the courier' : 'Sent to PAXI'} with tracking number ${trackingNumber}`,
+      details: { trackingNumber, ...booked },
+    },
+    audit: { actor, action: 'order.fulfil', summary: `Fulfilled ${order.orderNumber} with tracking ${trackingNumber}`, details: { trackingNumber, ...booked } },
     notify: (sent) => ({ email: orderSentEmail(ctx, sent), sms: orderSentSms(ctx, sent) }),
   });
 }

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Ban, MapPinCheck, NotebookPen, PackageCheck, Undo2, UserCheck } from 'lucide-react';
+import { Ban, MapPinCheck, NotebookPen, PackageCheck, Printer, Truck, Undo2, UserCheck } from 'lucide-react';
 import { messageOf } from '../../lib/api';
-import { Button } from '../ui/Button';
+import { Button, buttonClasses } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/Field';
 import { FormAlert } from '../ui/FormAlert';
 import { TrackingNumberForm } from './FulfilOrderDialog';
-import { useAddOrderNote, useCancelOrder, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
+import { useAddOrderNote, useBookCourier, useCancelOrder, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
 import { centsToDecimal, formatRand, parseRandToCents } from '../../../shared/money';
 import { cancelOrderSchema, orderNoteSchema, refundOrderSchema, type AdminOrder, type AdminOrderDetail } from '../../../shared/order-desk';
 
@@ -278,6 +278,7 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
   const { order, actions } = detail;
   const [panel, setPanel] = useState<Panel | null>(null);
   const move = useMoveOrder();
+  const book = useBookCourier();
   const closePanel = () => setPanel(null);
 
   const moveTo = (to: 'ready-for-collection' | 'collected') => move.mutate({ orderId: order.id, to });
@@ -291,6 +292,21 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
           <Button size="sm" onClick={() => toggle('fulfil')} aria-expanded={panel === 'fulfil'}>
             <PackageCheck className="h-4 w-4" aria-hidden="true" /> Fulfill
           </Button>
+        )}
+        {actions.includes('book_courier') && (
+          <Button size="sm" disabled={book.isPending} onClick={() => book.mutate(order.id)}>
+            <Truck className="h-4 w-4" aria-hidden="true" /> {book.isPending ? 'Booking...' : 'Book courier'}
+          </Button>
+        )}
+        {order.courierShipmentId && (
+          <a
+            href={`/api/admin/orders/${encodeURIComponent(order.id)}/courier-label`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('outline', 'sm')}
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" /> Print label (PDF)
+          </a>
         )}
         {actions.includes('ready_for_collection') && (
           <Button size="sm" disabled={move.isPending} onClick={() => moveTo('ready-for-collection')}>

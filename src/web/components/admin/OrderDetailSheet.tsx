@@ -58,7 +58,8 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
         <OrderItems items={order.items} withPrices />
         <FactList>
           <Fact label="Flags">{formatRand(order.subtotalCents)}</Fact>
-          <Fact label="Collection fee">{formatRand(order.deliveryFeeCents)}</Fact>
+          <Fact label={order.deliveryAddress ? 'Courier fee' : 'Collection fee'}>{formatRand(order.deliveryFeeCents)}</Fact>
+          {order.discountCode && <Fact label={`Discount (${order.discountCode})`}>-{formatRand(order.discountCents)}</Fact>}
           <Fact label="Total paid">{formatRand(order.totalAmount)}</Fact>
           <Fact label="Refunded">{formatRand(order.refundedCents)}</Fact>
           <Fact label="Payment">
@@ -76,7 +77,7 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
         <OrderDocuments documents={documents} />
       </Block>
       <Block title="History">
-        <OrderTimeline events={events} />
+        <OrderTimeline events={events} byCourier={order.deliveryAddress !== null} />
       </Block>
     </div>
   );

@@ -89,11 +89,6 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
           {order.paxiLocationAddress && <span className="block text-slate-700">{order.paxiLocationAddress}</span>}
         </Fact>
       )}
-      {order.discountCode && (
-        <Fact label="Discount">
-          {order.discountCode}: -{formatRand(order.discountCents)}
-        </Fact>
-      )}
       <Fact label="Total">
         <span className="font-semibold tabular-nums">{formatRand(order.totalAmount)}</span>
       </Fact>

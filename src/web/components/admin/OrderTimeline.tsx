@@ -14,7 +14,7 @@ const eventLabels: Record<OrderEventType, string> = {
 };
 
 /** The order's history, oldest first, with who did each step (an empty actor is the shop itself or the customer). */
-export function OrderTimeline({ events }: { events: OrderEvent[] }) {
+export function OrderTimeline({ events, byCourier = false }: { events: OrderEvent[]; byCourier?: boolean }) {
   const oldestFirst = [...events].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   if (oldestFirst.length === 0) return <p className="text-sm text-slate-600">No history recorded.</p>;
   return (
@@ -22,7 +22,7 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
       {oldestFirst.map((event) => (
         <li key={event.id} className="relative" data-testid="timeline-event">
           <span aria-hidden="true" className="absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full border-2 border-white bg-brand-700 ring-1 ring-brand-700" />
-          <p className="text-sm font-semibold text-slate-900">{eventLabels[event.type] ?? event.type}</p>
+          <p className="text-sm font-semibold text-slate-900">{byCourier && event.type === 'fulfilled' ? 'Handed to the courier' : (eventLabels[event.type] ?? event.type)}</p>
           <p className="text-xs text-slate-600">
             <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
             {event.actorEmail && <> · by {event.actorEmail}</>}

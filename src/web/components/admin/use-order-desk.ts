@@ -116,6 +116,16 @@ export function useFulfilOrder(onFulfilled: () => void) {
   });
 }
 
+/** Books the courier from the desk: its tracking number fulfils the order and the label is ready to print. */
+export function useBookCourier() {
+  return useMutation({
+    mutationFn: (orderId: string) => apiRequest<OrderActionResult>('POST', orderPath(orderId, 'book-courier'), {}),
+    retry: false,
+    onSuccess: (result) => toast({ title: 'Courier Booked', description: result.message }),
+    onError: failed('Failed to book the courier'),
+  });
+}
+
 /** The moves without a form: arrived at the pickup point, collected. */
 export function useMoveOrder() {
   return useMutation({

@@ -1,0 +1,87 @@
+/**
+ * A shop whose courier is Shiplogic (a local stand-in of its API): a shopper pays for courier
+ * delivery, and the order desk books the courier, which fills in the tracking number, and prints
+ * the label.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect, fetchProduct, effectivePriceCents, test, toast } from './fixtures';
+import { PASSWORD } from './shopper';
+import { startSecondShop, type SecondShop } from './second-shop';
+import { startShiplogicStandIn, type ShiplogicStandIn } from '../src/server/testing/shiplogic-stand-in';
+
+const DESK = 'courier-desk@example.co.za';
+const address = { street: '20 Florida Road', suburb: 'Morningside', city: 'Durban', province: 'KwaZulu-Natal', postalCode: '4001', instructions: 'Reception' };
+
+let standIn: ShiplogicStandIn;
+let shop: SecondShop;
+
+test.beforeAll(async () => {
+  standIn = await startShiplogicStandIn();
+  shop = await startSecondShop({ ...standIn.settings, ADMIN_EMAILS: DESK, COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}' });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  await standIn?.close();
+});
+
+/** Signs up on that shop and opens the emailed link, through its API (whole addresses: `api` may have another base): the session stays with `api`. */
+async function signUp(api: APIRequestContext, name: string, email: string): Promise<void> {
+  const headers = { origin: shop.url };
+  expect((await api.post(`${shop.url}/api/auth/sign-up/email`, { data: { name, email, password: PASSWORD }, headers })).ok()).toBe(true);
+  let link = '';
+  await expect(async () => {
+    const { messages } = (await (await api.get(`${shop.url}/dev/mailbox.json`)).json()) as { messages: { to: string; text?: string }[] };
+    link = /\/verify-email\?\S+/.exec(messages.find((m) => m.to === email && m.text?.includes('/verify-email?'))?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass();
+  expect((await api.get(`${shop.url}/api/auth${link}`)).ok()).toBe(true);
+}
+
+test('the order desk books the courier for a paid courier order and prints its label', async ({ page, playwright }) => {
+  const headers = { origin: shop.url };
+  const shopper = await playwright.request.newContext({ baseURL: shop.url });
+  await signUp(shopper, 'Ayanda Zulu', `ayanda-${Date.now()}@example.co.za`);
+  const { sessionId } = (await (await shopper.post('/api/cart/claim', { data: {}, headers })).json()) as { sessionId: string };
+  const product = await fetchProduct(shopper, 'south-africa');
+  expect((await shopper.post('/api/cart', { data: { sessionId, productId: product.id, quantity: 2 }, headers })).status()).toBe(201);
+  const { rates } = (await (await shopper.post('/api/delivery/courier-rates', { data: { address }, headers })).json()) as { rates: { serviceLevel: string; priceCents: number }[] };
+  const created = await shopper.post('/api/payments/yoco/create-checkout', {
+    data: {
+      amount: 2 * effectivePriceCents(product) + rates[0]!.priceCents,
+      metadata: {
+        customerInfo: { firstName: 'Ayanda', lastName: 'Zulu', email: 'ayanda@example.co.za', phone: '083 555 0123' },
+        deliveryMethod: 'courier',
+        courier: { serviceLevel: 'economy', address },
+      },
+    },
+    headers,
+  });
+  expect(created.ok()).toBe(true);
+  const { id, redirectUrl } = (await created.json()) as { id: string; redirectUrl: string };
+  expect((await shopper.post(`${new URL(redirectUrl).pathname}/pay`, { headers, maxRedirects: 0 })).status()).toBe(303);
+  const completed = (await (await shopper.post('/api/payments/complete', { data: { checkoutId: id }, headers })).json()) as { order: { orderNumber: string } };
+  const { orderNumber } = completed.order;
+  await shopper.dispose();
+
+  await signUp(page.request, 'Courier Desk', DESK);
+  await page.goto(`${shop.url}/admin?tab=unfulfilled`);
+  await page.getByRole('link', { name: orderNumber }).first().click();
+  const orderPage = page.getByRole('dialog', { name: `Order ${orderNumber}` });
+  await expect(orderPage.getByTestId('delivery-address')).toContainText('20 Florida Road, Morningside, Durban, KwaZulu-Natal, 4001');
+  await expect(orderPage.getByTestId('delivery-address')).toContainText('Reception');
+  await expect(orderPage.getByRole('button', { name: 'Mark arrived at pickup point' })).toHaveCount(0);
+
+  await orderPage.getByRole('button', { name: 'Book courier' }).click();
+  await expect(toast(page, 'Courier Booked')).toBeVisible();
+  const shipment = [...standIn.shipments.values()].find((s) => s.customer_reference === orderNumber)!;
+  await expect(orderPage.getByTestId('status-badge')).toHaveText('Fulfilled');
+  await expect(orderPage.getByTestId('timeline-event').nth(1)).toContainText('Handed to the courier');
+  await expect(orderPage.getByTestId('timeline-event').nth(1)).toContainText(shipment.short_tracking_reference);
+  await expect(orderPage.getByRole('button', { name: 'Book courier' })).toHaveCount(0);
+
+  const label = orderPage.getByRole('link', { name: 'Print label (PDF)' });
+  const pdf = await page.request.get(new URL((await label.getAttribute('href'))!, shop.url).toString());
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
