@@ -21,3 +21,6 @@ export const SPEED_ADMIN_EMAIL = 'page-speed@example.co.za';
 
 /** Named in ADMIN_EMAILS but never verified in the browser tests: told to verify, not 'Access Denied'. */
 export const UNVERIFIED_ADMIN_EMAIL = 'new-owner@example.co.za';
+
+/** The owner who runs the shop's discount codes in e2e/order-desk-discounts.spec.ts. */
+export const DISCOUNTS_ADMIN_EMAIL = 'promotions@example.co.za';

@@ -108,3 +108,15 @@ export function discountCents(
   const off = code.kind === 'percent' ? Math.round((discountable * code.percent!) / 100) : code.amountCents!;
   return Math.min(off, discountable);
 }
+
+/** What a code takes off, in words: '15% off, delivery too' or 'R50.00 off'. */
+export function discountOffText(code: { kind: DiscountKind; percent: number | null; amountCents: number | null; includesDelivery: boolean }): string {
+  return `${code.kind === 'percent' ? `${code.percent}%` : formatRand(code.amountCents!)} off${code.includesDelivery ? ', delivery too' : ''}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '16 December 2026': a code's first or last day (a South African day, YYYY-MM-DD) as people read it. */
+export function dayInWords(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}

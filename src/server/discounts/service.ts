@@ -7,7 +7,7 @@ import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
-import { discountCents, discountMessages, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
+import { dayInWords, discountCents, discountMessages, discountOffText, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
 import type { DiscountPreview } from '../../shared/checkout';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -15,13 +15,6 @@ type CodeRow = typeof discountCodes.$inferSelect;
 type Reader = Pick<Database, 'select'>;
 
 const CODE_NOT_FOUND = 'Discount code not found';
-
-/** '16 December 2026': a South African day as shoppers read it. */
-const dayInWords = (day: string) =>
-  new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-
-const offText = (row: Pick<CodeRow, 'kind' | 'percent' | 'amountCents' | 'includesDelivery'>) =>
-  `${row.kind === 'percent' ? `${row.percent}%` : formatRand(row.amountCents!)} off${row.includesDelivery ? ', delivery too' : ''}`;
 
 /** A checkout ended unpaid, or its shopper started a newer one: its use of a code is free again. */
 export async function giveDiscountBack(tx: Pick<Database, 'delete'>, checkoutId: string): Promise<void> {
@@ -87,7 +80,7 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     async preview(input: CodeRequest): Promise<DiscountPreview> {
       const [row] = await db.select().from(discountCodes).where(byCode(input.code));
       const applied = await assess(db, row, input);
-      return { code: applied.code, discountCents: applied.discountCents, description: offText(row!) };
+      return { code: applied.code, discountCents: applied.discountCents, description: discountOffText(row!) };
     },
 
     /**
@@ -128,7 +121,7 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
             action: 'discount-code.create',
             targetType: 'discount-code',
             targetId: row!.id,
-            summary: `Made discount code ${row!.code}: ${offText(row!)}, ${limits.join(', ')}`,
+            summary: `Made discount code ${row!.code}: ${discountOffText(row!)}, ${limits.join(', ')}`,
             details: { ...input },
           });
           return toView(row!, { uses: 0, orders: 0, revenueCents: 0 });

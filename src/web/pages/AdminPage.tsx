@@ -10,6 +10,7 @@ import { useSession, type SessionUser } from '../components/auth/use-session';
 import { ActivityTab } from '../components/admin/ActivityTab';
 import { AllOrdersTab } from '../components/admin/AllOrdersTab';
 import { DocumentsTab } from '../components/admin/DocumentsTab';
+import { DiscountCodesTab } from '../components/admin/discounts/DiscountCodesTab';
 import { MessagesTab } from '../components/admin/MessagesTab';
 import { OrderDetailSheet } from '../components/admin/OrderDetailSheet';
 import { OverviewTab } from '../components/admin/OverviewTab';
@@ -47,6 +48,7 @@ const tabs: DeskTab[] = [
   { id: 'unfulfilled', label: 'Unfulfilled', Panel: UnfulfilledTab, Count: UnfulfilledCount },
   { id: 'documents', label: 'Documents', Panel: DocumentsTab },
   { id: 'products', label: 'Products', Panel: ProductsPanel },
+  { id: 'discounts', label: 'Discount codes', Panel: DiscountCodesTab },
   { id: 'messages', label: 'Messages', Panel: MessagesTab },
   { id: 'activity', label: 'Activity', Panel: ActivityTab },
   { id: 'speed', label: 'Page speed', Panel: PageSpeedTab },

@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { messageOf } from '../../../lib/api';
 import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
@@ -54,15 +55,6 @@ export function ProductDialog({ open, onOpenChange, product, onCreated }: Produc
         </div>
       )}
     </Dialog>
-  );
-}
-
-function Checkbox({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
-  return (
-    <label className="flex items-start gap-2 text-sm text-slate-900">
-      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-0.5 h-4 w-4 accent-brand-700" />
-      <span>{children}</span>
-    </label>
   );
 }
 

@@ -1,4 +1,5 @@
-import { centsToDecimal, parseRandToCents } from '../../../../shared/money';
+import { centsToDecimal } from '../../../../shared/money';
+import { typedRand, typedWholeNumber } from '../../../lib/typed-numbers';
 import { createProductSchema, type AdminProduct } from '../../../../shared/product-admin';
 import { regionOf } from '../../../../shared/regions';
 import { DEFAULT_FLAG_PACKING } from '../../../../shared/delivery';
@@ -46,11 +47,6 @@ export function productFormValues(product: AdminProduct | undefined): ProductFor
   };
 }
 
-/** Rand as typed ('130', 'R130.00', '1 300.50') to cents; NaN for text that is not an amount, so the schema says so. */
-const cents = (text: string): number | undefined => (text.trim() === '' ? undefined : (parseRandToCents(text) ?? Number.NaN));
-/** A whole number as typed; NaN for anything else (empty too), so the schema says what it wants. */
-const wholeNumber = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-
 /** The form read with the API's own schema: the browser refuses what the server would, in the same words. */
 export function parseProductForm(values: ProductFormValues) {
   const stock = values.stockQuantity.trim();
@@ -60,11 +56,11 @@ export function parseProductForm(values: ProductFormValues) {
     description: values.description,
     // Not chosen yet is refused like an unknown region: the owner says where the flag is listed.
     region: values.region === NO_REGION ? null : values.region || 'not chosen',
-    priceCents: cents(values.priceCents),
-    salePriceCents: values.salePriceCents.trim() === '' ? null : cents(values.salePriceCents),
+    priceCents: typedRand(values.priceCents),
+    salePriceCents: values.salePriceCents.trim() === '' ? null : typedRand(values.salePriceCents),
     // Empty: the shop does not count this flag.
-    stockQuantity: stock === '' ? null : wholeNumber(stock),
-    ...Object.fromEntries(packingFields.map((field) => [field, wholeNumber(values[field])])),
+    stockQuantity: stock === '' ? null : typedWholeNumber(stock),
+    ...Object.fromEntries(packingFields.map((field) => [field, typedWholeNumber(values[field])])),
     featured: values.featured,
     isActive: values.isActive,
     showWithoutPicture: values.showWithoutPicture,

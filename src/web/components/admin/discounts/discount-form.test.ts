@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { newDiscountValues, parseDiscountForm } from './discount-form';
+import { discountMessages } from '../../../../shared/discounts';
+
+const filled = { ...newDiscountValues(), code: ' heritage-day ', percent: '15' };
+
+const messages = (result: ReturnType<typeof parseDiscountForm>) => (result.success ? [] : result.error.issues.map((issue) => [issue.path[0], issue.message]));
+
+describe('the new discount code form', () => {
+  it('sends only the chosen kind, rand in cents, empty limits as none', () => {
+    expect(parseDiscountForm(filled)).toEqual({
+      success: true,
+      data: { code: 'HERITAGE-DAY', kind: 'percent', percent: 15, minimumSpendCents: 0, startsOn: null, endsOn: null, totalUses: null, usesPerCustomer: 1, includesDelivery: false },
+    });
+    expect(
+      parseDiscountForm({ ...filled, kind: 'amount', amountCents: 'R50', minimumSpendCents: '300.00', startsOn: '2026-12-01', endsOn: '2026-12-16', totalUses: ' 100 ', usesPerCustomer: '2', includesDelivery: true }).data,
+    ).toEqual({ code: 'HERITAGE-DAY', kind: 'amount', amountCents: 5_000, minimumSpendCents: 30_000, startsOn: '2026-12-01', endsOn: '2026-12-16', totalUses: 100, usesPerCustomer: 2, includesDelivery: true });
+  });
+
+  it.each([
+    [{ percent: '150' }, 'percent', discountMessages.percent],
+    [{ percent: '' }, 'percent', discountMessages.percent],
+    [{ percent: '12.5' }, 'percent', discountMessages.percent],
+    [{ kind: 'amount' as const, amountCents: '' }, 'amountCents', discountMessages.amount],
+    [{ kind: 'amount' as const, amountCents: 'fifty' }, 'amountCents', discountMessages.amount],
+    [{ code: 'no' }, 'code', discountMessages.code],
+    [{ minimumSpendCents: 'lots' }, 'minimumSpendCents', discountMessages.minimumSpend],
+    [{ startsOn: '2026-12-16', endsOn: '2026-12-01' }, 'endsOn', discountMessages.endsBeforeStart],
+    [{ totalUses: '0' }, 'totalUses', discountMessages.totalUses],
+    [{ usesPerCustomer: '' }, 'usesPerCustomer', discountMessages.usesPerCustomer],
+  ])('refuses %o on %s in the server’s words', (change, field, message) => {
+    expect(messages(parseDiscountForm({ ...filled, ...change }))).toContainEqual([field, message]);
+  });
+});
