@@ -130,10 +130,15 @@ export function destinationRows(order: OrderDestination): [string, string][] {
   ];
 }
 
+/** '12 Long Street, Gardens, Cape Town': enough of an address to recognise it in a list or a summary. */
+export function shortAddress(address: { street?: string | null; suburb?: string | null; city?: string | null }): string {
+  return [address.street, address.suburb, address.city].filter(Boolean).join(', ');
+}
+
 /** One line for lists of orders: 'Collect at PEP Sea Point' or 'Courier to 12 Long Street, Gardens, Cape Town'. */
 export function destinationLine(order: OrderDestination): string {
   if (!courierServiceOf(order.deliveryOption)) return `Collect at ${order.paxiLocationName ?? ''}`;
-  return `Courier to ${[order.shippingStreet, order.shippingSuburb, order.shippingCity].filter(Boolean).join(', ')}`;
+  return `Courier to ${shortAddress({ street: order.shippingStreet, suburb: order.shippingSuburb, city: order.shippingCity })}`;
 }
 
 /** 'PAXI Standard, 7-9 business days' or 'Courier, Economy (3-5 business days)'. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { checkouts, products, type CheckoutSnapshot, type HeldStock } from '../db/schema';
+import { checkouts, discountCodeUses, products, type CheckoutSnapshot, type HeldStock } from '../db/schema';
 import { ConflictError } from '../errors';
 import { giveDiscountBack } from '../discounts/service';
 import { stockShortMessage } from '../../shared/stock';
@@ -121,7 +121,14 @@ export async function releaseEarlierHolds(db: Database, userId: string): Promise
   const earlier = await db
     .select({ id: checkouts.id })
     .from(checkouts)
-    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.status, 'open'),
+        // Only those holding something: an open checkout with nothing to give back needs no transaction.
+        or(eq(checkouts.stockHeld, true), exists(db.select({ one: sql`1` }).from(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkouts.id)))),
+      ),
+    );
   for (const { id } of earlier) {
     await db.transaction(async (tx) => {
       await releaseStock(tx, id);

@@ -34,7 +34,7 @@ import { staticPageMeta } from '../../shared/page-meta';
 import { checkoutMessages } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
 import type { CartItemView } from '../../shared/cart';
-import type { CourierServiceLevel, DeliveryMethod } from '../../shared/delivery';
+import { shortAddress, type CourierServiceLevel, type DeliveryMethod } from '../../shared/delivery';
 import type { CustomerInfo } from '../../shared/checkout';
 import type { ProfileDetails } from '../../shared/profile';
 
@@ -229,7 +229,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const summaryDelivery: SummaryDelivery =
     method === 'paxi'
       ? { method, speed, point }
-      : { method, service: rate?.name, address: parsedAddress.success ? [parsedAddress.data.street, parsedAddress.data.suburb, parsedAddress.data.city].join(', ') : undefined };
+      : { method, service: rate?.name, address: parsedAddress.success ? shortAddress(parsedAddress.data) : undefined };
 
   return (
     <div className="bg-white">

@@ -6,7 +6,7 @@ import type { ValidatedForm } from '../ui/use-validated-form';
 import { fromSavedAddress, type CourierAddressField, type CourierAddressValues } from './courier-address';
 import { formatRand } from '../../../shared/money';
 import { provinces, type SavedAddress } from '../../../shared/profile';
-import type { CourierAddress, CourierRateView, CourierServiceLevel } from '../../../shared/delivery';
+import { shortAddress, type CourierAddress, type CourierRateView, type CourierServiceLevel } from '../../../shared/delivery';
 
 const provinceOptions = provinces.map((value) => ({ value, label: value }));
 
@@ -43,7 +43,7 @@ export function CourierDelivery(props: CourierDeliveryProps) {
           label="Use a saved address"
           placeholder="Choose from My Profile"
           value=""
-          options={savedAddresses.map((saved) => ({ value: saved.id, label: [saved.street, saved.suburb, saved.city].filter(Boolean).join(', ') }))}
+          options={savedAddresses.map((saved) => ({ value: saved.id, label: shortAddress(saved) }))}
           onChange={(event) => {
             const saved = savedAddresses.find((address) => address.id === event.target.value);
             if (saved) form.setValues((current) => fromSavedAddress(saved, current));
