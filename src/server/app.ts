@@ -40,6 +40,7 @@ import { createTaxDocumentService } from './tax/service';
 import { createCourierProvider } from './delivery/providers';
 import { deliveryRoutes } from './delivery/routes';
 import { createDeliveryService } from './delivery/service';
+import { createCourierTracking, startFollowingParcels } from './delivery/tracking';
 import { discountCodeRoutes } from './discounts/routes';
 import { createDiscountService } from './discounts/service';
 import { createRateLimiter } from './rate-limit/service';
@@ -71,6 +72,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A webhook's secret in its address stays out of the log. */
+const withoutSecret = (url: string) => url.replace(/([?&]secret=)[^&]*/gi, '$1…');
 const LOG_BATCH_BYTES = 4096;
 
 export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false, passwordHashing, pageRenderer }: AppOptions): Promise<FastifyInstance> {
@@ -105,7 +108,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: withoutSecret(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
     done();
@@ -158,6 +161,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   accountRoutes(app, auth, profiles, limiter);
   pickupRoutes(app, createPickupService(db));
   const delivery = createDeliveryService({ db, courier, cart });
+  const tracking = createCourierTracking({ db, courier, email, onQueued: onOutboxQueued, log: app.log.child({ component: 'courier-tracking' }) });
   const discounts = createDiscountService(db);
   const checkout = createCheckoutService({
     db,
@@ -173,15 +177,17 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     log: app.log.child({ component: 'checkout' }),
   });
   checkoutRoutes(app, { auth, checkout, limiter });
-  deliveryRoutes(app, { auth, delivery, limiter });
+  deliveryRoutes(app, { auth, delivery, tracking, limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
-  await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, delivery, onQueued: onOutboxQueued, log: app.log.child({ component: 'order-desk' }) }), requireAdmin });
+  await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, delivery, tracking, onQueued: onOutboxQueued, log: app.log.child({ component: 'order-desk' }) }), requireAdmin });
   await discountCodeRoutes(app, { auth, discounts, cart, requireAdmin, limiter });
   await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));
     app.addHook('onClose', () => reconciler.stop());
+    const parcels = startFollowingParcels(tracking, app.log.child({ component: 'courier-tracking' }));
+    app.addHook('onClose', () => parcels.stop());
     // Pictures uploaded before the shop made smaller copies get theirs once the shop is up (decision 0031).
     let pictureSizes: MissingSizesJob | undefined;
     app.addHook('onReady', async () => {

@@ -148,3 +148,10 @@ export function deliverySpeedText(option: OrderDeliveryOption): string {
   const speed = findDeliveryOption(option)!;
   return `${speed.name}, ${speed.time}`;
 }
+
+/** How a courier parcel reaches the door, in the same words on the pages, in the emails and in the texts. */
+export const courierNotes = {
+  onTheWay: 'We will email and SMS you the tracking number when the courier collects your parcel.',
+  signFor: 'Someone at the address must sign for the parcel.',
+  tryAgain: 'The courier tries again on the next working day.',
+} as const;

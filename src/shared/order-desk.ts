@@ -7,7 +7,19 @@ import type { OrderDocument } from './tax-documents';
  * cents; dates are ISO strings.
  */
 
-export const orderStatuses = ['pending', 'paid', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled'] as const;
+/** PAXI orders go on to a pickup point and are collected; courier orders go on with the courier to the door. */
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'fulfilled',
+  'ready_for_collection',
+  'collected',
+  'with_courier',
+  'out_for_delivery',
+  'delivery_failed',
+  'delivered',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -24,8 +36,16 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   fulfilled: 'Fulfilled',
   ready_for_collection: 'Ready for collection',
   collected: 'Collected',
+  with_courier: 'With the courier',
+  out_for_delivery: 'Out for delivery',
+  delivery_failed: 'Delivery failed',
+  delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+/** The statuses only a courier order reaches, and only a PAXI order reaches. */
+export const courierStatuses = ['with_courier', 'out_for_delivery', 'delivery_failed', 'delivered'] as const satisfies readonly OrderStatus[];
+export const pickupPointStatuses = ['ready_for_collection', 'collected'] as const satisfies readonly OrderStatus[];
 
 /** What the order desk calls each payment status. */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
@@ -61,6 +81,10 @@ export const orderStatusFilters: readonly { value: OrderStatus | 'unfulfilled'; 
   { value: 'fulfilled', label: orderStatusLabels.fulfilled },
   { value: 'ready_for_collection', label: orderStatusLabels.ready_for_collection },
   { value: 'collected', label: orderStatusLabels.collected },
+  { value: 'with_courier', label: orderStatusLabels.with_courier },
+  { value: 'out_for_delivery', label: orderStatusLabels.out_for_delivery },
+  { value: 'delivery_failed', label: orderStatusLabels.delivery_failed },
+  { value: 'delivered', label: orderStatusLabels.delivered },
   { value: 'cancelled', label: orderStatusLabels.cancelled },
 ];
 
@@ -128,7 +152,21 @@ export interface AdminOrder {
   updatedAt: string;
 }
 
-export const orderEventTypes = ['placed', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed'] as const;
+export const orderEventTypes = [
+  'placed',
+  'fulfilled',
+  'ready_for_collection',
+  'collected',
+  'with_courier',
+  'out_for_delivery',
+  'delivery_failed',
+  'delivered',
+  'cancelled',
+  'refund_requested',
+  'refunded',
+  'note',
+  'refund_failed',
+] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 /** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */
@@ -141,7 +179,7 @@ export interface OrderEvent {
 }
 
 /** The moves the order desk may offer for an order now (from the transition table). */
-export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'cancel', 'refund'] as const;
+export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund'] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 /** GET /api/admin/orders/:id */

@@ -22,7 +22,18 @@ export const orderNumberParamsSchema = z.object({
 });
 
 /** The steps of an order its customer is shown; the order desk's notes and refund paperwork stay on the desk. */
-export const customerOrderEventTypes = ['placed', 'fulfilled', 'ready_for_collection', 'collected', 'cancelled', 'refunded'] as const;
+export const customerOrderEventTypes = [
+  'placed',
+  'fulfilled',
+  'ready_for_collection',
+  'collected',
+  'with_courier',
+  'out_for_delivery',
+  'delivery_failed',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
 export type CustomerOrderEventType = (typeof customerOrderEventTypes)[number];
 
 export interface CustomerOrderEvent {

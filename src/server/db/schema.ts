@@ -448,6 +448,8 @@ export const orders = pgTable(
     /** Courier orders: the courier (its name in the registry) and its shipment, once booked. */
     courierProvider: text('courier_provider'),
     courierShipmentId: text('courier_shipment_id'),
+    /** When the courier was last asked where a sent courier parcel is: the least recently asked go first. */
+    courierCheckedAt: timestamp('courier_checked_at', { withTimezone: true }),
     subtotalCents: integer('subtotal_cents').notNull(),
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
     discountCode: text('discount_code'),
@@ -471,6 +473,9 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_unique').on(t.checkoutId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_unfulfilled_idx').on(t.fulfilled, t.createdAt),
+    index('orders_courier_parcels_idx')
+      .on(t.courierCheckedAt)
+      .where(sql`${t.status} IN ('fulfilled', 'with_courier', 'out_for_delivery', 'delivery_failed') AND ${t.deliveryOption} LIKE 'courier%'`),
     check('orders_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalAmount}`),
     check('orders_total_adds_up', sql`${t.totalAmount} = ${t.subtotalCents} + ${t.deliveryFeeCents} - ${t.discountCents}`),
     check(

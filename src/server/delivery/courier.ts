@@ -93,6 +93,24 @@ export interface CourierProvider {
   trackingEvents?(trackingNumber: string): Promise<CourierTrackingEvent[]>;
   /** A page where the customer follows the parcel, when the courier has one. */
   trackingUrl(trackingNumber: string): string | undefined;
+  /** The courier's tracking webhook, when the shop set a secret for it. */
+  readonly trackingWebhook?: TrackingWebhook;
+}
+
+/**
+ * Which parcel a courier's webhook says has moved. What it says about where the parcel is, is not
+ * taken from it: the shop asks the courier (with its API key), so a forged or replayed call moves nothing.
+ */
+export interface TrackingNudge {
+  shipmentId?: string;
+  trackingNumber?: string;
+}
+
+export interface TrackingWebhook {
+  /** The secret the courier sends with each call, in the address or as a bearer token. */
+  secret: string;
+  /** Reads the call's body; a string says what is wrong with it. */
+  read(body: unknown): TrackingNudge | string;
 }
 
 export type CourierProviderDefinition<Settings extends object> = ProviderDefinition<Settings, CourierProvider, CourierProviderContext>;

@@ -1,12 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth';
+import { NotFoundError, UnauthorizedError } from '../errors';
 import { requireSessionUser } from '../auth/session';
 import { parseInput } from '../http/parse';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
 import { courierRatesRequestSchema } from '../../shared/delivery';
 import type { DeliveryService } from './service';
+import type { CourierTracking } from './tracking';
 
-export function deliveryRoutes(app: FastifyInstance, deps: { auth: Auth; delivery: DeliveryService; limiter: RateLimiter }): void {
+/** Where the courier sends its tracking webhooks, with the shop's secret: ?secret=… or a bearer token. */
+export const TRACKING_WEBHOOK_PATH = '/api/delivery/tracking-webhook';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The courier does not sign its webhooks, so it sends the secret the shop gave it; compared in constant time. */
+function sentSecret(request: FastifyRequest, secret: string): boolean {
+  const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const inAddress = (request.query as Record<string, unknown> | undefined)?.secret;
+  const sent = bearer ?? (typeof inAddress === 'string' ? inAddress : undefined);
+  return sent !== undefined && timingSafeEqual(digest(sent), digest(secret));
+}
+
+export function deliveryRoutes(app: FastifyInstance, deps: { auth: Auth; delivery: DeliveryService; tracking: CourierTracking; limiter: RateLimiter }): void {
   app.post('/api/delivery/courier-rates', async (request, reply) => {
     const user = await requireSessionUser(deps.auth, request);
     const { address } = parseInput(courierRatesRequestSchema, request.body);
@@ -14,5 +30,14 @@ export function deliveryRoutes(app: FastifyInstance, deps: { auth: Auth; deliver
     await deps.limiter.consume([[rateRules.courierRatesPerIp, ipSubject(request.ip)]]);
     reply.header('cache-control', 'no-store');
     return deps.delivery.courierRatesForCart(user, address);
+  });
+
+  // The courier says a parcel moved; the shop asks the courier where it is (the webhook's own words are not trusted).
+  app.post(TRACKING_WEBHOOK_PATH, async (request) => {
+    const webhook = deps.tracking.webhook;
+    if (!webhook) throw new NotFoundError('This shop takes no courier tracking webhooks');
+    if (!sentSecret(request, webhook.secret)) throw new UnauthorizedError('The webhook secret is missing or wrong');
+    const { orderNumber } = await deps.tracking.followNudge(deps.tracking.readNudge(request.body));
+    return orderNumber ? { received: true } : { received: true, ignored: 'No courier order of this shop has this shipment' };
   });
 }

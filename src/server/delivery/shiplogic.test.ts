@@ -4,7 +4,7 @@ import { startShiplogicStandIn, STAND_IN_COLLECTION_ADDRESS, type ShiplogicStand
 import { DEFAULT_FLAG_PACKING, type CourierAddress } from '../../shared/delivery';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE, CourierUnavailableError, parcelFor, type ShipmentRequest } from './courier';
 import { createCourierProvider } from './providers';
-import { createShiplogicCourier, ShiplogicError } from './shiplogic';
+import { createShiplogicCourier, readTrackingWebhook, ShiplogicError } from './shiplogic';
 
 const COLLECTION = STAND_IN_COLLECTION_ADDRESS;
 const home: CourierAddress = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
@@ -138,15 +138,15 @@ describe('the Shiplogic courier against the stand-in', () => {
     // Before collection there is nothing to tell the customer.
     expect(await shiplogic.trackingEvents!(booked.trackingNumber)).toEqual([]);
     const day = (h: number) => new Date(Date.UTC(2026, 10, 26, h));
-    standIn.track(booked.trackingNumber, 'collection-assigned', { at: day(6) });
-    standIn.track(booked.trackingNumber, 'collected', { at: day(8), location: 'PTA' });
-    standIn.track(booked.trackingNumber, 'at-hub', { at: day(12), location: 'JHB' });
-    standIn.track(booked.trackingNumber, 'out-for-delivery', { at: day(20), location: 'CPT', message: 'With driver' });
+    await standIn.track(booked.trackingNumber, 'collection-assigned', { at: day(6) });
+    await standIn.track(booked.trackingNumber, 'collected', { at: day(8), location: 'PTA' });
+    await standIn.track(booked.trackingNumber, 'at-hub', { at: day(12), location: 'JHB' });
+    await standIn.track(booked.trackingNumber, 'out-for-delivery', { at: day(20), location: 'CPT', message: 'With driver' });
     expect(await shiplogic.trackingEvents!(booked.trackingNumber)).toEqual([
       { status: 'collected', providerStatus: 'collected', at: day(8), location: 'PTA', message: undefined },
       { status: 'out_for_delivery', providerStatus: 'out-for-delivery', at: day(20), location: 'CPT', message: 'With driver' },
     ]);
-    standIn.track(booked.trackingNumber, 'delivered', { at: day(22) });
+    await standIn.track(booked.trackingNumber, 'delivered', { at: day(22) });
     expect((await shiplogic.trackingEvents!(booked.trackingNumber)).at(-1)).toMatchObject({ status: 'delivered' });
     expect(await shiplogic.trackingEvents!('NOSUCH')).toEqual([]);
     expect(shiplogic.trackingUrl(booked.trackingNumber)).toBe(`https://portal.thecourierguy.co.za/track?ref=${booked.trackingNumber}`);
@@ -178,6 +178,7 @@ describe('COURIER_PROVIDER=shiplogic settings', () => {
       collectionAddress: { street: '1 Flag Lane', suburb: 'Hatfield', city: 'Pretoria', province: 'Gauteng', postalCode: '0083' },
       serviceCodes: { economy: 'ECO', overnight: 'OVN' },
       trackingUrl: undefined,
+      webhookSecret: undefined,
     });
     expect(loadConfig({ ...base, SHIPLOGIC_SERVICE_LEVELS: 'economy=ECOR' }).courier).toMatchObject({ serviceCodes: { economy: 'ECOR' } });
   });
@@ -199,8 +200,28 @@ describe('COURIER_PROVIDER=shiplogic settings', () => {
       [{ SHIPLOGIC_SERVICE_LEVELS: 'economy:ECO' }, 'SHIPLOGIC_SERVICE_LEVELS: "economy:ECO" is not one of economy or overnight'],
       [{ SHIPLOGIC_SERVICE_LEVELS: 'sameday=SDX' }, 'SHIPLOGIC_SERVICE_LEVELS: "sameday=SDX" is not one of economy or overnight'],
       [{ COURIER_TRACKING_URL: 'https://portal.thecourierguy.co.za/track' }, 'COURIER_TRACKING_URL: must be an http(s) address with {trackingNumber}'],
+      [{ SHIPLOGIC_WEBHOOK_SECRET: 'short' }, 'SHIPLOGIC_WEBHOOK_SECRET: must be at least 24 letters, digits, - or _'],
+      [{ SHIPLOGIC_WEBHOOK_SECRET: `${'a'.repeat(30)}&x=1` }, 'SHIPLOGIC_WEBHOOK_SECRET: must be at least 24'],
     ] as const) {
       expect(() => loadConfig({ ...base, ...change }), JSON.stringify(change)).toThrow(message);
     }
+  });
+});
+
+describe("Shiplogic's tracking webhook", () => {
+  it('names the shipment by its id or references, and never takes its status as the truth', () => {
+    expect(readTrackingWebhook({ shipment_id: 95464038, short_tracking_reference: 'AB12CD', status: 'delivered' })).toEqual({ shipmentId: '95464038', trackingNumber: 'AB12CD' });
+    expect(readTrackingWebhook({ shipment_id: '95464038' })).toEqual({ shipmentId: '95464038', trackingNumber: undefined });
+    expect(readTrackingWebhook({ short_tracking_reference: 'AB12CD', custom_tracking_reference: 'FLAGS-1' })).toEqual({ shipmentId: undefined, trackingNumber: 'FLAGS-1' });
+  });
+
+  it('says what is wrong with a body it cannot read', () => {
+    expect(readTrackingWebhook({ status: 'delivered' })).toBe('The webhook names no shipment: send shipment_id or short_tracking_reference');
+    expect(readTrackingWebhook(null)).toMatch(/expected object/i);
+    expect(readTrackingWebhook([])).toMatch(/expected object/i);
+    expect(readTrackingWebhook({ shipment_id: -4 })).toMatch(/^shipment_id: /);
+    expect(readTrackingWebhook({ shipment_id: '1; drop table orders' })).toMatch(/^shipment_id: /);
+    expect(readTrackingWebhook({ short_tracking_reference: 'x'.repeat(101) })).toMatch(/^short_tracking_reference: /);
+    expect(readTrackingWebhook({ short_tracking_reference: 42 })).toMatch(/^short_tracking_reference: /);
   });
 });

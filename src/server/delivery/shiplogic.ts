@@ -16,6 +16,7 @@ import {
   type CourierTrackingStatus,
   type Parcel,
   type ShipmentRequest,
+  type TrackingNudge,
   trackingLink,
   trackingPageSetting,
 } from './courier';
@@ -76,6 +77,10 @@ const shiplogicSettings = z
     SHIPLOGIC_API_URL: z.string().trim().min(1),
     SHIPLOGIC_COLLECTION_ADDRESS: z.string().trim().min(1),
     SHIPLOGIC_SERVICE_LEVELS: unsetWhenBlank,
+    SHIPLOGIC_WEBHOOK_SECRET: unsetWhenBlank.refine(
+      (secret) => secret === undefined || /^[A-Za-z0-9_-]{24,200}$/.test(secret),
+      'must be at least 24 letters, digits, - or _ (make one with: openssl rand -hex 24)',
+    ),
     COURIER_TRACKING_URL: trackingPageSetting,
   })
   .transform((env, ctx) => {
@@ -94,12 +99,20 @@ const shiplogicSettings = z
     if (typeof collectionAddress === 'string') return fail('SHIPLOGIC_COLLECTION_ADDRESS', collectionAddress);
     const serviceCodes = parseServiceCodes(env.SHIPLOGIC_SERVICE_LEVELS ?? DEFAULT_SERVICE_CODES);
     if (typeof serviceCodes === 'string') return fail('SHIPLOGIC_SERVICE_LEVELS', serviceCodes);
-    return { apiKey: env.SHIPLOGIC_API_KEY, apiUrl: apiUrl.href.replace(/\/+$/, ''), collectionAddress, serviceCodes, trackingUrl: env.COURIER_TRACKING_URL };
+    return {
+      apiKey: env.SHIPLOGIC_API_KEY,
+      apiUrl: apiUrl.href.replace(/\/+$/, ''),
+      collectionAddress,
+      serviceCodes,
+      trackingUrl: env.COURIER_TRACKING_URL,
+      webhookSecret: env.SHIPLOGIC_WEBHOOK_SECRET,
+    };
   });
 
 export type ShiplogicSettings = z.output<typeof shiplogicSettings>;
 
-export interface ShiplogicOptions extends ShiplogicSettings {
+export interface ShiplogicOptions extends Omit<ShiplogicSettings, 'webhookSecret'> {
+  webhookSecret?: string;
   fetch?: typeof fetch;
   /** Replaced in tests, to see a slow courier refused without waiting seconds. */
   quoteTimeoutMs?: number;
@@ -140,6 +153,28 @@ const trackingAnswer = z.object({
     )
     .default([]),
 });
+
+/** Shiplogic's tracking webhook: a shipment's id and references beside its new status, which the shop asks for itself. */
+const trackingWebhookBody = z
+  .object({
+    shipment_id: z.union([z.number().int().positive(), z.string().trim().regex(/^\d{1,20}$/)]).optional(),
+    short_tracking_reference: z.string().trim().min(1).max(100).optional(),
+    custom_tracking_reference: z.string().trim().min(1).max(100).nullish(),
+    tracking_reference: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((body) => body.shipment_id !== undefined || body.short_tracking_reference || body.custom_tracking_reference || body.tracking_reference, {
+    message: 'The webhook names no shipment: send shipment_id or short_tracking_reference',
+  });
+
+export function readTrackingWebhook(body: unknown): TrackingNudge | string {
+  const parsed = trackingWebhookBody.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+  }
+  const { shipment_id: id, custom_tracking_reference: custom, short_tracking_reference: short, tracking_reference: reference } = parsed.data;
+  return { shipmentId: id === undefined ? undefined : String(id), trackingNumber: custom || short || reference };
+}
 
 /** A refusal or a failure of Shiplogic's, for the log; the shopper or the desk gets the shop's own words. */
 export class ShiplogicError extends Error {
@@ -293,6 +328,7 @@ export function createShiplogicCourier(options: ShiplogicOptions, shop: CourierP
     },
 
     trackingUrl: (trackingNumber) => trackingLink(options.trackingUrl, trackingNumber),
+    ...(options.webhookSecret ? { trackingWebhook: { secret: options.webhookSecret, read: readTrackingWebhook } } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sentenceEndingWith, type ShopDetails } from '../../shared/shop-details';
 import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD } from '../../shared/shop-facts';
-import { courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
+import { courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
 import { countryName } from '../../shared/product';
@@ -238,11 +238,6 @@ export const collectionNotes = {
   uncollected: `PAXI returns parcels not collected within ${paxi.uncollectedReturnDays} days to us.`,
 } as const;
 
-/** How a courier parcel reaches the door, in the emails about it. */
-export const courierNotes = {
-  onTheWay: 'We will email and SMS you the tracking number when the courier collects your parcel.',
-  signFor: 'Someone at the address must sign for the parcel.',
-} as const;
 
 /** What the confirmation email needs of an order. */
 export interface ConfirmedOrder extends OrderDestination {

@@ -258,6 +258,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
       checkout: { refund: async () => ({ refundId: 'rfd_first', status: 'accepted', providerStatus: 'successful', orderNumber: order.orderNumber }) },
       email: { shop: t.config.shop, publicUrl: t.config.publicUrl },
       delivery: { canBook: false, book: () => Promise.reject(new Error('no courier here')), label: () => Promise.reject(new Error('no courier here')) },
+      tracking: { follows: false, followOrder: () => Promise.reject(new Error('no courier here')) },
       log: quietLogger,
     });
     const actor = { id: 'admin-user', email: ORDER_DESK_ADMIN };

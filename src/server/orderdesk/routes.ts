@@ -74,6 +74,12 @@ export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, require
       orderDesk.markCollected(adminActor(request), parseInput(orderParams, request.params).id),
     );
 
+    desk.post('/api/admin/orders/:id/delivered', async (request) =>
+      orderDesk.markDelivered(adminActor(request), parseInput(orderParams, request.params).id),
+    );
+
+    desk.post('/api/admin/orders/:id/track-courier', async (request) => orderDesk.followCourier(parseInput(orderParams, request.params).id));
+
     desk.post('/api/admin/orders/:id/notes', async (request) => {
       const { id } = parseInput(orderParams, request.params);
       const { note } = parseInput(orderNoteSchema, request.body ?? {});

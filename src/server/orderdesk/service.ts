@@ -1,5 +1,7 @@
 import { courierAddressLine, courierServiceOf } from '../../shared/delivery';
 import type { DeliveryService } from '../delivery/service';
+import type { CourierTracking } from '../delivery/tracking';
+import { markDelivered } from '../orders/courier-tracking';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -24,6 +26,7 @@ import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
 import {
   orderDeskMessages,
+  orderStatusLabels,
   orderStatuses,
   type AdminOrder,
   type AdminOrderDetail,
@@ -56,6 +59,8 @@ export interface OrderDeskDeps {
   email: EmailContext;
   /** Books courier orders and fetches their labels, when the shop's courier is booked from the desk. */
   delivery: Pick<DeliveryService, 'canBook' | 'book' | 'label'>;
+  /** Asks the courier where a courier order's parcel is, when it reports tracking. */
+  tracking: Pick<CourierTracking, 'follows' | 'followOrder'>;
   /** Told after a change queued emails or texts, so that the outbox worker sends them at once. */
   onQueued?: () => void;
   log: { error: (obj: object, msg: string) => void };
@@ -177,16 +182,19 @@ function stateOf(order: OrderRow, events: EventRow[]): OrderState {
 }
 
 /**
- * The moves the order desk may offer now: the transition table, booking a courier that the desk
- * books, the PAXI point's steps for PAXI orders only, and no sending of money already given back.
+ * The moves the order desk may offer now: the transition table (which keeps the PAXI point's steps
+ * to PAXI orders and the door's to courier orders), booking and asking a courier that the desk can
+ * reach, and no sending of money already given back.
  */
-function allowedActions({ order, refundableCents }: OrderState, courierBookable: boolean): OrderAction[] {
+function allowedActions({ order, refundableCents }: OrderState, courier: { bookable: boolean; follows: boolean }): OrderAction[] {
   const actions: OrderAction[] = [];
   const byCourier = courierServiceOf(order.deliveryOption) !== undefined;
   if (canMove(order, 'fulfilled')) actions.push('fulfil');
-  if (byCourier && courierBookable && canMove(order, 'fulfilled')) actions.push('book_courier');
-  if (!byCourier && canMove(order, 'ready_for_collection')) actions.push('ready_for_collection');
-  if (!byCourier && canMove(order, 'collected')) actions.push('collected');
+  if (byCourier && courier.bookable && canMove(order, 'fulfilled')) actions.push('book_courier');
+  if (canMove(order, 'ready_for_collection')) actions.push('ready_for_collection');
+  if (canMove(order, 'collected')) actions.push('collected');
+  if (byCourier && courier.follows && order.trackingNumber && canMove(order, 'delivered')) actions.push('track_courier');
+  if (canMove(order, 'delivered')) actions.push('delivered');
   if (canMove(order, 'cancelled')) actions.push('cancel');
   if (refundableCents > 0) actions.push('refund');
   return actions;
@@ -238,7 +246,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     return {
       order: toAdminOrder(order),
       events: state.events.map(toOrderEvent),
-      actions: allowedActions(state, deps.delivery.canBook),
+      actions: allowedActions(state, { bookable: deps.delivery.canBook, follows: deps.tracking.follows }),
       refundableCents: state.refundableCents,
       documents: await orderDocuments(db, id, documentUrls.orderDesk),
     };
@@ -337,6 +345,25 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     async markCollected(actor: AuditActor, id: string): Promise<OrderActionResult> {
       const { orderNumber } = await change(id, (tx, order) => markCollected(tx, ctx, order, { actor }));
       return answer(id, `Order ${orderNumber} was collected`);
+    },
+
+    async markDelivered(actor: AuditActor, id: string): Promise<OrderActionResult> {
+      const { orderNumber } = await change(id, (tx, order) => markDelivered(tx, ctx, order, { actor }));
+      return answer(id, `Order ${orderNumber} was delivered; the customer was thanked`);
+    },
+
+    /** "Check tracking": asks the courier now where the parcel is, and moves the order as it says. */
+    async followCourier(id: string): Promise<OrderActionResult> {
+      const { order } = await current(id);
+      if (!courierServiceOf(order.deliveryOption)) throw new ConflictError(`Order ${order.orderNumber} is collected at a PAXI point: PAXI's tracking is on its own website`);
+      const before = order.status;
+      const followed = await deps.tracking.followOrder(order);
+      return answer(
+        id,
+        followed.status === before
+          ? `The courier reports nothing new for order ${order.orderNumber}: it is still ${orderStatusLabels[before].toLowerCase()}`
+          : `The courier reports order ${order.orderNumber} ${orderStatusLabels[followed.status].toLowerCase()}`,
+      );
     },
 
     /** A note on the timeline for the other admins; the customer does not see it. */

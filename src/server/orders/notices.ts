@@ -1,10 +1,10 @@
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
-import { collectionNotes, courierNotes, layout, type EmailContext } from '../notify/templates';
+import { collectionNotes, layout, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { normalisePhone } from '../../shared/profile';
 import { paxi } from '../../shared/shop-facts';
-import { courierAddressLine, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
+import { courierAddressLine, courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
 import { sentenceEndingWith } from '../../shared/shop-details';
 
 /** What the customer notices need of an order. */
@@ -126,6 +126,45 @@ export function collectedEmail(ctx: EmailContext, order: NoticeOrder): EmailMess
   return email(ctx, order, `Thank you for collecting order ${order.orderNumber}`, 'Enjoy your flags', [
     { kind: 'paragraph', text: `Your order ${order.orderNumber} was collected from ${order.paxiLocationName}. Thank you for shopping with ${sentenceEndingWith(ctx.shop.name)}` },
     { kind: 'paragraph', text: 'If anything is wrong with your flags, reply to this email and we will put it right.' },
+  ]);
+}
+
+/** The courier's driver has the parcel today: someone must be there to sign. */
+export function outForDeliveryEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
+  const track = trackingPage(ctx, order);
+  return email(ctx, order, `Your order ${order.orderNumber} is out for delivery`, 'Your flags arrive today', [
+    { kind: 'paragraph', text: `The courier's driver is bringing your order ${order.orderNumber} to ${courierAddressLine(order)} today.` },
+    { kind: 'details', rows: parcelRows(order) },
+    ...(track ? [{ kind: 'link' as const, text: 'Track your parcel', url: track }] : []),
+    { kind: 'paragraph', text: courierNotes.signFor },
+  ]);
+}
+
+export function outForDeliverySms(ctx: EmailContext, order: NoticeOrder): SmsMessage | undefined {
+  const track = trackingPage(ctx, order);
+  return sms(ctx, order, `order ${order.orderNumber} is out for delivery to ${courierAddressLine(order)} today${track ? `: ${track}` : ''}. ${courierNotes.signFor}`);
+}
+
+/** The courier came and could not deliver: what it said, and that it tries again. */
+export function deliveryFailedEmail(ctx: EmailContext, order: NoticeOrder, courierSaid?: string): EmailMessage {
+  const track = trackingPage(ctx, order);
+  return email(ctx, order, `The courier could not deliver order ${order.orderNumber}`, 'We missed you', [
+    { kind: 'paragraph', text: `The courier could not deliver your order ${order.orderNumber} to ${courierAddressLine(order)}${courierSaid ? `: "${courierSaid}"` : '.'}` },
+    { kind: 'paragraph', text: courierNotes.tryAgain },
+    { kind: 'details', rows: parcelRows(order) },
+    ...(track ? [{ kind: 'link' as const, text: 'Track your parcel', url: track }] : []),
+  ]);
+}
+
+export function deliveryFailedSms(ctx: EmailContext, order: NoticeOrder): SmsMessage | undefined {
+  return sms(ctx, order, `the courier could not deliver order ${order.orderNumber} today. ${courierNotes.tryAgain} To arrange another time, call ${ctx.shop.phone}.`);
+}
+
+/** A thank-you once the courier delivered, with where to turn if something is wrong. */
+export function deliveredEmail(ctx: EmailContext, order: NoticeOrder): EmailMessage {
+  return email(ctx, order, `Your order ${order.orderNumber} was delivered`, 'Enjoy your flags', [
+    { kind: 'paragraph', text: `The courier delivered your order ${order.orderNumber} to ${courierAddressLine(order)}. Thank you for shopping with ${sentenceEndingWith(ctx.shop.name)}` },
+    { kind: 'paragraph', text: 'If anything is wrong with your flags, or you did not receive them, reply to this email and we will put it right.' },
   ]);
 }
 

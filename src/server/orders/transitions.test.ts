@@ -27,10 +27,32 @@ describe('order transitions', () => {
   });
 
   it('sends no parcel for an order refunded in full, which may still be cancelled', () => {
-    const refunded = { orderNumber: 'CF-100001', status: 'paid', paymentStatus: 'refunded' } as const;
+    const refunded = { orderNumber: 'CF-100001', status: 'paid', paymentStatus: 'refunded', deliveryOption: 'paxi_standard' } as const;
     expect(canMove(refunded, 'fulfilled')).toBe(false);
     expect(canMove(refunded, 'cancelled')).toBe(true);
     expect(() => assertMove(refunded, 'fulfilled')).toThrow('Order CF-100001 was refunded in full; cancel it instead of sending it');
     expect(() => assertMove({ ...refunded, status: 'collected' }, 'fulfilled')).toThrow('Order CF-100001 is collected and cannot be marked sent');
+  });
+
+  it("keeps each delivery method's steps to its own orders", () => {
+    const paxi = { orderNumber: 'CF-100002', status: 'fulfilled', paymentStatus: 'paid', deliveryOption: 'paxi_express' } as const;
+    const courier = { ...paxi, orderNumber: 'CF-100003', deliveryOption: 'courier_economy' } as const;
+    expect(canMove(paxi, 'ready_for_collection')).toBe(true);
+    expect(canMove(paxi, 'delivered')).toBe(false);
+    expect(() => assertMove(paxi, 'out_for_delivery')).toThrow('Order CF-100002 is collected at a PAXI point and cannot be marked out for delivery');
+    expect(canMove(courier, 'delivered')).toBe(true);
+    expect(canMove(courier, 'ready_for_collection')).toBe(false);
+    expect(() => assertMove(courier, 'ready_for_collection')).toThrow("Order CF-100003 goes to the customer's door by courier and cannot be marked ready for collection");
+  });
+
+  it('follows a courier parcel to the door, back to the courier after a failed attempt, and nowhere after delivery', () => {
+    expect(canMoveOrder('fulfilled', 'with_courier')).toBe(true);
+    expect(canMoveOrder('with_courier', 'out_for_delivery')).toBe(true);
+    expect(canMoveOrder('out_for_delivery', 'delivery_failed')).toBe(true);
+    expect(canMoveOrder('delivery_failed', 'out_for_delivery')).toBe(true);
+    expect(canMoveOrder('out_for_delivery', 'delivered')).toBe(true);
+    expect(canMoveOrder('with_courier', 'paid')).toBe(false);
+    expect(orderTransitions.delivered).toEqual([]);
+    expect(() => assertOrderMove('CF-100003', 'delivered', 'out_for_delivery')).toThrow('Order CF-100003 is delivered and cannot be marked out for delivery');
   });
 });

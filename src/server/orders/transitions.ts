@@ -6,7 +6,8 @@ import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { enqueueEmail, enqueueSms } from '../notify/outbox';
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
-import type { OrderEventType } from '../../shared/order-desk';
+import { courierStatuses, pickupPointStatuses, type OrderEventType } from '../../shared/order-desk';
+import { courierServiceOf, type OrderDeliveryOption } from '../../shared/delivery';
 import { recordOrderEvent, type NewOrderEvent } from './events';
 
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -15,14 +16,20 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /**
  * Where an order may go from each status: the one table every change of an order's status is
  * checked against. An order is made when its payment is confirmed, so it starts as 'paid';
- * 'pending' is kept for orders recorded before payment (the spec's default).
+ * 'pending' is kept for orders recorded before payment (the spec's default). A courier's tracking
+ * may skip steps (a parcel delivered the day it was collected) and goes back to the courier after
+ * a failed attempt, so those moves are allowed; delivered and collected are the ends.
  */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['paid', 'cancelled'],
   paid: ['fulfilled', 'cancelled'],
-  fulfilled: ['ready_for_collection', 'cancelled'],
+  fulfilled: ['ready_for_collection', 'with_courier', 'out_for_delivery', 'delivery_failed', 'delivered', 'cancelled'],
   ready_for_collection: ['collected', 'cancelled'],
   collected: [],
+  with_courier: ['out_for_delivery', 'delivery_failed', 'delivered', 'cancelled'],
+  out_for_delivery: ['with_courier', 'delivery_failed', 'delivered', 'cancelled'],
+  delivery_failed: ['with_courier', 'out_for_delivery', 'delivered', 'cancelled'],
+  delivered: [],
   cancelled: [],
 };
 
@@ -41,6 +48,10 @@ const orderLabels: Record<OrderStatus, string> = {
   fulfilled: 'sent',
   ready_for_collection: 'ready for collection',
   collected: 'collected',
+  with_courier: 'with the courier',
+  out_for_delivery: 'out for delivery',
+  delivery_failed: 'not delivered',
+  delivered: 'delivered',
   cancelled: 'cancelled',
 };
 
@@ -64,6 +75,7 @@ interface MovingOrder {
   orderNumber: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  deliveryOption: OrderDeliveryOption;
 }
 
 /** A parcel is never sent for money already given back in full: such an order is cancelled instead. */
@@ -71,15 +83,28 @@ function sendsRefundedOrder(order: MovingOrder, to: OrderStatus): boolean {
   return to === 'fulfilled' && order.paymentStatus === 'refunded';
 }
 
-/** Whether the order may move now: the table, and nothing sent for money given back. */
+/** A PAXI parcel never reaches a door, and a courier's never waits at a pickup point. */
+function otherMethodsStep(order: MovingOrder, to: OrderStatus): boolean {
+  const byCourier = courierServiceOf(order.deliveryOption) !== undefined;
+  return (byCourier ? (pickupPointStatuses as readonly OrderStatus[]) : (courierStatuses as readonly OrderStatus[])).includes(to);
+}
+
+/** Whether the order may move now: the table, its delivery method, and nothing sent for money given back. */
 export function canMove(order: MovingOrder, to: OrderStatus): boolean {
-  return canMoveOrder(order.status, to) && !sendsRefundedOrder(order, to);
+  return canMoveOrder(order.status, to) && !sendsRefundedOrder(order, to) && !otherMethodsStep(order, to);
 }
 
 /** canMove as a refusal, with the table's own message first. */
 export function assertMove(order: MovingOrder, to: OrderStatus): void {
   assertOrderMove(order.orderNumber, order.status, to);
   if (sendsRefundedOrder(order, to)) throw new ConflictError(`Order ${order.orderNumber} was refunded in full; cancel it instead of sending it`);
+  if (otherMethodsStep(order, to)) {
+    throw new ConflictError(
+      courierServiceOf(order.deliveryOption)
+        ? `Order ${order.orderNumber} goes to the customer's door by courier and cannot be marked ${orderLabels[to]}`
+        : `Order ${order.orderNumber} is collected at a PAXI point and cannot be marked ${orderLabels[to]}`,
+    );
+  }
 }
 
 /** Refuses a move of the money the table does not allow (a refund counted before any payment). */

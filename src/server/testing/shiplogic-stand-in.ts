@@ -42,8 +42,13 @@ export interface ShiplogicStandIn {
   failNext(path: string, status: number, body: string): void;
   /** Waits this long before answering rates. */
   ratesDelayMs: number;
-  /** Adds a tracking event to a shipment, as the courier's scanners do. */
-  track(trackingReference: string, status: string, details?: { location?: string; message?: string; at?: Date }): void;
+  /**
+   * Adds a tracking event to a shipment, as the courier's scanners do, and when a webhook address
+   * is set, calls it as Shiplogic does: resolves with the shop's answer's status, or undefined.
+   */
+  track(trackingReference: string, status: string, details?: { location?: string; message?: string; at?: Date }): Promise<number | undefined>;
+  /** Where Shiplogic sends its tracking webhook, the shop's secret included (set in its portal). */
+  webhookUrl?: string;
   close(): Promise<void>;
 }
 
@@ -101,17 +106,25 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
     notServed: new Set(),
     ratesDelayMs: 0,
     failNext: (path, status, body) => void failures.set(path, { status, body }),
-    track(reference, status, details = {}) {
+    async track(reference, status, details = {}) {
       const shipment = [...shipments.values()].find((s) => s.short_tracking_reference === reference);
       if (!shipment) throw new Error(`no shipment ${reference}`);
+      const date = (details.at ?? new Date()).toISOString();
       shipment.status = status;
       shipment.tracking_events.unshift({
         id: nextEventId++,
-        date: (details.at ?? new Date()).toISOString(),
+        date,
         status,
         message: details.message ?? '',
         ...(details.location ? { location: details.location } : {}),
       });
+      if (!standIn.webhookUrl) return undefined;
+      const response = await fetch(standIn.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ shipment_id: shipment.id, short_tracking_reference: reference, status, event_time: date }),
+      });
+      return response.status;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -200,7 +213,7 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
         tracking_events: [],
       };
       shipments.set(id, shipment);
-      standIn.track(shipment.short_tracking_reference, 'submitted');
+      shipment.tracking_events.push({ id: nextEventId++, date: new Date().toISOString(), status: 'submitted', message: '' });
       return json(200, { ...shipment, request: undefined, rate: level.base + level.perKg * Math.ceil(weightKg(request)), tracking_events: null });
     }
 

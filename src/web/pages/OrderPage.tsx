@@ -17,7 +17,7 @@ import { orderDate, orderStatus } from '../components/orders/order-status';
 import { formatDateTime } from '../components/admin/order-format';
 import { formatRand } from '../../shared/money';
 import { findDeliveryOption } from '../../shared/shop-facts';
-import { deliveryFeeLabel } from '../../shared/delivery';
+import { courierNotes, deliveryFeeLabel } from '../../shared/delivery';
 import { staticPageMeta } from '../../shared/page-meta';
 import type { CustomerOrderDetail, CustomerOrderEvent } from '../../shared/orders';
 
@@ -32,6 +32,14 @@ function eventText(event: CustomerOrderEvent, order: CustomerOrderDetail): { tit
       return { title: `Ready for collection at ${order.pickupPoint?.name ?? 'the PAXI point'}`, detail: 'Bring your ID when you collect it.' };
     case 'collected':
       return { title: 'Collected' };
+    case 'with_courier':
+      return { title: 'With the courier' };
+    case 'out_for_delivery':
+      return { title: 'Out for delivery today', detail: courierNotes.signFor };
+    case 'delivery_failed':
+      return { title: 'The courier could not deliver', detail: courierNotes.tryAgain };
+    case 'delivered':
+      return { title: 'Delivered', detail: order.courier?.address };
     case 'cancelled':
       return { title: 'Order cancelled' };
     case 'refunded':

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Ban, MapPinCheck, NotebookPen, PackageCheck, Printer, Truck, Undo2, UserCheck } from 'lucide-react';
+import { Ban, House, MapPinCheck, NotebookPen, PackageCheck, Printer, RefreshCw, Truck, Undo2, UserCheck } from 'lucide-react';
 import { messageOf } from '../../lib/api';
 import { Button, buttonClasses } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/Field';
@@ -281,7 +281,7 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
   const book = useBookCourier();
   const closePanel = () => setPanel(null);
 
-  const moveTo = (to: 'ready-for-collection' | 'collected') => move.mutate({ orderId: order.id, to });
+  const moveTo = (to: 'ready-for-collection' | 'collected' | 'delivered' | 'track-courier') => move.mutate({ orderId: order.id, to });
 
   const toggle = (next: Panel) => setPanel((current) => (current === next ? null : next));
 
@@ -316,6 +316,16 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
         {actions.includes('collected') && (
           <Button size="sm" disabled={move.isPending} onClick={() => moveTo('collected')}>
             <UserCheck className="h-4 w-4" aria-hidden="true" /> Mark collected
+          </Button>
+        )}
+        {actions.includes('track_courier') && (
+          <Button variant="outline" size="sm" disabled={move.isPending} onClick={() => moveTo('track-courier')}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Check tracking
+          </Button>
+        )}
+        {actions.includes('delivered') && (
+          <Button size="sm" disabled={move.isPending} onClick={() => moveTo('delivered')}>
+            <House className="h-4 w-4" aria-hidden="true" /> Mark delivered
           </Button>
         )}
         <Button variant="outline" size="sm" onClick={() => toggle('note')} aria-expanded={panel === 'note'}>

@@ -49,6 +49,10 @@ const statusTones: Record<OrderStatus, Tone> = {
   fulfilled: 'sky',
   ready_for_collection: 'sky',
   collected: 'green',
+  with_courier: 'sky',
+  out_for_delivery: 'sky',
+  delivery_failed: 'amber',
+  delivered: 'green',
   cancelled: 'red',
 };
 

@@ -126,13 +126,19 @@ export function useBookCourier() {
   });
 }
 
-/** The moves without a form: arrived at the pickup point, collected. */
+/** The moves without a form, each with its toast's title: arrived at the pickup point, collected, delivered, and asking the courier. */
+const moveTitles = {
+  'ready-for-collection': 'Ready for Collection',
+  collected: 'Order Collected',
+  delivered: 'Order Delivered',
+  'track-courier': 'Tracking Checked',
+} as const;
+
 export function useMoveOrder() {
   return useMutation({
-    mutationFn: ({ orderId, to }: { orderId: string; to: 'ready-for-collection' | 'collected' }) =>
-      apiRequest<OrderActionResult>('POST', orderPath(orderId, to), {}),
+    mutationFn: ({ orderId, to }: { orderId: string; to: keyof typeof moveTitles }) => apiRequest<OrderActionResult>('POST', orderPath(orderId, to), {}),
     retry: false,
-    onSuccess: (result, { to }) => toast({ title: to === 'collected' ? 'Order Collected' : 'Ready for Collection', description: result.message }),
+    onSuccess: (result, { to }) => toast({ title: moveTitles[to], description: result.message }),
     onError: failed('Failed to update the order'),
   });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CreditCard, Mail, MapPin, MessageSquareText, PackageCheck, Truck } from 'lucide-react';
 import { findDeliveryOption } from '../../../shared/shop-facts';
-import { courierDeliveryTimes } from '../../../shared/delivery';
+import { courierDeliveryTimes, courierNotes } from '../../../shared/delivery';
 import type { PaymentVerification } from '../../../shared/checkout';
 import { formatRand } from '../../../shared/money';
 import { InfoCard } from '../ui/InfoCard';
@@ -77,7 +77,7 @@ function HomeDelivery({ courier }: { courier: NonNullable<PaymentVerification['m
       </address>
       <p className="mt-3 text-sm text-slate-700">Courier: {courier.service}.</p>
       <p className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
-        We will email and SMS you the tracking number when the courier collects your parcel. Someone at the address must sign for it.
+        {courierNotes.onTheWay} {courierNotes.signFor}
       </p>
     </InfoCard>
   );

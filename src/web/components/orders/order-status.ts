@@ -5,6 +5,10 @@ const statuses: Record<string, { label: string; tone: string }> = {
   fulfilled: { label: 'Shipped', tone: 'bg-sky-50 text-sky-800' },
   ready_for_collection: { label: 'Ready for collection', tone: 'bg-amber-50 text-amber-900' },
   collected: { label: 'Collected', tone: 'bg-green-50 text-green-800' },
+  with_courier: { label: 'With the courier', tone: 'bg-sky-50 text-sky-800' },
+  out_for_delivery: { label: 'Out for delivery', tone: 'bg-sky-50 text-sky-800' },
+  delivery_failed: { label: 'Delivery attempt failed', tone: 'bg-amber-50 text-amber-900' },
+  delivered: { label: 'Delivered', tone: 'bg-green-50 text-green-800' },
   cancelled: { label: 'Cancelled', tone: 'bg-red-50 text-red-800' },
 };
 

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "courier_checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_courier_parcels_idx" ON "orders" USING btree ("courier_checked_at") WHERE "orders"."status" IN ('fulfilled', 'with_courier', 'out_for_delivery', 'delivery_failed') AND "orders"."delivery_option" LIKE 'courier%';
