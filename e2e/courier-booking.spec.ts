@@ -1,8 +1,9 @@
 /**
  * A shop whose courier is Shiplogic (a local stand-in of its API): a shopper pays for courier
- * delivery, and the order desk books the courier, which fills in the tracking number, and prints
- * the label.
+ * delivery, the order desk books the courier, which fills in the tracking number, and prints the
+ * label; the courier's tracking webhook and the desk's Check tracking follow the parcel to the door.
  */
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, fetchProduct, effectivePriceCents, test, toast } from './fixtures';
 import { PASSWORD } from './shopper';
@@ -10,6 +11,7 @@ import { startSecondShop, type SecondShop } from './second-shop';
 import { startShiplogicStandIn, type ShiplogicStandIn } from '../src/server/testing/shiplogic-stand-in';
 
 const DESK = 'courier-desk@example.co.za';
+const WEBHOOK_SECRET = randomBytes(24).toString('hex');
 const address = { street: '20 Florida Road', suburb: 'Morningside', city: 'Durban', province: 'KwaZulu-Natal', postalCode: '4001', instructions: 'Reception' };
 
 let standIn: ShiplogicStandIn;
@@ -17,7 +19,13 @@ let shop: SecondShop;
 
 test.beforeAll(async () => {
   standIn = await startShiplogicStandIn();
-  shop = await startSecondShop({ ...standIn.settings, ADMIN_EMAILS: DESK, COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}' });
+  shop = await startSecondShop({
+    ...standIn.settings,
+    ADMIN_EMAILS: DESK,
+    COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}',
+    SHIPLOGIC_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  standIn.webhookUrl = `${shop.url}/api/delivery/tracking-webhook?secret=${WEBHOOK_SECRET}`;
 });
 
 test.afterAll(async () => {
@@ -38,7 +46,7 @@ async function signUp(api: APIRequestContext, name: string, email: string): Prom
   expect((await api.get(`${shop.url}/api/auth${link}`)).ok()).toBe(true);
 }
 
-test('the order desk books the courier for a paid courier order and prints its label', async ({ page, playwright }) => {
+test('the order desk books the courier for a paid courier order, prints its label and follows the parcel to the door', async ({ page, playwright, browser }) => {
   const headers = { origin: shop.url };
   const shopper = await playwright.request.newContext({ baseURL: shop.url });
   await signUp(shopper, 'Ayanda Zulu', `ayanda-${Date.now()}@example.co.za`);
@@ -62,6 +70,7 @@ test('the order desk books the courier for a paid courier order and prints its l
   expect((await shopper.post(`${new URL(redirectUrl).pathname}/pay`, { headers, maxRedirects: 0 })).status()).toBe(303);
   const completed = (await (await shopper.post('/api/payments/complete', { data: { checkoutId: id }, headers })).json()) as { order: { orderNumber: string } };
   const { orderNumber } = completed.order;
+  const shopperSession = await shopper.storageState();
   await shopper.dispose();
 
   await signUp(page.request, 'Courier Desk', DESK);
@@ -84,4 +93,37 @@ test('the order desk books the courier for a paid courier order and prints its l
   const pdf = await page.request.get(new URL((await label.getAttribute('href'))!, shop.url).toString());
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The courier collects the parcel: its webhook moves the order, and Check tracking finds nothing newer.
+  const reference = shipment.short_tracking_reference;
+  expect(await standIn.track(reference, 'collected', { location: 'Durban depot' })).toBe(200);
+  await orderPage.getByRole('button', { name: 'Check tracking' }).click();
+  await expect(toast(page, 'Tracking Checked', `The courier reports nothing new for order ${orderNumber}: it is still with the courier`)).toBeVisible();
+  await expect(orderPage.getByTestId('status-badge')).toHaveText('With the courier');
+  await expect(orderPage.getByTestId('timeline-event').nth(2)).toContainText('With the courier');
+  await expect(orderPage.getByTestId('timeline-event').nth(2)).toContainText('The courier reports "collected" at Durban depot');
+
+  // A webhook that never arrives: Check tracking asks the courier itself.
+  standIn.webhookUrl = undefined;
+  await standIn.track(reference, 'out-for-delivery');
+  await orderPage.getByRole('button', { name: 'Check tracking' }).click();
+  await expect(toast(page, 'Tracking Checked', `The courier reports order ${orderNumber} out for delivery`)).toBeVisible();
+  await expect(orderPage.getByTestId('status-badge')).toHaveText('Out for delivery');
+
+  // The customer rang: the flags came. The desk marks it delivered, and the steps are gone.
+  await orderPage.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(toast(page, 'Order Delivered')).toBeVisible();
+  await expect(orderPage.getByTestId('status-badge')).toHaveText('Delivered');
+  await expect(orderPage.getByRole('button', { name: 'Check tracking' })).toHaveCount(0);
+  await expect(orderPage.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
+
+  // On a phone, the customer's order page tells the same story.
+  const phone = await browser.newContext({ storageState: shopperSession, viewport: { width: 375, height: 812 } });
+  const customer = await phone.newPage();
+  await customer.goto(`${shop.url}/profile/orders/${orderNumber}`);
+  const timeline = customer.getByTestId('order-timeline');
+  await expect(timeline.getByTestId('timeline-event')).toHaveText([/Order placed and paid/, /Handed to the courier/, /With the courier/, /Out for delivery today/, /Delivered.*20 Florida Road/]);
+  await expect(customer.getByText('Delivered', { exact: true }).first()).toBeVisible();
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await phone.close();
 });
