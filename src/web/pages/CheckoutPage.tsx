@@ -247,7 +247,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
               <VerificationBanner email={user.email} checking={checking} onCheckAgain={() => void checkVerification()} />
             )}
             <form id={FORM_ID} noValidate onSubmit={onPay} aria-label="Checkout" className="space-y-6">
-              <CustomerDetailsFields form={details} addressRequired={addressRequired} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} />
+              <CustomerDetailsFields form={details} addressRequired={addressRequired} byCourier={method === 'courier'} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} />
               <DeliveryMethodChoice ref={methodInput} value={method} onChange={setMethod} />
               {method === 'paxi' && <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />}
               {method === 'courier' && (

@@ -12,10 +12,12 @@ interface CustomerDetailsFieldsProps {
   addressRequired: boolean;
   /** Offered to a signed-in shopper: the names and cellphone go to My Profile when paying. */
   saveToProfile?: { checked: boolean; onChange: (checked: boolean) => void };
+  /** What the texts are about: the parcel at the PAXI point, or the courier on its way to the door. */
+  byCourier: boolean;
 }
 
-/** Who pays and collects: the name on the ID shown at the PAXI point, the email for the receipt, the cellphone for the SMS. */
-export function CustomerDetailsFields({ form, addressRequired, saveToProfile }: CustomerDetailsFieldsProps) {
+/** Who pays and receives: the name on the ID shown at the PAXI point or signed for at the door, the email for the receipt, the cellphone for the SMS. */
+export function CustomerDetailsFields({ form, addressRequired, saveToProfile, byCourier }: CustomerDetailsFieldsProps) {
   const { company, vatNumber, billingAddress } = form.values;
   const invoiceFieldsOpen = addressRequired || company !== '' || vatNumber !== '' || billingAddress !== '';
   return (
@@ -24,7 +26,8 @@ export function CustomerDetailsFields({ form, addressRequired, saveToProfile }: 
         <h2 className="text-xl font-semibold text-slate-900">Your details</h2>
       </legend>
       <p className="clear-both pt-1 text-sm text-slate-600">
-        We use these only for this order: the receipt by email, and an SMS when your parcel reaches the PAXI point. See our{' '}
+        We use these only for this order: the receipt by email, and{' '}
+        {byCourier ? 'SMS messages with the tracking number and on the day the courier delivers' : 'an SMS when your parcel reaches the PAXI point'}. See our{' '}
         <Link to="/privacy-policy" className="font-semibold text-brand-700 underline">
           privacy policy
         </Link>
