@@ -7,19 +7,12 @@ import type { OrderDocument } from './tax-documents';
  * cents; dates are ISO strings.
  */
 
-/** PAXI orders go on to a pickup point and are collected; courier orders go on with the courier to the door. */
-export const orderStatuses = [
-  'pending',
-  'paid',
-  'fulfilled',
-  'ready_for_collection',
-  'collected',
-  'with_courier',
-  'out_for_delivery',
-  'delivery_failed',
-  'delivered',
-  'cancelled',
-] as const;
+/**
+ * A sent parcel's way to the customer: PAXI orders go on to a pickup point and are collected,
+ * courier orders go on with the courier to the door. Each is a status and the timeline line that records it.
+ */
+export const deliverySteps = ['fulfilled', 'ready_for_collection', 'collected', 'with_courier', 'out_for_delivery', 'delivery_failed', 'delivered'] as const;
+export const orderStatuses = ['pending', 'paid', ...deliverySteps, 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -152,21 +145,7 @@ export interface AdminOrder {
   updatedAt: string;
 }
 
-export const orderEventTypes = [
-  'placed',
-  'fulfilled',
-  'ready_for_collection',
-  'collected',
-  'with_courier',
-  'out_for_delivery',
-  'delivery_failed',
-  'delivered',
-  'cancelled',
-  'refund_requested',
-  'refunded',
-  'note',
-  'refund_failed',
-] as const;
+export const orderEventTypes = ['placed', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 /** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */

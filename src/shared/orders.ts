@@ -1,6 +1,6 @@
 import type { OrderDocument } from './tax-documents';
 import { z } from 'zod';
-import type { OrderStatus, PaymentStatus } from './order-desk';
+import { deliverySteps, type OrderStatus, type PaymentStatus } from './order-desk';
 import type { OrderDeliveryOption } from './delivery';
 
 /** One line of an order: a flag, its unit price paid (cents) and how many. */
@@ -22,18 +22,7 @@ export const orderNumberParamsSchema = z.object({
 });
 
 /** The steps of an order its customer is shown; the order desk's notes and refund paperwork stay on the desk. */
-export const customerOrderEventTypes = [
-  'placed',
-  'fulfilled',
-  'ready_for_collection',
-  'collected',
-  'with_courier',
-  'out_for_delivery',
-  'delivery_failed',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
+export const customerOrderEventTypes = ['placed', ...deliverySteps, 'cancelled', 'refunded'] as const;
 export type CustomerOrderEventType = (typeof customerOrderEventTypes)[number];
 
 export interface CustomerOrderEvent {
