@@ -153,7 +153,19 @@ test('at a laptop the orders are a table sorted by its columns, the sort kept in
   // The status filter offers the same words, and finds the orders that show them.
   const status = page.getByLabel('Status', { exact: true });
   const choices = await status.locator('option').allTextContents();
-  expect(choices).toEqual(['All statuses', 'Awaiting payment', 'Paid, to pack', 'Fulfilled', 'Ready for collection', 'Collected', 'Cancelled']);
+  expect(choices).toEqual([
+    'All statuses',
+    'Awaiting payment',
+    'Paid, to pack',
+    'Fulfilled',
+    'Ready for collection',
+    'Collected',
+    'With the courier',
+    'Out for delivery',
+    'Delivery failed',
+    'Delivered',
+    'Cancelled',
+  ]);
   await status.selectOption({ label: 'Paid, to pack' });
   await expect(page).toHaveURL(/[?&]status=unfulfilled/);
   await expect(row).toBeVisible();
