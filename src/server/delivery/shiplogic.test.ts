@@ -219,7 +219,8 @@ describe("Shiplogic's tracking webhook", () => {
     expect(readTrackingWebhook({ status: 'delivered' })).toBe('The webhook names no shipment: send shipment_id or short_tracking_reference');
     expect(readTrackingWebhook(null)).toMatch(/expected object/i);
     expect(readTrackingWebhook([])).toMatch(/expected object/i);
-    expect(readTrackingWebhook({ shipment_id: -4 })).toMatch(/^shipment_id: /);
+    expect(readTrackingWebhook({ shipment_id: -4 })).toBe("shipment_id: must be the shipment's number in Shiplogic");
+    expect(readTrackingWebhook({ shipment_id: Number.POSITIVE_INFINITY })).toBe("shipment_id: must be the shipment's number in Shiplogic");
     expect(readTrackingWebhook({ shipment_id: '1; drop table orders' })).toMatch(/^shipment_id: /);
     expect(readTrackingWebhook({ short_tracking_reference: 'x'.repeat(101) })).toMatch(/^short_tracking_reference: /);
     expect(readTrackingWebhook({ short_tracking_reference: 42 })).toMatch(/^short_tracking_reference: /);

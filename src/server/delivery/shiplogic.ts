@@ -154,10 +154,20 @@ const trackingAnswer = z.object({
     .default([]),
 });
 
+const notAShipment = "must be the shipment's number in Shiplogic";
+
 /** Shiplogic's tracking webhook: a shipment's id and references beside its new status, which the shop asks for itself. */
 const trackingWebhookBody = z
   .object({
-    shipment_id: z.union([z.number().int().positive(), z.string().trim().regex(/^\d{1,20}$/)]).optional(),
+    shipment_id: z
+      .union(
+        [
+          z.number({ error: notAShipment }).int({ error: notAShipment }).positive({ error: notAShipment }).max(Number.MAX_SAFE_INTEGER, { error: notAShipment }),
+          z.string().trim().regex(/^[1-9]\d{0,19}$/, { error: notAShipment }),
+        ],
+        { error: notAShipment },
+      )
+      .optional(),
     short_tracking_reference: z.string().trim().min(1).max(100).optional(),
     custom_tracking_reference: z.string().trim().min(1).max(100).nullish(),
     tracking_reference: z.string().trim().min(1).max(100).optional(),
