@@ -98,7 +98,7 @@ test('the order desk books the courier for a paid courier order, prints its labe
   const reference = shipment.short_tracking_reference;
   expect(await standIn.track(reference, 'collected', { location: 'Durban depot' })).toBe(200);
   await orderPage.getByRole('button', { name: 'Check tracking' }).click();
-  await expect(toast(page, 'Tracking Checked', `The courier reports nothing new for order ${orderNumber}: it is still with the courier`)).toBeVisible();
+  await expect(toast(page, 'Tracking Checked', `The courier reports nothing new for order ${orderNumber} (With the courier)`)).toBeVisible();
   await expect(orderPage.getByTestId('status-badge')).toHaveText('With the courier');
   await expect(orderPage.getByTestId('timeline-event').nth(2)).toContainText('With the courier');
   await expect(orderPage.getByTestId('timeline-event').nth(2)).toContainText('The courier reports "collected" at Durban depot');

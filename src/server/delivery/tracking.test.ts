@@ -209,7 +209,7 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     let asked = await desk('POST', `/api/admin/orders/${first.order.id}/track-courier`);
     expect([asked.statusCode, asked.json<OrderActionResult>().message]).toEqual([200, `The courier reports order ${first.order.orderNumber} out for delivery`]);
     asked = await desk('POST', `/api/admin/orders/${first.order.id}/track-courier`);
-    expect(asked.json<OrderActionResult>().message).toBe(`The courier reports nothing new for order ${first.order.orderNumber}: it is still out for delivery`);
+    expect(asked.json<OrderActionResult>().message).toBe(`The courier reports nothing new for order ${first.order.orderNumber} (Out for delivery)`);
 
     // The customer rang to say the flags came: the desk marks it delivered, with its name on it.
     expect((await detailOf(first.order.id)).actions).toEqual(expect.arrayContaining(['track_courier', 'delivered']));

@@ -361,7 +361,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       return answer(
         id,
         followed.status === before
-          ? `The courier reports nothing new for order ${order.orderNumber}: it is still ${orderStatusLabels[before].toLowerCase()}`
+          ? `The courier reports nothing new for order ${order.orderNumber} (${orderStatusLabels[before]})`
           : `The courier reports order ${order.orderNumber} ${orderStatusLabels[followed.status].toLowerCase()}`,
       );
     },

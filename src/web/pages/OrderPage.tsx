@@ -117,7 +117,7 @@ function OrderView({ order }: { order: CustomerOrderDetail }) {
             </InfoCard>
           )}
           {courier && (
-            <InfoCard title="Delivered to" icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-address">
+            <InfoCard title={order.status === 'delivered' ? 'Delivered to' : 'Delivery address'} icon={<MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-address">
               <address className="not-italic">{courier.address}</address>
               {courier.instructions && <p className="mt-2">Instructions: {courier.instructions}</p>}
               <p className="mt-2">Courier: {courier.service}</p>
