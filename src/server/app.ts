@@ -23,6 +23,7 @@ import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createDevMailbox } from './notify/mailbox';
 import { devMailboxRoutes } from './notify/routes';
 import { createAuth, resolveSessionSecret, type PasswordHashing } from './auth/auth';
+import { accountsIdentity } from './auth/session';
 import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
 import { createAdminService } from './admin/service';
@@ -144,21 +145,22 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     onEmailQueued: onOutboxQueued,
     passwordHashing,
   });
+  const identity = accountsIdentity(auth);
   const cart = createCartService(db);
-  cartRoutes(app, cart, auth);
+  cartRoutes(app, cart, identity);
   const courier = createCourierProvider(config);
   const email = { shop: config.shop, publicUrl: config.publicUrl, courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber) };
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
-  authRoutes(app, auth, createAccountService(db, auth), limiter, config.publicUrl);
+  authRoutes(app, { auth, identity, accounts: createAccountService(db, auth), limiter, publicUrl: config.publicUrl });
   if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db));
   const admins = createAdminService(db, config.adminEmails);
-  adminRoutes(app, auth, admins);
-  const requireAdmin = createRequireAdmin(auth, admins);
+  adminRoutes(app, identity, admins);
+  const requireAdmin = createRequireAdmin(identity, admins);
   contactInboxRoutes(app, createContactInbox(db), requireAdmin);
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), requireAdmin });
   const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued });
-  accountRoutes(app, auth, profiles, limiter);
+  accountRoutes(app, { auth, identity, profiles, limiter });
   pickupRoutes(app, createPickupService(db));
   const delivery = createDeliveryService({ db, courier, cart });
   const tracking = createCourierTracking({ db, courier, email, onQueued: onOutboxQueued, log: app.log.child({ component: 'courier-tracking' }) });
@@ -176,12 +178,12 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     onEmailQueued: onOutboxQueued,
     log: app.log.child({ component: 'checkout' }),
   });
-  checkoutRoutes(app, { auth, checkout, limiter });
-  deliveryRoutes(app, { auth, delivery, tracking, limiter });
+  checkoutRoutes(app, { identity, checkout, limiter });
+  deliveryRoutes(app, { identity, delivery, tracking, limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, delivery, tracking, onQueued: onOutboxQueued, log: app.log.child({ component: 'order-desk' }) }), requireAdmin });
-  await discountCodeRoutes(app, { auth, discounts, cart, requireAdmin, limiter });
-  await taxDocumentRoutes(app, { auth, documents: createTaxDocumentService(db, config.shop), requireAdmin });
+  await discountCodeRoutes(app, { identity, discounts, cart, requireAdmin, limiter });
+  await taxDocumentRoutes(app, { identity, documents: createTaxDocumentService(db, config.shop), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { addressInputSchema, deleteAccountSchema, profileUpdateSchema, wishlistAddSchema } from '../../shared/profile';
 import { orderNumberParamsSchema } from '../../shared/orders';
 import type { Auth } from '../auth/auth';
-import { requireSessionUser } from '../auth/session';
+import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { NotFoundError } from '../errors';
 import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
 import { parseInput } from '../http/parse';
@@ -36,8 +36,11 @@ function personal(reply: FastifyReply): void {
  * The signed-in shopper's own profile, addresses, orders and wishlist, and deleting the account.
  * Every route needs a session (cookie or bearer) and reaches only the caller's rows.
  */
-export function accountRoutes(app: FastifyInstance, auth: Auth, profiles: ProfileService, limiter: RateLimiter): void {
-  const signedIn = (request: FastifyRequest) => requireSessionUser(auth, request);
+export function accountRoutes(
+  app: FastifyInstance,
+  { auth, identity, profiles, limiter }: { auth: Auth; identity: IdentityProvider; profiles: ProfileService; limiter: RateLimiter },
+): void {
+  const signedIn = (request: FastifyRequest) => requireSessionUser(identity, request);
 
   app.get('/api/profile', async (request, reply) => {
     const user = await signedIn(request);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, users } from '../db/schema';
 import { createAuth } from '../auth/auth';
+import { accountsIdentity } from '../auth/session';
 import { registerErrorHandling } from '../http/errors';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
 import { createRequireAdmin } from './routes';
@@ -36,7 +37,7 @@ describe.each(testDatabases())('admins on $name', (target) => {
     const auth = createAuth({ config: t.config, db: t.database.db, secret: TEST_SESSION_SECRET, logger: silent });
     guarded = Fastify();
     registerErrorHandling(guarded);
-    guarded.get('/admin-only', { preHandler: createRequireAdmin(auth, admins) }, async (request) => ({
+    guarded.get('/admin-only', { preHandler: createRequireAdmin(accountsIdentity(auth), admins) }, async (request) => ({
       ok: true,
       email: request.admin?.user.email,
     }));

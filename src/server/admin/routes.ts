@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AuditActor } from './audit';
-import type { Auth } from '../auth/auth';
-import { requireSessionUser, type SessionUser } from '../auth/session';
+import { requireSessionUser, type SessionUser, type IdentityProvider } from '../auth/session';
 import { ForbiddenError } from '../errors';
 import type { AdminService, AdminUserView } from './service';
 
@@ -18,9 +17,9 @@ declare module 'fastify' {
  * The preHandler of every admin route: 401 when signed out, 403 "You don't have admin privileges"
  * for anyone else who is not an admin; an admin's request carries request.admin.
  */
-export function createRequireAdmin(auth: Auth, admins: AdminService): preHandlerAsyncHookHandler {
+export function createRequireAdmin(identity: IdentityProvider, admins: AdminService): preHandlerAsyncHookHandler {
   return async (request) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     const { isAdmin, adminUser } = await admins.check(user);
     if (!isAdmin) throw new ForbiddenError(NOT_ADMIN_MESSAGE);
     request.admin = { user, adminUser };
@@ -33,10 +32,10 @@ export function adminActor(request: FastifyRequest): AuditActor {
   return { id, email };
 }
 
-export function adminRoutes(app: FastifyInstance, auth: Auth, admins: AdminService): void {
+export function adminRoutes(app: FastifyInstance, identity: IdentityProvider, admins: AdminService): void {
   // Answers for any signed-in user (the admin page asks before showing 'Access Denied').
   app.get('/api/admin/check', async (request) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     return admins.check(user);
   });
 }

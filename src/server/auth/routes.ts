@@ -8,7 +8,7 @@ import { InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../
 import { rawBodyScope } from '../http/raw-body';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { shopAuthMessage } from './errors';
-import { requireSessionUser, sessionUser } from './session';
+import { requireSessionUser, sessionUser, type IdentityProvider } from './session';
 import type { AccountService } from './service';
 import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
 
@@ -74,7 +74,15 @@ function authBody(request: FastifyRequest): Record<string, unknown> | undefined 
   return fields;
 }
 
-export function authRoutes(app: FastifyInstance, auth: Auth, accounts: AccountService, limiter: RateLimiter, publicUrl: string): void {
+export interface AuthRouteDeps {
+  auth: Auth;
+  identity: IdentityProvider;
+  accounts: AccountService;
+  limiter: RateLimiter;
+  publicUrl: string;
+}
+
+export function authRoutes(app: FastifyInstance, { auth, identity, accounts, limiter, publicUrl }: AuthRouteDeps): void {
   // Static paths: Fastify's router prefers them to the catch-all below, whatever the order.
   app.post(`${AUTH_BASE_PATH}/send-verification`, async (request) => {
     const { email, callbackURL } = parseInput(sendVerificationSchema, request.body);
@@ -90,7 +98,7 @@ export function authRoutes(app: FastifyInstance, auth: Auth, accounts: AccountSe
   });
 
   app.post('/api/user/sync', async (request) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     return accounts.syncUser(user.id, parseInput(userSyncSchema, request.body));
   });
 
@@ -122,7 +130,7 @@ export function authRoutes(app: FastifyInstance, auth: Auth, accounts: AccountSe
         }
         if (path === CHANGE_PASSWORD_PATH) {
           // A wrong current password counts like a failed sign-in of the account's email.
-          const checks = checksFor('signInFailures', request, (await sessionUser(auth, request))?.email);
+          const checks = checksFor('signInFailures', request, (await sessionUser(identity, request))?.email);
           await limiter.consume(checks);
           return forwardToAuth(auth, publicUrl, request, reply, body, async (response) => {
             const { code } = (await response.json().catch(() => ({}))) as { code?: string };

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Auth } from './auth';
 import { UnauthorizedError } from '../errors';
 
+/** Who is signed in, the same in every sign-in mode. */
 export interface SessionUser {
   id: string;
   email: string;
@@ -11,19 +12,38 @@ export interface SessionUser {
 }
 
 /**
- * The signed-in user of a request, from the session cookie or an `Authorization: Bearer <session
- * token>` header (better-auth's bearer plugin); null when signed out or the session expired.
+ * The one question the shop asks about a request's identity: who made it. Routes and services ask
+ * it through here and never look at cookies or tokens themselves, so another way of signing in
+ * changes this and nothing else.
  */
-export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) return null;
-  const { id, email, emailVerified, name } = session.user;
-  return { id, email, emailVerified, name };
+export interface IdentityProvider {
+  /** The signed-in user of a request; null when signed out or the sign-in expired. */
+  userOf(request: FastifyRequest): Promise<SessionUser | null>;
+}
+
+/**
+ * The shop's own accounts: the session cookie or an `Authorization: Bearer <session token>` header
+ * (better-auth's bearer plugin).
+ */
+export function accountsIdentity(auth: Auth): IdentityProvider {
+  return {
+    async userOf(request) {
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!session) return null;
+      const { id, email, emailVerified, name } = session.user;
+      return { id, email, emailVerified, name };
+    },
+  };
+}
+
+/** The signed-in user of a request, or null. */
+export function sessionUser(identity: IdentityProvider, request: FastifyRequest): Promise<SessionUser | null> {
+  return identity.userOf(request);
 }
 
 /** The signed-in user, or a 401 'Not authenticated'. */
-export async function requireSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
-  const user = await sessionUser(auth, request);
+export async function requireSessionUser(identity: IdentityProvider, request: FastifyRequest): Promise<SessionUser> {
+  const user = await identity.userOf(request);
   if (!user) throw new UnauthorizedError('Not authenticated');
   return user;
 }

@@ -5,8 +5,7 @@ import { parseInput } from '../http/parse';
 import { isUuid } from '../http/ids';
 import type { CartService } from './service';
 import { NotFoundError } from '../errors';
-import type { Auth } from '../auth/auth';
-import { requireSessionUser, sessionUser } from '../auth/session';
+import { requireSessionUser, sessionUser, type IdentityProvider } from '../auth/session';
 
 /** Header that carries the cart session id on item calls, whose paths hold only the item id. */
 export const CART_SESSION_HEADER = 'x-cart-session-id';
@@ -28,14 +27,14 @@ function ownedItem(request: FastifyRequest): { sessionId: string; itemId: string
   return { sessionId: session.data, itemId };
 }
 
-export function cartRoutes(app: FastifyInstance, cart: CartService, auth: Auth): void {
+export function cartRoutes(app: FastifyInstance, cart: CartService, identity: IdentityProvider): void {
   /**
    * A signed-in shopper's cart id is not enough on its own: only that shopper, signed in, reaches
    * the cart (a shared computer keeps the id after sign-out). Anonymous carts need only the id.
    */
   async function assertCartAccess(request: FastifyRequest, sessionId: string): Promise<void> {
     const owner = await cart.ownerOf(sessionId);
-    if (owner !== null && (await sessionUser(auth, request))?.id !== owner) throw new NotFoundError('Cart not found');
+    if (owner !== null && (await sessionUser(identity, request))?.id !== owner) throw new NotFoundError('Cart not found');
   }
 
   app.get('/api/cart/:sessionId', async (request, reply) => {
@@ -57,7 +56,7 @@ export function cartRoutes(app: FastifyInstance, cart: CartService, auth: Auth):
    * whose session id the browser keeps from then on (on every device the shopper signs in on).
    */
   app.post('/api/cart/claim', async (request, reply) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     const { sessionId } = parseInput(claimCartSchema, request.body ?? {});
     reply.header('cache-control', 'no-store');
     return cart.claimForUser(user.id, sessionId);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Auth } from '../auth/auth';
-import { requireSessionUser } from '../auth/session';
+import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { UnauthorizedError } from '../errors';
 import { parseInput } from '../http/parse';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
@@ -20,23 +19,23 @@ const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 const cancelSchema = z.object({ checkoutId: z.string({ error: 'Say which checkout to cancel (checkoutId)' }).trim().min(1).max(100) });
 
 export interface CheckoutRouteDeps {
-  auth: Auth;
+  identity: IdentityProvider;
   checkout: CheckoutService;
   limiter: RateLimiter;
 }
 
-export function checkoutRoutes(app: FastifyInstance, { auth, checkout, limiter }: CheckoutRouteDeps): void {
+export function checkoutRoutes(app: FastifyInstance, { identity, checkout, limiter }: CheckoutRouteDeps): void {
   app.decorate('reconcileCheckouts', () => checkout.reconcile());
 
   app.post('/api/payments/yoco/create-checkout', async (request) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     const input = parseInput(createCheckoutSchema, request.body);
     if (input.metadata.discountCode) await countDiscountTry(limiter, request, user);
     return checkout.createCheckout(user, input);
   });
 
   app.get('/api/payments/yoco/verify/:id', async (request, reply) => {
-    const user = await requireSessionUser(auth, request).catch(() => {
+    const user = await requireSessionUser(identity, request).catch(() => {
       throw new UnauthorizedError('Payment verification failed due to authentication issues.');
     });
     const { id } = parseInput(idParams, request.params);
@@ -45,7 +44,7 @@ export function checkoutRoutes(app: FastifyInstance, { auth, checkout, limiter }
   });
 
   app.post('/api/payments/complete', async (request) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     const { order, created } = await checkout.complete(user, parseInput(completePaymentSchema, request.body));
     return {
       success: true,
@@ -57,7 +56,7 @@ export function checkoutRoutes(app: FastifyInstance, { auth, checkout, limiter }
 
   // The payment cancel page tells the shop at once, so that the flags the checkout held are for sale again.
   app.post('/api/payments/cancel', async (request) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     return checkout.cancel(user, parseInput(cancelSchema, request.body).checkoutId);
   });
 }

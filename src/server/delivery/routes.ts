@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Auth } from '../auth/auth';
 import { NotFoundError, UnauthorizedError } from '../errors';
-import { requireSessionUser } from '../auth/session';
+import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { parseInput } from '../http/parse';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
 import { courierRatesRequestSchema } from '../../shared/delivery';
@@ -22,9 +21,9 @@ function sentSecret(request: FastifyRequest, secret: string): boolean {
   return sent !== undefined && timingSafeEqual(digest(sent), digest(secret));
 }
 
-export function deliveryRoutes(app: FastifyInstance, deps: { auth: Auth; delivery: DeliveryService; tracking: CourierTracking; limiter: RateLimiter }): void {
+export function deliveryRoutes(app: FastifyInstance, deps: { identity: IdentityProvider; delivery: DeliveryService; tracking: CourierTracking; limiter: RateLimiter }): void {
   app.post('/api/delivery/courier-rates', async (request, reply) => {
-    const user = await requireSessionUser(deps.auth, request);
+    const user = await requireSessionUser(deps.identity, request);
     const { address } = parseInput(courierRatesRequestSchema, request.body);
     // Each quote is a call to the courier's API: a loop asking for rates must not run up its bill or its limits.
     await deps.limiter.consume([[rateRules.courierRatesPerIp, ipSubject(request.ip)]]);

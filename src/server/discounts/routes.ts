@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { adminActor } from '../admin/routes';
 import { z } from 'zod';
-import type { Auth } from '../auth/auth';
-import { requireSessionUser, type SessionUser } from '../auth/session';
+import { requireSessionUser, type SessionUser, type IdentityProvider } from '../auth/session';
 import type { CartService } from '../cart/service';
 import { parseInput } from '../http/parse';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
@@ -26,7 +25,7 @@ export function countDiscountTry(limiter: RateLimiter, request: FastifyRequest, 
 }
 
 export interface DiscountRouteDeps {
-  auth: Auth;
+  identity: IdentityProvider;
   discounts: DiscountService;
   cart: Pick<CartService, 'claimForUser'>;
   requireAdmin: preHandlerAsyncHookHandler;
@@ -36,7 +35,7 @@ export interface DiscountRouteDeps {
 export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRouteDeps): Promise<void> {
   // Apply at checkout: what the code takes off the shopper's cart now. The checkout counts it again when it is made.
   app.post('/api/checkout/discount', async (request, reply): Promise<DiscountPreview> => {
-    const user = await requireSessionUser(deps.auth, request);
+    const user = await requireSessionUser(deps.identity, request);
     const input = parseInput(discountPreviewSchema, request.body);
     await countDiscountTry(deps.limiter, request, user);
     const cart = await deps.cart.claimForUser(user.id, undefined);

@@ -14,7 +14,7 @@ import type { OrderDeskService } from './service';
 
 export interface OrderDeskRouteDeps {
   orderDesk: OrderDeskService;
-  /** createRequireAdmin(auth, admins): 401 signed out, 403 for anyone but an admin. */
+  /** createRequireAdmin(identity, admins): 401 signed out, 403 for anyone but an admin. */
   requireAdmin: preHandlerAsyncHookHandler;
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { Auth } from '../auth/auth';
-import { requireSessionUser } from '../auth/session';
+import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { parseInput } from '../http/parse';
 import { orderNumberParamsSchema } from '../../shared/orders';
 import { dayPeriodFields } from '../../shared/order-desk';
@@ -10,9 +9,9 @@ import { documentPdf } from './attachments';
 import { documentsExportFormats, type TaxDocumentService } from './service';
 
 export interface TaxDocumentRouteDeps {
-  auth: Auth;
+  identity: IdentityProvider;
   documents: TaxDocumentService;
-  /** createRequireAdmin(auth, admins): 401 signed out, 403 for anyone but an admin. */
+  /** createRequireAdmin(identity, admins): 401 signed out, 403 for anyone but an admin. */
   requireAdmin: preHandlerAsyncHookHandler;
 }
 
@@ -41,9 +40,9 @@ function sendCsv(reply: FastifyReply, { filename, csv }: { filename: string; csv
 }
 
 /** Tax invoices and credit notes as PDFs for their shopper, and the order desk's documents, VAT report and exports. */
-export async function taxDocumentRoutes(app: FastifyInstance, { auth, documents, requireAdmin }: TaxDocumentRouteDeps): Promise<void> {
+export async function taxDocumentRoutes(app: FastifyInstance, { identity, documents, requireAdmin }: TaxDocumentRouteDeps): Promise<void> {
   app.get('/api/profile/orders/:orderNumber/documents/:serial', async (request, reply) => {
-    const user = await requireSessionUser(auth, request);
+    const user = await requireSessionUser(identity, request);
     const { orderNumber, serial } = parseInput(customerDocumentParams, request.params);
     return sendPdf(reply, await documents.customerDocument(user.id, orderNumber, serial));
   });

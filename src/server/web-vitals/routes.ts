@@ -41,7 +41,7 @@ const periodSchema = z.object({
 export interface WebVitalsRouteDeps {
   vitals: WebVitalsService;
   limiter: RateLimiter;
-  /** createRequireAdmin(auth, admins): 401 signed out, 403 for anyone but an admin. */
+  /** createRequireAdmin(identity, admins): 401 signed out, 403 for anyone but an admin. */
   requireAdmin: preHandlerAsyncHookHandler;
 }
 
