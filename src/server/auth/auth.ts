@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { shopPasswordHashing, withImportedPasswords } from './firebase-passwords';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
@@ -37,7 +38,7 @@ export function resolveSessionSecret(config: Config): string {
   return secret;
 }
 
-/** How passwords are hashed and checked; better-auth's scrypt unless given (tests give a cheaper one). */
+/** How passwords are hashed and checked; better-auth's scrypt (shopPasswordHashing) unless given (tests give a cheaper one). */
 export interface PasswordHashing {
   hash(password: string): Promise<string>;
   verify(data: { hash: string; password: string }): Promise<boolean>;
@@ -84,7 +85,8 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      password: passwordHashing,
+      // Passwords imported from Firebase are checked with its scheme once, then stored in the shop's.
+      password: withImportedPasswords(passwordHashing ?? shopPasswordHashing, db),
       // The spec lets an unverified user sign in; only paying needs a verified address.
       requireEmailVerification: false,
       // Spec section 9: a reset link expires after one hour.

@@ -3,6 +3,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../db/schema';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { SAMPLE_PARAMETERS } from '../testing/firebase-sample';
+import { importFirebaseUsers } from './firebase-import';
 
 const CLIENT_ID = 'flag-shop.apps.googleusercontent.com';
 const CLIENT_SECRET = 'google-client-secret';
@@ -185,6 +187,22 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
     expect(res.headers.location).toBe('/?auth=error&error=unable_to_get_user_info');
     expect(sessionCookie(res.headers['set-cookie'])).toBeUndefined();
     expect(await t.database.db.select().from(users).where(eq(users.email, who.email))).toEqual([]);
+  });
+
+  it('signs a customer moved off Firebase in with Google into the imported account', async () => {
+    const who = newIdentity();
+    const report = await importFirebaseUsers(
+      t.database.db,
+      [{ localId: 'firebase-uid', email: who.email, emailVerified: true, displayName: who.name, providerUserInfo: [{ providerId: 'google.com', rawId: who.sub }] }],
+      SAMPLE_PARAMETERS,
+    );
+    expect(report.created).toBe(1);
+    const [imported] = await t.database.db.select().from(users).where(eq(users.email, who.email));
+    const res = await signInWithGoogle(who);
+    expect(res.statusCode).toBe(302);
+    const session = await sessionOf(sessionCookie(res.headers['set-cookie'])!);
+    expect(session.json()).toMatchObject({ user: { id: imported!.id, email: who.email } });
+    expect(await t.database.db.select().from(accounts).where(eq(accounts.userId, imported!.id))).toHaveLength(1);
   });
 
   it('passes on a refusal at Google (the shopper cancelled) as an error', async () => {
