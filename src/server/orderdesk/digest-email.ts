@@ -13,6 +13,15 @@ export interface OrderToPack extends OrderDestination {
   items: { productName: string; quantity: number }[];
 }
 
+/** A courier order the courier could not deliver: the desk calls the customer or the courier. */
+export interface MissedDelivery extends OrderDestination {
+  orderNumber: string;
+  customerName: string;
+  /** E.164, as stored. */
+  customerPhone: string;
+  trackingNumber: string | null;
+}
+
 type Blocks = Parameters<typeof layout>[2];
 
 const placedAt = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'short' });
@@ -31,20 +40,44 @@ function localPhone(e164: string): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The deliveries the courier missed, to chase today; nothing when there are none. */
+function missedBlocks(missed: MissedDelivery[]): Blocks {
+  if (missed.length === 0) return [];
+  return [
+    {
+      kind: 'paragraph',
+      text: `The courier could not deliver ${plural(missed.length, 'order', 'orders')}. Call the customer to arrange another time, or ask the courier what went wrong:`,
+    },
+    ...missed.map((order) => ({
+      kind: 'details' as const,
+      rows: [
+        ['Order number', order.orderNumber],
+        ['Customer', order.customerName],
+        ['Cellphone', localPhone(order.customerPhone)],
+        ['Deliver to', courierAddressLine(order)],
+        ['Tracking number', order.trackingNumber ?? ''],
+      ] as [string, string][],
+    })),
+  ];
+}
+
 /**
  * The order desk's morning email: every paid order still to be packed, oldest first, with what
- * goes in the parcel and the PAXI point it goes to; a short all-clear when there is nothing.
+ * goes in the parcel and the PAXI point it goes to, and the courier deliveries that failed; a
+ * short all-clear when there is nothing.
  */
-export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: string, orders: OrderToPack[]): EmailMessage {
+export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: string, orders: OrderToPack[], missed: MissedDelivery[] = []): EmailMessage {
   const when = digestDayLabel(day);
   const deskLink = { kind: 'link' as const, text: 'Open the order desk', url: `${ctx.publicUrl}/admin` };
+  const chase = missed.length > 0 ? `, ${plural(missed.length, 'delivery', 'deliveries')} to chase` : '';
 
   if (orders.length === 0) {
     return {
       to,
-      subject: `Order desk: nothing to pack - ${when}`,
+      subject: `Order desk: nothing to pack${chase} - ${when}`,
       ...layout(ctx, 'Nothing to pack today', [
         { kind: 'paragraph', text: `Good morning! Every paid order has been sent on its way, so there is nothing to pack on ${when}.` },
+        ...missedBlocks(missed),
         { kind: 'paragraph', text: 'New orders will be in tomorrow morning’s email, and in the order desk as soon as they are paid.' },
         deskLink,
       ]),
@@ -82,11 +115,12 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: strin
       kind: 'paragraph',
       text: 'Once a parcel is handed in, mark its order fulfilled with the tracking number: the customer is told at once.',
     },
+    ...missedBlocks(missed),
     deskLink,
   );
   return {
     to,
-    subject: `Order desk: ${count} to pack - ${when}`,
+    subject: `Order desk: ${count} to pack${chase} - ${when}`,
     ...layout(ctx, `${count} to pack`, blocks),
   };
 }

@@ -21,6 +21,8 @@ interface OrderSeed {
   fulfilled?: boolean;
   deliveryOption?: 'paxi_standard' | 'paxi_express';
   items?: OrderItem[];
+  /** A courier order to this street in Rondebosch, sent with tracking number TCG123. */
+  courierTo?: string;
 }
 
 /** An order as checkout leaves it (with the paid checkout it came from), or moved on by the order desk. */
@@ -44,10 +46,23 @@ async function placeOrder(db: Database, seed: OrderSeed): Promise<void> {
     customerName: seed.customerName ?? 'Someone Else',
     customerEmail: 'buyer@example.co.za',
     customerPhone: '+27821234567',
-    deliveryOption: seed.deliveryOption ?? 'paxi_standard',
-    paxiLocationId: 'P5772',
-    paxiLocationName: 'PEP Sea Point',
-    paxiLocationAddress: '12 Main Road, Sea Point, Cape Town, Western Cape, 8005',
+    ...(seed.courierTo
+      ? {
+          deliveryOption: 'courier_economy' as const,
+          shippingStreet: seed.courierTo,
+          shippingSuburb: 'Rondebosch',
+          shippingCity: 'Cape Town',
+          shippingProvince: 'Western Cape',
+          shippingPostalCode: '7700',
+          courierProvider: 'flat',
+          trackingNumber: 'TCG123',
+        }
+      : {
+          deliveryOption: seed.deliveryOption ?? 'paxi_standard',
+          paxiLocationId: 'P5772',
+          paxiLocationName: 'PEP Sea Point',
+          paxiLocationAddress: '12 Main Road, Sea Point, Cape Town, Western Cape, 8005',
+        }),
     subtotalCents: 38_000,
     deliveryFeeCents: 6_000,
     totalAmount: 44_000,
@@ -202,6 +217,27 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
       clock.now = at('2030-03-19', '07:00');
       expect(await early.sendIfDue()).toBe('sent');
       expect((await t.database.db.select().from(orderDeskDigests)).map((r) => r.day).sort()).toEqual(['2030-03-18', '2030-03-19']);
+    });
+
+    it('lists the courier deliveries that failed, to chase, after what is to pack', async () => {
+      await placeOrder(t.database.db, { orderNumber: 'CF-100008', createdAt: '2030-03-10T09:00:00Z', customerName: 'Lerato Dlamini', status: 'delivery_failed', fulfilled: true, courierTo: '5 Main Road' });
+      try {
+        const digest = digestAt({ now: at('2030-03-20', '08:00') });
+        expect(await digest.sendIfDue()).toBe('sent');
+        const [mail] = await digestEmails();
+        expect(mail!.payload.subject).toBe('Order desk: 3 orders to pack, 1 delivery to chase - Wednesday, 20 March 2030');
+        const { text } = mail!.payload;
+        const chase = text.indexOf('The courier could not deliver 1 order. Call the customer to arrange another time, or ask the courier what went wrong:');
+        expect(chase).toBeGreaterThan(text.indexOf('Order number: CF-100003'));
+        const missed = text.slice(chase);
+        expect(missed).toContain('Order number: CF-100008');
+        expect(missed).toContain('Customer: Lerato Dlamini');
+        expect(missed).toContain('Cellphone: 082 123 4567');
+        expect(missed).toContain('Deliver to: 5 Main Road, Rondebosch, Cape Town, Western Cape, 7700');
+        expect(missed).toContain('Tracking number: TCG123');
+      } finally {
+        await t.database.db.delete(orders).where(eq(orders.orderNumber, 'CF-100008'));
+      }
     });
 
     it('says so kindly when there is nothing to pack', async () => {

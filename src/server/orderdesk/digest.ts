@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { orderDeskDigests, orders } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
 import type { EmailContext } from '../notify/templates';
-import { orderDeskDigestMessage, type OrderToPack } from './digest-email';
+import { orderDeskDigestMessage, type MissedDelivery, type OrderToPack } from './digest-email';
 
 export const DIGEST_CHECK_EVERY_MS = 60 * 1000;
 
@@ -24,6 +24,21 @@ export interface OrderDeskDigestOptions {
   /** Replaced in tests, which move the day along without waiting for it. */
   now?: () => Date;
 }
+
+/** Where an order goes, as the emails show it. */
+const destinationColumns = {
+  deliveryOption: orders.deliveryOption,
+  paxiLocationId: orders.paxiLocationId,
+  paxiLocationName: orders.paxiLocationName,
+  paxiLocationAddress: orders.paxiLocationAddress,
+  shippingStreet: orders.shippingStreet,
+  shippingSuburb: orders.shippingSuburb,
+  shippingCity: orders.shippingCity,
+  shippingProvince: orders.shippingProvince,
+  shippingPostalCode: orders.shippingPostalCode,
+  deliveryCompany: orders.deliveryCompany,
+  deliveryInstructions: orders.deliveryInstructions,
+};
 
 const timeOfDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -57,17 +72,7 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
         createdAt: orders.createdAt,
         customerName: orders.customerName,
         customerPhone: orders.customerPhone,
-        deliveryOption: orders.deliveryOption,
-        paxiLocationId: orders.paxiLocationId,
-        paxiLocationName: orders.paxiLocationName,
-        paxiLocationAddress: orders.paxiLocationAddress,
-        shippingStreet: orders.shippingStreet,
-        shippingSuburb: orders.shippingSuburb,
-        shippingCity: orders.shippingCity,
-        shippingProvince: orders.shippingProvince,
-        shippingPostalCode: orders.shippingPostalCode,
-        deliveryCompany: orders.deliveryCompany,
-        deliveryInstructions: orders.deliveryInstructions,
+        ...destinationColumns,
         items: orders.items,
       })
       .from(orders)
@@ -76,13 +81,34 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
     return rows;
   }
 
+  /** Courier orders the courier could not deliver, the longest waiting first. */
+  function deliveriesToChase(tx: Tx): Promise<MissedDelivery[]> {
+    return tx
+      .select({
+        orderNumber: orders.orderNumber,
+        customerName: orders.customerName,
+        customerPhone: orders.customerPhone,
+        trackingNumber: orders.trackingNumber,
+        ...destinationColumns,
+      })
+      .from(orders)
+      .where(eq(orders.status, 'delivery_failed'))
+      .orderBy(asc(orders.updatedAt), asc(orders.orderNumber));
+  }
+
+  /** The email of the day, made in the caller's transaction. */
+  async function digestOf(tx: Tx, day: string) {
+    const list = await ordersToPack(tx);
+    return { list, message: orderDeskDigestMessage(email, to, day, list, await deliveriesToChase(tx)) };
+  }
+
   return {
     /** POST /api/admin/batch-email: the admin asks, so it always goes out. */
     async sendNow(actor: AuditActor): Promise<BatchEmailResult> {
       const day = todayInSouthAfrica(now());
       const orderCount = await db.transaction(async (tx) => {
-        const list = await ordersToPack(tx);
-        const { id } = await enqueueEmail(tx, orderDeskDigestMessage(email, to, day, list));
+        const { list, message } = await digestOf(tx, day);
+        const { id } = await enqueueEmail(tx, message);
         await recordAdminAction(tx, actor, {
           action: 'digest.send',
           targetType: 'digest',
@@ -114,8 +140,8 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
           .onConflictDoNothing()
           .returning({ day: orderDeskDigests.day });
         if (!claimed) return false;
-        const list = await ordersToPack(tx);
-        const { id } = await enqueueEmail(tx, orderDeskDigestMessage(email, to, day, list));
+        const { list, message } = await digestOf(tx, day);
+        const { id } = await enqueueEmail(tx, message);
         await tx.update(orderDeskDigests).set({ orderCount: list.length, outboxId: id }).where(eq(orderDeskDigests.day, day));
         return true;
       });
