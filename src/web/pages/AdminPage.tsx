@@ -157,7 +157,7 @@ function VerifyEmailFirst({ email, onCheckAgain, checking }: { email: string; on
 
 function AdminGate({ user }: { user: SessionUser }) {
   const check = useAdminCheck(user.id);
-  if (check.isPending) return <PageSpinner />;
+  if (check.isPending) return <PageSpinner heading="Loading the order desk" />;
   if (check.isError) {
     // The session ended between the two answers: the same as signed out.
     if (check.error instanceof ApiError && check.error.status === 401) return <AdminSignIn />;
@@ -187,7 +187,7 @@ function AdminGate({ user }: { user: SessionUser }) {
 export default function AdminPage() {
   usePageMeta(staticPageMeta('admin', shop.name));
   const { data: session, isPending } = useSession();
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <PageSpinner heading="Loading the order desk" />;
   if (!session) return <AdminSignIn />;
   return <AdminGate user={session.user} />;
 }

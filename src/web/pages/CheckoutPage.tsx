@@ -301,7 +301,7 @@ export default function CheckoutPage() {
   const { data: session, isPending: sessionPending } = useSession();
   const { items, itemCount, subtotalCents, isLoading } = useCart();
 
-  if (sessionPending || isLoading) return <PageSpinner />;
+  if (sessionPending || isLoading) return <PageSpinner heading="Loading checkout" />;
   if (items.length === 0) return <EmptyCart />;
   // Signing in or out starts the form again from what that shopper may see (checkout-storage.ts).
   return <Checkout key={session?.user.id ?? 'guest'} user={session?.user} items={items} itemCount={itemCount} subtotalCents={subtotalCents} />;

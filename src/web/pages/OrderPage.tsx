@@ -202,7 +202,7 @@ export default function OrderPage() {
   const { orderNumber = '' } = useParams();
   usePageMeta({ ...staticPageMeta('order', shop.name), title: `Order ${orderNumber} | ${shop.name}` });
   const { data: session, isPending } = useSession();
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <PageSpinner heading="Loading your order" />;
   if (!session) return <SignInPrompt title={`Order ${orderNumber}`} text="Sign in to see your order." />;
   return (
     <div className="bg-slate-50">

@@ -24,7 +24,7 @@ const sections = [
 function Profile({ userId, label }: { userId: string; label: string }) {
   const { data, isPending, isError, refetch } = useProfile(userId);
 
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <PageSpinner heading="Loading your profile" />;
   if (isError) {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-24 text-center">
@@ -76,7 +76,7 @@ function Profile({ userId, label }: { userId: string; label: string }) {
 export default function ProfilePage() {
   usePageMeta(staticPageMeta('profile', shop.name));
   const { data: session, isPending } = useSession();
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <PageSpinner heading="Loading your profile" />;
   if (!session) return <SignInPrompt title="My Profile" text="Sign in to see your details, addresses, orders and wishlist." />;
   return <Profile userId={session.user.id} label={userLabel(session.user)} />;
 }

@@ -12,9 +12,16 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-export function PageSpinner() {
+/**
+ * A whole page still loading. It carries the page's level-one heading for screen readers, so a
+ * page that is slow to answer still says what it is; data-loading tells it from the page's own.
+ */
+export function PageSpinner({ heading = 'Loading page' }: { heading?: string }) {
   return (
     <div className="flex min-h-[50vh] items-center justify-center">
+      <h1 className="sr-only" data-loading="">
+        {heading}
+      </h1>
       <Spinner label="Loading page" />
     </div>
   );
