@@ -33,7 +33,8 @@ function useFocusHeadingOnNavigation(pathname: string) {
     const main = document.getElementById('main');
     if (!main) return;
     const focusHeading = () => {
-      const heading = main.querySelector('h1');
+      // The page's own heading, not the one a loading page carries for screen readers.
+      const heading = main.querySelector<HTMLHeadingElement>('h1:not([data-loading])');
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
