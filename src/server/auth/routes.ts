@@ -8,7 +8,7 @@ import { InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../
 import { rawBodyScope } from '../http/raw-body';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { shopAuthMessage } from './errors';
-import { requireSessionUser, sessionUser, type IdentityProvider } from './session';
+import { requireSessionUser, type IdentityProvider } from './session';
 import type { AccountService } from './service';
 import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
 
@@ -130,7 +130,7 @@ export function authRoutes(app: FastifyInstance, { auth, identity, accounts, lim
         }
         if (path === CHANGE_PASSWORD_PATH) {
           // A wrong current password counts like a failed sign-in of the account's email.
-          const checks = checksFor('signInFailures', request, (await sessionUser(identity, request))?.email);
+          const checks = checksFor('signInFailures', request, (await identity.userOf(request))?.email);
           await limiter.consume(checks);
           return forwardToAuth(auth, publicUrl, request, reply, body, async (response) => {
             const { code } = (await response.json().catch(() => ({}))) as { code?: string };

@@ -36,11 +36,6 @@ export function accountsIdentity(auth: Auth): IdentityProvider {
   };
 }
 
-/** The signed-in user of a request, or null. */
-export function sessionUser(identity: IdentityProvider, request: FastifyRequest): Promise<SessionUser | null> {
-  return identity.userOf(request);
-}
-
 /** The signed-in user, or a 401 'Not authenticated'. */
 export async function requireSessionUser(identity: IdentityProvider, request: FastifyRequest): Promise<SessionUser> {
   const user = await identity.userOf(request);

@@ -5,7 +5,7 @@ import { parseInput } from '../http/parse';
 import { isUuid } from '../http/ids';
 import type { CartService } from './service';
 import { NotFoundError } from '../errors';
-import { requireSessionUser, sessionUser, type IdentityProvider } from '../auth/session';
+import { requireSessionUser, type IdentityProvider } from '../auth/session';
 
 /** Header that carries the cart session id on item calls, whose paths hold only the item id. */
 export const CART_SESSION_HEADER = 'x-cart-session-id';
@@ -34,7 +34,7 @@ export function cartRoutes(app: FastifyInstance, cart: CartService, identity: Id
    */
   async function assertCartAccess(request: FastifyRequest, sessionId: string): Promise<void> {
     const owner = await cart.ownerOf(sessionId);
-    if (owner !== null && (await sessionUser(identity, request))?.id !== owner) throw new NotFoundError('Cart not found');
+    if (owner !== null && (await identity.userOf(request))?.id !== owner) throw new NotFoundError('Cart not found');
   }
 
   app.get('/api/cart/:sessionId', async (request, reply) => {
