@@ -14,6 +14,6 @@ export default defineConfig({
     // A worker keeps its loaded modules from one test file to the next: importing the app took
     // 2-3 s per file. Each file still gets its own databases and app (test-support.ts).
     isolate: false,
-    globalSetup: ['src/server/testing/seeded-databases.ts'],
+    globalSetup: ['src/server/testing/seeded-databases.ts', 'src/server/testing/firebase-emulator-setup.ts'],
   },
 });

@@ -24,8 +24,11 @@ import { createDevMailbox } from './notify/mailbox';
 import { devMailboxRoutes } from './notify/routes';
 import { createAuth, resolveSessionSecret, type PasswordHashing } from './auth/auth';
 import { accountsIdentity } from './auth/session';
+import { signInClientConfig } from './auth/client-config';
 import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
+import { createFirebaseAccounts } from './auth/firebase-identity';
+import { firebaseAuthRoutes } from './auth/firebase-routes';
 import { createAdminService } from './admin/service';
 import { adminRoutes, createRequireAdmin } from './admin/routes';
 import { createContactInbox } from './admin/inbox';
@@ -145,13 +148,19 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     onEmailQueued: onOutboxQueued,
     passwordHashing,
   });
-  const identity = accountsIdentity(auth);
-  const cart = createCartService(db);
-  cartRoutes(app, cart, identity);
   const courier = createCourierProvider(config);
   const email = { shop: config.shop, publicUrl: config.publicUrl, courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber) };
+  const firebase =
+    config.signIn.provider === 'firebase'
+      ? createFirebaseAccounts({ db, settings: config.signIn, publicUrl: config.publicUrl, email, onEmailQueued: onOutboxQueued })
+      : undefined;
+  if (firebase) app.addHook('onClose', () => firebase.close());
+  const identity = firebase?.identity ?? accountsIdentity(auth);
+  const cart = createCartService(db);
+  cartRoutes(app, cart, identity);
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
-  authRoutes(app, { auth, identity, accounts: createAccountService(db, auth), limiter, publicUrl: config.publicUrl });
+  if (firebase) firebaseAuthRoutes(app, { firebase, limiter });
+  else authRoutes(app, { auth, identity, accounts: createAccountService(db, auth), limiter, publicUrl: config.publicUrl });
   if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db));
   const admins = createAdminService(db, config.adminEmails);
   adminRoutes(app, identity, admins);
@@ -160,7 +169,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), requireAdmin });
   const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued });
-  accountRoutes(app, { auth, identity, profiles, limiter });
+  accountRoutes(app, { identity, profiles, limiter });
   pickupRoutes(app, createPickupService(db));
   const delivery = createDeliveryService({ db, courier, cart });
   const tracking = createCourierTracking({ db, courier, email, onQueued: onOutboxQueued, log: app.log.child({ component: 'courier-tracking' }) });
@@ -199,8 +208,8 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   }
   registerOrderDeskDigest(app, { db, config, email, requireAdmin, onQueued: onOutboxQueued, schedule: runBackgroundJobs });
   app.get('/api/config/shop', async () => config.shop);
-  // Which sign-in methods the browser offers. /api/config/firebase is the spec's name for the same call.
-  const authClientConfig = { googleEnabled: config.googleEnabled };
+  // How the browser signs in, and with which methods. /api/config/firebase is the spec's name for the same call.
+  const authClientConfig = signInClientConfig(config);
   app.get('/api/config/auth', async () => authClientConfig);
   app.get('/api/config/firebase', async () => authClientConfig);
   // Its own scope, so that compressing pages adds no work to the API's hot paths.

@@ -7,6 +7,7 @@ import { smsProviderKind, type SmsSettings } from './notify/sms';
 import { paymentProviderKind, type PaymentSettings } from './payments/providers';
 import { courierProviderKind, type CourierSettings } from './delivery/providers';
 import { readProviderSettings, unsetWhenBlank as optional, type Environment } from './provider-registry';
+import { readSignInSettings, type SignInSettings } from './auth/firebase-settings';
 
 /**
  * The seller's details a fresh shop starts with, so that the footer and terms read well on a new
@@ -118,7 +119,9 @@ export interface Config {
   courier: CourierSettings;
   /** ADMIN_EMAILS, trimmed and lower-cased: verified accounts with these emails are admins. */
   adminEmails: string[];
-  /** Google sign-in is offered only when both its client id and secret are set. */
+  /** Who signs shoppers in: the shop's own accounts, or Firebase Authentication (AUTH_PROVIDER=firebase). */
+  signIn: SignInSettings;
+  /** Google sign-in is offered only when both its client id and secret are set (with Firebase: FIREBASE_GOOGLE_SIGN_IN). */
   googleEnabled: boolean;
   /** Google's OpenID Connect client, when enabled. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -159,8 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sms = readProviderSettings(smsProviderKind, env as Environment);
   const mail = readProviderSettings(mailProviderKind, env as Environment);
   const courier = readProviderSettings(courierProviderKind, env as Environment);
-  problems.push(...payments.problems, ...sms.problems, ...mail.problems, ...courier.problems);
-  if (problems.length > 0 || !parsed.success || !payments.settings || !sms.settings || !mail.settings || !courier.settings) {
+  const signIn = readSignInSettings(env);
+  problems.push(...payments.problems, ...sms.problems, ...mail.problems, ...courier.problems, ...signIn.problems);
+  if (problems.length > 0 || !parsed.success || !payments.settings || !sms.settings || !mail.settings || !courier.settings || !signIn.settings) {
     throw new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const e = parsed.data;
@@ -193,7 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: payments.settings,
     courier: courier.settings,
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
-    googleEnabled: google !== undefined,
+    signIn: signIn.settings,
+    googleEnabled: signIn.settings.provider === 'firebase' ? signIn.settings.googleSignIn : google !== undefined,
     google,
     sessionSecret: e.SESSION_SECRET,
     demo: e.SHOP_DEMO === 'true',

@@ -84,6 +84,16 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     await database.db.delete(pickupPoints);
     expect(await problems(liveSettings)).toEqual([expect.stringMatching(/^There are no pickup points, so nobody could check out/)]);
   });
+
+  it('refuses the Firebase Auth emulator on any https shop, a declared demo too, and allows it on a local one', async () => {
+    await seedSamplePickupPoints(database.db);
+    await database.db.update(pickupPoints).set({ isSample: false });
+    const emulator = { AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-flags', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    const unsigned = expect.stringMatching(/^FIREBASE_AUTH_EMULATOR_HOST points the shop at the Firebase Auth emulator, whose sign-ins are unsigned/);
+    expect(await problems({ ...liveSettings, ...emulator })).toEqual([unsigned]);
+    expect(await problems({ PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true', ...emulator })).toEqual([unsigned]);
+    expect(await problems({ PUBLIC_URL: 'http://localhost:3000', ...emulator })).toEqual([]);
+  });
 });
 
 describe('starting a public shop', () => {

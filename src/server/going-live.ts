@@ -60,10 +60,23 @@ async function samplePickupPoints(db: Database): Promise<string[]> {
   return [];
 }
 
+/**
+ * What no shop that others can reach may run with, a declared demo included: the Firebase Auth
+ * emulator's tokens are unsigned, so anyone could sign in as anyone, the owner's order desk too.
+ */
+function unsafeOnAPublicShop(config: Config): string[] {
+  if (!isPublicShop(config) || config.signIn.provider !== 'firebase' || !config.signIn.emulatorHost) return [];
+  return [
+    'FIREBASE_AUTH_EMULATOR_HOST points the shop at the Firebase Auth emulator, whose sign-ins are unsigned: anyone could sign in as anyone. ' +
+      "Unset it and give the project's service account (GOOGLE_APPLICATION_CREDENTIALS or FIREBASE_SERVICE_ACCOUNT).",
+  ];
+}
+
 /** Everything that keeps a public shop from opening, each with the setting to change; empty when it may open. */
 export async function goingLiveProblems(config: Config, db: Database): Promise<string[]> {
-  if (!mustBeLive(config)) return [];
-  return [...standIns(config), ...sampleDetails(config), ...(await samplePickupPoints(db))];
+  const unsafe = unsafeOnAPublicShop(config);
+  if (!mustBeLive(config)) return unsafe;
+  return [...unsafe, ...standIns(config), ...sampleDetails(config), ...(await samplePickupPoints(db))];
 }
 
 /** The start refuses a public shop that is not ready; the message says what to set. */

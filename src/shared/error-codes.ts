@@ -50,6 +50,9 @@ export type ErrorCode =
   // Delivery.
   /** 422 or 502: no courier rate for the address (not served, or the courier did not answer); PAXI is still offered. */
   | 'courier_unavailable'
+  // Accounts.
+  /** 503: the sign-in service (Firebase Authentication) could not be reached; try again. */
+  | 'sign_in_unavailable'
   // Discounts.
   /** 400: the discount code cannot be used on this order (unknown, not yet or no longer valid, used up, minimum spend); the message says which. */
   | 'discount_refused';

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { addressInputSchema, deleteAccountSchema, profileUpdateSchema, wishlistAddSchema } from '../../shared/profile';
 import { orderNumberParamsSchema } from '../../shared/orders';
-import type { Auth } from '../auth/auth';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { NotFoundError } from '../errors';
 import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
@@ -38,7 +36,7 @@ function personal(reply: FastifyReply): void {
  */
 export function accountRoutes(
   app: FastifyInstance,
-  { auth, identity, profiles, limiter }: { auth: Auth; identity: IdentityProvider; profiles: ProfileService; limiter: RateLimiter },
+  { identity, profiles, limiter }: { identity: IdentityProvider; profiles: ProfileService; limiter: RateLimiter },
 ): void {
   const signedIn = (request: FastifyRequest) => requireSessionUser(identity, request);
 
@@ -107,18 +105,15 @@ export function accountRoutes(
     ];
     await limiter.consume(checks);
     try {
-      await profiles.deleteAccount(user.id, input);
+      await profiles.deleteAccount(user.id, input, () => identity.beforeDeletion(request, user.id));
     } catch (err) {
       if (!(err instanceof WrongPasswordError)) await limiter.giveBack(checks);
       throw err;
     }
     await limiter.giveBack(checks);
-    // The session rows went with the user; better-auth's sign-out also expires this browser's cookies.
-    // The account is gone either way, so a failure here is logged rather than reported.
+    // The account is gone either way, so a cookie not expired is logged rather than reported.
     try {
-      const { headers } = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
-      const cookies = headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      await identity.signOut(request, reply);
     } catch (err) {
       request.log.warn({ err }, 'account deleted, but its cookies were not expired');
     }

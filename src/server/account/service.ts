@@ -388,10 +388,11 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
      * sessions, sign-in methods, profile, addresses, wishlist and cart ownership; also the lines of
      * its cart, which are keyed by the cart's session id rather than by the user. The goodbye email
      * is queued in the same transaction. An account with a password confirms with it; one without
-     * (Google sign-in only) types its email address. Orders are not deleted: tax law keeps them, and
+     * (Google sign-in only, or signed in with Firebase) types its email address. `beforeDeleting`
+     * runs once that is confirmed, before anything is deleted (Firebase's account goes first). Orders are not deleted: tax law keeps them, and
      * checkout's orders table is to drop the link to the user when the user row goes.
      */
-    async deleteAccount(userId: string, input: DeleteAccountInput): Promise<void> {
+    async deleteAccount(userId: string, input: DeleteAccountInput, beforeDeleting: () => Promise<void> = async () => undefined): Promise<void> {
       if (await hasPassword(userId)) {
         if (!input.password) throw new InvalidInputError(profileMessages.password);
         if (!(await passwordMatches(userId, input.password))) throw new WrongPasswordError();
@@ -400,6 +401,7 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
         const typed = input.confirmEmail?.trim().toLowerCase();
         if (!user || !typed || typed !== user.email.toLowerCase()) throw new InvalidInputError(profileMessages.confirmEmail);
       }
+      await beforeDeleting();
 
       await db.transaction(async (tx) => {
         const user = await lockUser(tx, userId);

@@ -24,7 +24,7 @@ describe('GET /api/config/auth and /api/config/firebase', () => {
         for (const url of ['/api/config/auth', '/api/config/firebase']) {
           const res = await t.app.inject({ method: 'GET', url });
           expect(res.statusCode).toBe(200);
-          expect(res.json()).toEqual({ googleEnabled });
+          expect(res.json()).toEqual({ provider: 'accounts', googleEnabled });
         }
       } finally {
         await t.close();

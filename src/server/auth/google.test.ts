@@ -259,7 +259,7 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
 
   it('says Google is offered on both config paths', async () => {
     for (const url of ['/api/config/auth', '/api/config/firebase']) {
-      expect((await t.app.inject({ method: 'GET', url })).json()).toEqual({ googleEnabled: true });
+      expect((await t.app.inject({ method: 'GET', url })).json()).toEqual({ provider: 'accounts', googleEnabled: true });
     }
   });
 });
@@ -268,7 +268,7 @@ describe.each(testDatabases())('without Google settings on $name', (target) => {
   it('offers no Google sign-in', async () => {
     const t = await startTestApp(target);
     try {
-      expect((await t.app.inject({ method: 'GET', url: '/api/config/auth' })).json()).toEqual({ googleEnabled: false });
+      expect((await t.app.inject({ method: 'GET', url: '/api/config/auth' })).json()).toEqual({ provider: 'accounts', googleEnabled: false });
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/social',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Auth } from './auth';
 import { UnauthorizedError } from '../errors';
@@ -19,6 +19,10 @@ export interface SessionUser {
 export interface IdentityProvider {
   /** The signed-in user of a request; null when signed out or the sign-in expired. */
   userOf(request: FastifyRequest): Promise<SessionUser | null>;
+  /** Before the shop deletes an account (POPIA): whatever the sign-in service keeps of it goes first. */
+  beforeDeletion(request: FastifyRequest, userId: string): Promise<void>;
+  /** Ends this browser's sign-in, once its account is gone. */
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 /**
@@ -32,6 +36,13 @@ export function accountsIdentity(auth: Auth): IdentityProvider {
       if (!session) return null;
       const { id, email, emailVerified, name } = session.user;
       return { id, email, emailVerified, name };
+    },
+    // The account's sessions and sign-in methods are rows of its own, deleted with it.
+    beforeDeletion: async () => undefined,
+    async signOut(request, reply) {
+      const { headers } = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+      const cookies = headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
     },
   };
 }

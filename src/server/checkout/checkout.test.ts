@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminAuditLog, cartItems, checkouts, orderEvents } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { signInTargets, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { buildApp } from '../app';
@@ -12,7 +12,7 @@ import { formatRand, parseRandToCents } from '../../shared/money';
 const origin = { origin: TEST_PUBLIC_URL };
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
-describe.each(testDatabases())('checkout with the sandbox provider on $name', (target) => {
+describe.each(signInTargets())('checkout with the sandbox provider on $name', (target) => {
   let t: TestApp;
   const shop = shopHelpers(() => t);
 

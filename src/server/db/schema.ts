@@ -142,10 +142,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
+    /** The account's uid in the retailer's Firebase project, when shoppers sign in with Firebase (AUTH_PROVIDER=firebase). */
+    firebaseUid: text('firebase_uid'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_firebase_uid_unique').on(t.firebaseUid)],
 );
 
 /** A signed-in browser: the cookie carries the (signed) token. */

@@ -1,19 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { users } from '../db/schema';
 import { TEST_PUBLIC_URL, type TestApp } from './test-support';
+import { signUpShopper } from './test-shoppers';
 
 /** The owner of the shop in the admin suites: start the app with ADMIN_EMAILS set to this address. */
 export const DESK_ADMIN = { name: 'Lindiwe Dlamini', email: 'lindiwe@capeflag.co.za', password: 'order-desk-1' };
 export const SHOPPER = { name: 'Sipho Mokoena', email: 'sipho@example.co.za', password: 'sipho-pass-1' };
 
-/** Signs up through the API, verifies the email (an admin must have one) and answers the session cookie. */
+/** Signs up through the API with a verified email (an admin must have one) and answers the session cookie. */
 export async function signedIn(t: TestApp, who: { name: string; email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: who, headers: { origin: TEST_PUBLIC_URL } });
-  expect(res.statusCode).toBe(200);
-  await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, who.email));
-  const setCookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('better-auth.session_token='));
-  return setCookie!.split(';')[0]!;
+  return (await signUpShopper(t, who)).cookie;
 }
 
 /** A same-site call with a session cookie, as the admin page makes it; no cookie: signed out. */

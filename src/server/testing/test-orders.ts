@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { checkouts, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import type { SmsMessage } from '../notify/sms';
 import { outboxEmails, TEST_PUBLIC_URL, type TestApp } from './test-support';
+import { signUpShopper } from './test-shoppers';
 import type { Product } from '../../shared/product';
 import { PAXI_EXPRESS_FEE_CENTS, PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 
@@ -30,15 +31,7 @@ export function shopHelpers(get: () => TestApp) {
 
   async function signUpAs(email: string, verify = true): Promise<Shopper> {
     const label = email.split('@')[0]!;
-    const res = await inject('POST', '/api/auth/sign-up/email', undefined, { name: `${label} Tester`, email, password: 'checkout-1' });
-    expect(res.statusCode).toBe(200);
-    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
-    if (verify) {
-      const rows = await outboxEmails(get().database.db);
-      const text = rows.find((r) => r.payload.to === email && r.payload.text.includes('/verify-email?'))!.payload.text;
-      const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(text)![0]);
-      expect((await inject('GET', `/api/auth/verify-email${link.search}`)).statusCode).toBe(200);
-    }
+    const { cookie } = await signUpShopper(get(), { name: `${label} Tester`, email, password: 'checkout-1' }, verify);
     const claim = await inject('POST', '/api/cart/claim', cookie, {});
     return { cookie, cartId: claim.json<{ sessionId: string }>().sessionId, email };
   }

@@ -12,11 +12,14 @@ import { createMailer, type EmailMessage, type Mailer } from '../notify/mailer';
 import { createOutboxWorker, type OutboxWorker } from '../notify/outbox';
 import { createSmsProvider, type SmsProvider } from '../notify/sms';
 import type { PageRenderer } from '../storefront/server-render';
+import { emulatorAnswers, firebaseShopEnv } from './firebase-emulator';
 
 /** A database the integration suites run against; each open() gives a fresh, seeded database (a copy of one seeded once per run: seeded-databases.ts). */
 export interface TestDatabase {
-  name: 'pglite' | 'postgresql';
+  name: 'pglite' | 'postgresql' | 'pglite, signing in with Firebase';
   open(): Promise<DatabaseHandle>;
+  /** Settings of its own, e.g. the Firebase emulator's (awaited when the app starts). */
+  env?: () => Promise<Record<string, string>>;
 }
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
@@ -34,6 +37,29 @@ export function testDatabases(): TestDatabase[] {
   const template = inject('seededPostgresTemplate');
   if (serverUrl && template) targets.push({ name: 'postgresql', open: () => openFreshPostgres(serverUrl, template) });
   return targets;
+}
+
+/**
+ * The embedded database with shoppers signing in through Firebase Authentication (the emulator the
+ * run started: firebase-emulator-setup.ts). It waits for the emulator, which starts beside the
+ * first suites.
+ */
+export function firebaseTarget(): TestDatabase {
+  const [pglite] = testDatabases();
+  const host = inject('firebaseEmulatorHost');
+  return {
+    ...pglite!,
+    name: 'pglite, signing in with Firebase',
+    env: async () => {
+      await emulatorAnswers(host);
+      return firebaseShopEnv(host);
+    },
+  };
+}
+
+/** The suites about signing in, checkout and the profile run on every database, and again signing in with Firebase. */
+export function signInTargets(): TestDatabase[] {
+  return [...testDatabases(), firebaseTarget()];
 }
 
 /** One statement on a PostgreSQL server, on a connection of its own; the rows it returned. */
@@ -135,6 +161,7 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       PUBLIC_URL: TEST_PUBLIC_URL,
       LOG_LEVEL: 'silent',
       SESSION_SECRET: TEST_SESSION_SECRET,
+      ...(await target.env?.()),
       ...options.env,
     } as NodeJS.ProcessEnv);
     const mailer = options.mailer ?? createMailer(config);

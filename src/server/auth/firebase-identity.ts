@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { applicationDefault, cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth as FirebaseAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { ConflictError, DomainError, InvalidInputError, UnauthorizedError } from '../errors';
+import { enqueueEmail } from '../notify/outbox';
+import { welcomeMessage, type EmailContext } from '../notify/templates';
+import type { UserSyncInput } from '../../shared/schemas';
+import type { FirebaseSettings } from './firebase-settings';
+import type { IdentityProvider, SessionUser } from './session';
+
+/** A shopper stays signed in for five days on one browser, as Firebase's own guide suggests for session cookies. */
+export const FIREBASE_SESSION_DAYS = 5;
+const SESSION_MS = FIREBASE_SESSION_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * How long a session cookie is trusted on its signature alone. Asking Firebase whether the
+ * account was disabled, deleted or signed out everywhere costs a round trip, so it is asked once
+ * in this time per account: such an account loses the shop within five minutes.
+ */
+const REVOCATION_CHECK_MS = 5 * 60 * 1000;
+/** Deleting an account asks for a sign-in this recent, as Firebase itself does for sensitive changes. */
+const RECENT_SIGN_IN_S = 5 * 60;
+
+export const firebaseMessages = {
+  tokenRefused: 'Your sign-in could not be checked. Please sign in again.',
+  noEmail: 'This shop needs an email address on your account. Please sign in with email and password or with Google.',
+  emailTaken:
+    'An account with this email address already exists in this shop. Verify your email address with the link we sent, then sign in again to use it.',
+  unavailable: 'Signing in is not available right now. Please try again in a minute.',
+  signInAgain: 'For your safety, please sign out and sign in again before deleting your account.',
+} as const;
+
+/** The session cookie's name: `__Secure-` on https, so that only a secure page can set it. */
+export function firebaseSessionCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https://') ? '__Secure-firebase-session' : 'firebase-session';
+}
+
+function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=') || undefined;
+  }
+  return undefined;
+}
+
+/** The bearer token of a request, when it is a JWT (three dot-separated parts) and so may be Firebase's. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(header) : null;
+  return match?.[1];
+}
+
+/** firebase-admin's refusal of a token or cookie (bad, expired, revoked, another project's, or not even JSON). */
+function isTokenRefusal(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return err instanceof SyntaxError || err instanceof TypeError;
+  return code !== 'auth/internal-error' && !code.startsWith('app/');
+}
+
+function unavailable(): DomainError {
+  return new DomainError(firebaseMessages.unavailable, 503, 'sign_in_unavailable');
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function sessionUserOf(row: UserRow, token: DecodedIdToken): SessionUser {
+  return { id: row.id, email: row.email, emailVerified: token.email_verified === true, name: row.name };
+}
+
+export interface FirebaseAccountsOptions {
+  db: Database;
+  settings: FirebaseSettings;
+  publicUrl: string;
+  email: EmailContext;
+  onEmailQueued?: () => void;
+  /** Milliseconds since 1970; tests move it on to make a sign-in old. */
+  now?: () => number;
+}
+
+/**
+ * Shoppers sign in with the retailer's Firebase project. The browser proves who it is with a
+ * Firebase ID token: on `/api/user/sync`, which keeps the shop's own row for the account (keyed by
+ * its Firebase uid) and hands back an httpOnly session cookie made by Firebase, and as a bearer on
+ * any call. Both are checked with firebase-admin; the rest of the shop sees the same user as with
+ * its own accounts.
+ */
+export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmailQueued, now = Date.now }: FirebaseAccountsOptions) {
+  // firebase-admin reads the emulator's address from the environment itself, on every call: it
+  // must say what the settings say, or a shop meant for a real project would take unsigned tokens.
+  if (settings.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = settings.emulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  // The emulator needs no credential; a real project takes the service account's key, or Google's usual lookup.
+  const credential = settings.serviceAccount ? cert(settings.serviceAccount) : settings.emulatorHost ? undefined : applicationDefault();
+  const app: App = initializeApp({ projectId: settings.web.projectId, ...(credential ? { credential } : {}) }, `flag-shop-${randomUUID()}`);
+  const firebase: FirebaseAuth = getAuth(app);
+  const cookieName = firebaseSessionCookieName(publicUrl);
+  const secure = publicUrl.startsWith('https://');
+  const revocationCheckedAt = new Map<string, number>();
+
+  async function rowOf(uid: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.firebaseUid, uid));
+    return row;
+  }
+
+  /** A token or cookie checked by firebase-admin; null when refused, 503 when Firebase cannot be reached. */
+  async function checked(verify: () => Promise<DecodedIdToken>): Promise<DecodedIdToken | null> {
+    try {
+      return await verify();
+    } catch (err) {
+      if (isTokenRefusal(err)) return null;
+      throw unavailable();
+    }
+  }
+
+  async function verifiedCookie(cookie: string): Promise<DecodedIdToken | null> {
+    const token = await checked(() => firebase.verifySessionCookie(cookie));
+    if (!token) return null;
+    const last = revocationCheckedAt.get(token.uid) ?? 0;
+    if (now() - last < REVOCATION_CHECK_MS) return token;
+    const again = await checked(() => firebase.verifySessionCookie(cookie, true));
+    if (again) revocationCheckedAt.set(token.uid, now());
+    return again;
+  }
+
+  /** The decoded bearer ID token or session cookie of a request; null when it has neither or they are refused. */
+  async function tokenOf(request: FastifyRequest): Promise<DecodedIdToken | null> {
+    const bearer = bearerToken(request);
+    if (bearer) return checked(() => firebase.verifyIdToken(bearer));
+    const cookie = cookieValue(request, cookieName);
+    return cookie ? verifiedCookie(cookie) : null;
+  }
+
+  /**
+   * The shop's row for a Firebase account: found by uid, else an account of the same email
+   * (imported, or made before the shop moved to Firebase) joined when Firebase says the address is
+   * verified, else a new one with a welcome email.
+   */
+  async function keepUser(token: DecodedIdToken, input: UserSyncInput): Promise<UserRow> {
+    const address = token.email?.toLowerCase();
+    if (!address) throw new InvalidInputError(firebaseMessages.noEmail);
+    const verified = token.email_verified === true;
+    const profile: Partial<UserRow> = {};
+    if (input.displayName) profile.name = input.displayName;
+    if (input.photoURL !== undefined) profile.image = input.photoURL;
+
+    const known = await rowOf(token.uid);
+    if (known) {
+      const [row] = await db
+        .update(users)
+        .set({ ...profile, emailVerified: verified, updatedAt: sql`now()` })
+        .where(eq(users.id, known.id))
+        .returning();
+      return row!;
+    }
+    if (verified) {
+      const [joined] = await db
+        .update(users)
+        .set({ ...profile, firebaseUid: token.uid, emailVerified: true, updatedAt: sql`now()` })
+        .where(and(eq(users.email, address), isNull(users.firebaseUid)))
+        .returning();
+      if (joined) return joined;
+    }
+    const [created] = await db
+      .insert(users)
+      .values({ id: randomUUID(), firebaseUid: token.uid, email: address, emailVerified: verified, name: profile.name ?? token.name ?? '', image: profile.image ?? token.picture ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) {
+      // Two first syncs of one account at once: the other made the row.
+      const raced = await rowOf(token.uid);
+      if (raced) return raced;
+      throw new ConflictError(firebaseMessages.emailTaken);
+    }
+    await enqueueEmail(db, welcomeMessage(email, created));
+    onEmailQueued?.();
+    return created;
+  }
+
+  function expireCookie(reply: FastifyReply): void {
+    reply.header('set-cookie', `${cookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
+  }
+
+  /**
+   * Before the shop deletes an account (POPIA), its Firebase account goes, so nobody signs in to it
+   * again. The request must carry a recent sign-in (a bearer ID token from the last few minutes),
+   * as Firebase itself asks before such a change.
+   */
+  async function deleteFirebaseUser(request: FastifyRequest, userId: string): Promise<void> {
+    const [row] = await db.select({ uid: users.firebaseUid }).from(users).where(eq(users.id, userId));
+    if (!row?.uid) return;
+    const token = await tokenOf(request);
+    if (!token || token.uid !== row.uid || now() / 1000 - token.auth_time > RECENT_SIGN_IN_S) {
+      throw new UnauthorizedError(firebaseMessages.signInAgain);
+    }
+    try {
+      await firebase.deleteUser(row.uid);
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'auth/user-not-found') throw unavailable();
+    }
+    revocationCheckedAt.delete(row.uid);
+  }
+
+  const identity: IdentityProvider = {
+    async userOf(request) {
+      const token = await tokenOf(request);
+      if (!token) return null;
+      const row = await rowOf(token.uid);
+      return row ? sessionUserOf(row, token) : null;
+    },
+    beforeDeletion: deleteFirebaseUser,
+    signOut: async (_request, reply) => expireCookie(reply),
+  };
+
+  return {
+    identity,
+
+    /**
+     * POST /api/user/sync: the browser's fresh ID token (bearer) keeps the shop's row for the
+     * account and becomes this browser's session cookie. Checked for revocation, so a deleted or
+     * disabled account cannot come back with a token it still holds.
+     */
+    async sync(request: FastifyRequest, reply: FastifyReply, input: UserSyncInput) {
+      const idToken = bearerToken(request);
+      if (!idToken) throw new UnauthorizedError('Not authenticated');
+      const token = await checked(() => firebase.verifyIdToken(idToken, true));
+      if (!token) throw new UnauthorizedError(firebaseMessages.tokenRefused);
+      const row = await keepUser(token, input);
+      let cookie: string;
+      try {
+        cookie = await firebase.createSessionCookie(idToken, { expiresIn: SESSION_MS });
+      } catch (err) {
+        if (isTokenRefusal(err)) throw new UnauthorizedError(firebaseMessages.tokenRefused);
+        throw unavailable();
+      }
+      revocationCheckedAt.set(token.uid, now());
+      reply.header('set-cookie', `${cookieName}=${cookie}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MS / 1000}${secure ? '; Secure' : ''}`);
+      const user = sessionUserOf(row, token);
+      return { user: { ...user, image: row.image } };
+    },
+
+    /** The signed-in user and session, as better-auth's get-session answers it; null when signed out. */
+    async session(request: FastifyRequest) {
+      const token = await tokenOf(request);
+      const row = token ? await rowOf(token.uid) : undefined;
+      if (!token || !row) return null;
+      return { user: { ...sessionUserOf(row, token), image: row.image }, session: { expiresAt: new Date(token.exp * 1000).toISOString() } };
+    },
+
+    /** Signs this browser out of the shop; Firebase's own sign-out happens in the browser. */
+    signOut: expireCookie,
+
+    close: () => deleteApp(app),
+  };
+}
+
+export type FirebaseAccounts = ReturnType<typeof createFirebaseAccounts>;
