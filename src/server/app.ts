@@ -120,7 +120,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
 
   registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl, config.signIn);
   registerCrossSiteGuard(app, config.publicUrl);
   registerTextGuard(app);
 

@@ -1,5 +1,7 @@
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FirebaseSettings } from '../auth/firebase-settings';
+import { registerSecurityHeaders } from './security-headers';
 import { signedIn } from '../testing/test-admin';
 import { createSandboxProvider, sandboxWebhookSecret } from '../payments/sandbox';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
@@ -260,5 +262,75 @@ describe.each(testDatabases())('security headers of an unexpected error on $name
     } finally {
       await t.app.close();
     }
+  });
+});
+
+describe('security headers of a shop that signs in with Firebase', () => {
+  const firebase = (change: Partial<FirebaseSettings>): FirebaseSettings => ({
+    provider: 'firebase',
+    web: { projectId: 'cape-flags', apiKey: 'web-api-key', authDomain: 'cape-flags.firebaseapp.com', appId: '1:42:web:abc' },
+    emulatorHost: undefined,
+    serviceAccount: undefined,
+    googleSignIn: true,
+    ...change,
+  });
+
+  /** A page (which asks for its nonces) and an API answer of a bare app with the shop's headers. */
+  async function answers(signIn: FirebaseSettings) {
+    const app = Fastify();
+    registerSecurityHeaders(app, 'http://127.0.0.1:3000', signIn);
+    app.get('/', async (_request, reply) => `<meta nonce="${reply.cspNonce.style}">`);
+    app.get('/api/products', async () => []);
+    try {
+      return { page: await app.inject({ method: 'GET', url: '/' }), api: await app.inject({ method: 'GET', url: '/api/products' }) };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("let pages call Firebase's sign-in APIs and run Google's popup: its helper iframe on the authDomain and Google's script that opens it", async () => {
+    const { page, api } = await answers(firebase({}));
+    for (const res of [page, api]) {
+      expect(directives(res)).toMatchObject({
+        'default-src': ["'self'"],
+        'connect-src': ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+        'frame-src': ["'self'", 'https://cape-flags.firebaseapp.com'],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+      });
+      // The shop window keeps its handle on the popup, which Firebase's SDK watches.
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    }
+    expect(directives(api)['script-src']).toEqual(["'self'", 'https://apis.google.com']);
+    // A page's nonces come after, as with the shop's own accounts.
+    expect(directives(page)['script-src']).toEqual(["'self'", 'https://apis.google.com', expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+    expect(directives(page)['style-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+    expect(Object.values(directives(page)).flat()).not.toContain("'unsafe-inline'");
+  });
+
+  it('allow no Google script or frame when Google sign-in is off', async () => {
+    const { api } = await answers(firebase({ googleSignIn: false }));
+    const csp = directives(api);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp).not.toHaveProperty('frame-src');
+  });
+
+  it("let pages reach the Firebase Auth emulator, and frame its popup helper, when the shop runs on it", async () => {
+    const { api } = await answers(firebase({ web: { projectId: 'demo-flag-shop', apiKey: 'emulator-api-key', authDomain: 'demo-flag-shop.firebaseapp.com', appId: undefined }, emulatorHost: '127.0.0.1:9099' }));
+    const csp = directives(api);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'http://127.0.0.1:9099']);
+    expect(csp['frame-src']).toEqual(["'self'", 'https://demo-flag-shop.firebaseapp.com', 'http://127.0.0.1:9099']);
+  });
+
+  it("add nothing of Firebase's for the shop's own accounts", async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, 'http://127.0.0.1:3000', { provider: 'accounts' });
+    app.get('/api/products', async () => []);
+    const csp = directives(await app.inject({ method: 'GET', url: '/api/products' }));
+    await app.close();
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp).not.toHaveProperty('frame-src');
   });
 });

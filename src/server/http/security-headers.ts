@@ -1,6 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import type { SignInSettings } from '../auth/firebase-settings';
 
 /**
  * What the browser may use on the shop's pages. Everything comes from the shop itself; no inline
@@ -8,8 +9,8 @@ import helmet from 'helmet';
  * script-src and style-src on every response): Radix's modal dialogs inject a <style> tag, which
  * the app tags with the nonce the page carries (src/web/lib/content-security.ts).
  */
-function contentSecurityDirectives(https: boolean): Record<string, string[]> {
-  return {
+function contentSecurityDirectives(https: boolean, signIn: SignInSettings): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'"],
@@ -24,6 +25,27 @@ function contentSecurityDirectives(https: boolean): Record<string, string[]> {
     // Over plain http (a local shop) there is nothing to upgrade to.
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };
+  for (const [name, sources] of Object.entries(signInSources(signIn))) {
+    directives[name] = [...(directives[name] ?? directives['default-src']!), ...sources];
+  }
+  return directives;
+}
+
+/**
+ * What signing in with Firebase adds (AUTH_PROVIDER=firebase; the shop's own accounts need
+ * nothing). Firebase's SDK calls its REST APIs: Identity Toolkit (sign-in, sign-up, emails) and
+ * Secure Token (fresh ID tokens), or the emulator, which serves both at its own address. Google's
+ * popup reports back through a hidden iframe on the project's authDomain (the emulator's own
+ * address under it), which the SDK opens with Google's gapi loader: a script from
+ * https://apis.google.com/js/api.js that loads its iframe module from the same host. Without Google
+ * sign-in the SDK opens neither, so neither is allowed.
+ */
+function signInSources(signIn: SignInSettings): Record<string, string[]> {
+  if (signIn.provider !== 'firebase') return {};
+  const emulator = signIn.emulatorHost ? [`http://${signIn.emulatorHost}`] : [];
+  const api = { 'connect-src': ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator] };
+  if (!signIn.googleSignIn) return api;
+  return { ...api, 'script-src': ['https://apis.google.com'], 'frame-src': [`https://${signIn.web.authDomain}`, ...emulator] };
 }
 
 /**
@@ -94,7 +116,8 @@ function helmetOptions(publicUrl: string): HelmetOptions {
   return {
     // Written by the shop itself (policyText), so that a page's nonces cost no work on other answers.
     contentSecurityPolicy: false,
-    // Not same-origin: the shop window must keep its handle on the Google sign-in popup it opens.
+    // Not same-origin: the shop window must keep its handle on the Google sign-in popup it opens
+    // (its own, or Firebase's, which the SDK watches until it closes).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Would demand CORP or CORS of everything the pages load.
     crossOriginEmbedderPolicy: false,
@@ -124,8 +147,11 @@ function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
 }
 
 /** Every header of an answer but its policy's nonces, for ordinary pages and for the popup's return page. */
-function securityHeaders(publicUrl: string): { everyAnswer: [string, string][]; popupReturn: [string, string][]; directives: Record<string, string[]> } {
-  const directives = contentSecurityDirectives(publicUrl.startsWith('https://'));
+function securityHeaders(
+  publicUrl: string,
+  signIn: SignInSettings,
+): { everyAnswer: [string, string][]; popupReturn: [string, string][]; directives: Record<string, string[]> } {
+  const directives = contentSecurityDirectives(publicUrl.startsWith('https://'), signIn);
   const shared: [string, string][] = [
     ['content-security-policy', policyText(directives)],
     ['permissions-policy', PERMISSIONS_POLICY],
@@ -146,10 +172,11 @@ const noncesOf = new WeakMap<FastifyReply, CspNonces>();
  * own (the sandbox payment page, uploaded pictures, the dev mailbox) replaces them with
  * reply.header(). A page asking for its nonces (reply.cspNonce) gets a policy naming them;
  * working out helmet's headers and two nonces for every answer cost a plain read about a tenth of
- * its time, for JSON and files that have no inline script or style to allow.
+ * its time, for JSON and files that have no inline script or style to allow. `signIn` adds what
+ * signing in with Firebase needs (config.signIn).
  */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const { everyAnswer, popupReturn, directives } = securityHeaders(publicUrl);
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, signIn: SignInSettings): void {
+  const { everyAnswer, popupReturn, directives } = securityHeaders(publicUrl, signIn);
   const everyPolicy = policyText(directives);
   app.decorateReply('cspNonce', {
     getter(this: FastifyReply): CspNonces {
@@ -195,7 +222,8 @@ export function allowStyleAttributes(reply: FastifyReply, hashes: string[]): voi
  * or too long), which Fastify answers before any hook runs.
  */
 export function routerRefusalHeaders(publicUrl: string): (reply: FastifyReply) => void {
-  const { everyAnswer } = securityHeaders(publicUrl);
+  // A refusal's page runs no app, so nothing of signing in is allowed on it.
+  const { everyAnswer } = securityHeaders(publicUrl, { provider: 'accounts' });
   return (reply) => {
     for (const [name, value] of everyAnswer) reply.raw.setHeader(name, value);
   };

@@ -7,7 +7,7 @@ import { toast } from '../components/ui/toast-store';
 import { messageOf } from '../lib/api';
 import { useCart } from '../components/cart/use-cart';
 import { openAuthDialog } from '../components/auth/auth-dialog-store';
-import { useSession, type SessionUser } from '../components/auth/use-session';
+import { useRecheckVerification, useSession, type SessionUser } from '../components/auth/use-session';
 import { useProfile, useSaveProfile } from '../components/account/use-profile';
 import { useValidatedForm } from '../components/ui/use-validated-form';
 import { CustomerDetailsFields } from '../components/checkout/CustomerDetailsFields';
@@ -159,12 +159,14 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const onPointRefused = useCallback(() => setPoint(null), []);
   const pointGone = useRecheckedPoint(point, onPointRefused);
 
-  // The link may have been opened in another tab or on the phone: ask the server again.
+  // The link may have been opened in another tab or on the phone: ask again.
   // Only the button's own question shows 'Checking...', not the banner's checks in the background.
   const [checking, setChecking] = useState(false);
+  const recheckVerification = useRecheckVerification();
   const checkVerification = async () => {
     setChecking(true);
-    const { data } = await session.refetch();
+    // Unanswered, the question leaves the session as it was.
+    const data = await recheckVerification().catch(() => session.data);
     setChecking(false);
     if (data?.user && !data.user.emailVerified) {
       toast({ title: 'Not Verified Yet', description: 'Please open the link in the email we sent you, then try again.', variant: 'destructive' });

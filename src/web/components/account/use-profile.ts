@@ -3,11 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { toast } from '../ui/toast-store';
 import { forgetShopper, SESSION_KEY } from '../auth/use-session';
-import { currentReturnPath } from '../auth/return-path';
+import { signInMethod, SignInProblem, type AccountDeletion, type PasswordChange } from '../auth/sign-in-method';
 import { accountMessages } from '../../../shared/schemas';
 import type {
   AddressInput,
-  DeleteAccountInput,
   ProfileDetails,
   ProfileOrder,
   ProfileUpdate,
@@ -66,23 +65,25 @@ export function useRemoveAddress() {
   });
 }
 
-/**
- * Spec sections 7 and 8: the same call as after sign-up, with the part of the email before @; the
- * new link brings the shopper back to this page.
- */
+/** Spec sections 7 and 8: a new verification link, which brings the shopper back to this page. */
 export function useResendVerification() {
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiRequest('POST', '/api/auth/send-verification', { email, displayName: email.split('@')[0], callbackURL: currentReturnPath() }),
+    mutationFn: async (email: string) => (await signInMethod(client)).resendVerification(email),
     retry: false,
     onSuccess: () => toast({ title: 'Verification Email Sent', description: accountMessages.verificationSent }),
-    onError: () =>
-      toast({ title: 'Error', description: 'Failed to send verification email. Please try again.', variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: error instanceof SignInProblem ? error.message : 'Failed to send verification email. Please try again.',
+        variant: 'destructive',
+      }),
   });
 }
 
-/** better-auth's refusals of a password change, in the spec's words (section 8). */
+/** The sign-in method's refusals of a password change, in the spec's words (section 8). */
 export function passwordChangeMessage(error: unknown): string {
+  if (error instanceof SignInProblem) return error.message;
   if (error instanceof ApiError) {
     try {
       const { code } = JSON.parse(error.body) as { code?: string };
@@ -96,12 +97,28 @@ export function passwordChangeMessage(error: unknown): string {
 }
 
 export function useChangePassword() {
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiRequest('POST', '/api/auth/change-password', { ...input, revokeOtherSessions: true }),
+    mutationFn: async (input: PasswordChange) => (await signInMethod(client)).changePassword(input),
     // A second try would meet the changed password.
     retry: false,
   });
+}
+
+/**
+ * Whether the account signs in with a password: the profile says so for the shop's own accounts;
+ * with Firebase the shop keeps no password, and Firebase's account tells. Undefined until known;
+ * the profile's word when Firebase cannot be asked (its steps then say why they fail).
+ */
+export function useHasPassword(userId: string, profileSays: boolean): boolean | undefined {
+  const client = useQueryClient();
+  const { data, isError } = useQuery({
+    queryKey: ['sign-in-password', userId, profileSays],
+    queryFn: async () => (await signInMethod(client)).hasPassword(profileSays),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return isError ? profileSays : data;
 }
 
 /**
@@ -113,7 +130,7 @@ export function useDeleteAccount() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) => apiRequest('POST', '/api/profile/delete', input),
+    mutationFn: async (input: AccountDeletion) => (await signInMethod(client)).deleteAccount(input),
     retry: false,
     onSuccess: () => {
       forgetShopper();

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, messageOf } from '../../lib/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
@@ -8,6 +9,7 @@ import { closeAuthDialog, setAuthMode, useAuthDialog, type AuthMode } from './au
 import { useRequestPasswordReset, useSignIn, useSignUp } from './use-session';
 import { AUTH_ERROR_ID, authField, authMessages, MIN_PASSWORD_LENGTH } from './auth-form';
 import { GoogleSignIn } from './GoogleSignIn';
+import { prepareSignInMethod, signInMessage } from './sign-in-method';
 import { emailSchema } from '../../../shared/schemas';
 
 /** Spec section 4: the dialog closes 3 s after a successful sign-up. */
@@ -47,7 +49,7 @@ function LoginForm() {
       {
         onSuccess: () => closeAuthDialog(),
         onError: (err) =>
-          setError(err instanceof ApiError && err.status === 401 ? authMessages.loginFailed : messageOf(err, authMessages.loginFailed)),
+          setError(err instanceof ApiError && err.status === 401 ? authMessages.loginFailed : signInMessage(err, authMessages.loginFailed)),
       },
     );
   };
@@ -96,7 +98,7 @@ function SignupForm() {
       { name: name.trim(), email: email.trim(), password },
       {
         onSuccess: () => setSuccess(true),
-        onError: (err) => setError(messageOf(err, authMessages.signupFailed)),
+        onError: (err) => setError(signInMessage(err, authMessages.signupFailed)),
       },
     );
   };
@@ -150,7 +152,7 @@ function ForgotPasswordForm() {
     setError(undefined);
     reset.mutate(address, {
       onSuccess: () => setSentTo(address),
-      onError: (err) => setError(messageOf(err, authMessages.resetFailed)),
+      onError: (err) => setError(signInMessage(err, authMessages.resetFailed)),
     });
   };
 
@@ -175,6 +177,11 @@ function ForgotPasswordForm() {
 /** Sign in, sign up and password reset in one dialog (spec sections 2, 4, 5, 8). */
 export function AuthDialog() {
   const { open, mode } = useAuthDialog();
+  const client = useQueryClient();
+  // Loaded while the shopper types, not after the click (with Firebase, its SDK).
+  useEffect(() => {
+    if (open) prepareSignInMethod(client);
+  }, [open, client]);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && closeAuthDialog()} title={titles[mode]} width="md">
       {mode !== 'forgot-password' && <GoogleSignIn />}

@@ -2,10 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '../ui/Button';
 import { closeAuthDialog } from './auth-dialog-store';
 import { useGoogleSignIn } from './google-sign-in';
-
-/** The sign-in options; the same call as the spec's /api/config/firebase, prefetched at start (main.tsx). */
-const AUTH_CONFIG_KEY = ['/api/config/firebase'] as const;
-const ONE_HOUR = 60 * 60 * 1000;
+import { SIGN_IN_CONFIG_KEY, SIGN_IN_CONFIG_STALE_MS } from './sign-in-method';
 
 function GoogleMark() {
   return (
@@ -20,7 +17,7 @@ function GoogleMark() {
 
 /** 'Continue with Google' above the email form; shown only when the shop has Google configured. */
 export function GoogleSignIn() {
-  const { data } = useQuery<{ googleEnabled?: boolean }>({ queryKey: AUTH_CONFIG_KEY, staleTime: ONE_HOUR });
+  const { data } = useQuery<{ googleEnabled?: boolean }>({ queryKey: SIGN_IN_CONFIG_KEY, staleTime: SIGN_IN_CONFIG_STALE_MS });
   const google = useGoogleSignIn(closeAuthDialog);
   if (!data?.googleEnabled) return null;
 

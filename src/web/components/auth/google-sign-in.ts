@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { firebaseGoogleSignIn, SignInProblem } from './sign-in-method';
 import { cacheUser, fetchSession, SESSION_KEY, type Session } from './use-session';
 
 /** The `type` of the report /auth/callback posts to the window that opened it. */
@@ -89,13 +90,17 @@ export function shopOpener(): Window | null {
   }
 }
 
-/** Loads the new session after a Google sign-in and keeps the user like an email sign-in does. */
-export async function finishGoogleSignIn(client: QueryClient): Promise<Session | null> {
-  const session = await fetchSession();
+/** Keeps the user like an email sign-in does; anything cached for the signed-out shopper may differ now. */
+function keepGoogleSession(client: QueryClient, session: Session | null): void {
   if (session) cacheUser(session.user);
   client.setQueryData(SESSION_KEY, session);
-  // Anything cached for the signed-out shopper may differ now.
   void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+}
+
+/** Loads the new session after a Google sign-in and keeps it. */
+export async function finishGoogleSignIn(client: QueryClient): Promise<Session | null> {
+  const session = await fetchSession();
+  keepGoogleSession(client, session);
   return session;
 }
 
@@ -160,6 +165,17 @@ function popupReport(popup: Window, signal: AbortSignal): Promise<GoogleSignInRe
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
+/** Firebase's popup (its SDK opens it), then the shop's session. */
+async function signInWithFirebase(signIn: () => Promise<Session['user']>, client: QueryClient): Promise<Outcome> {
+  try {
+    keepGoogleSession(client, { user: await signIn() });
+    return { ok: true };
+  } catch (error) {
+    // Firebase's refusals come worded; the shop's (a 409 for an address it knows, a 503) carry their message.
+    return { ok: false, message: error instanceof SignInProblem ? error.message : messageOf(error, googleMessages.failed) };
+  }
+}
+
 async function signInInPopup(popup: Window, signal: AbortSignal, client: QueryClient): Promise<Outcome> {
   let url: string;
   try {
@@ -185,9 +201,10 @@ async function signInInPopup(popup: Window, signal: AbortSignal, client: QueryCl
 }
 
 /**
- * Google sign-in in a popup. `start` must run inside the click: the popup is opened blank at once
- * (a popup opened after waiting for the server is blocked by browsers) and sent to Google once the
- * server has made the authorization URL.
+ * Google sign-in in a popup. `start` must run inside the click: with the shop's own accounts the
+ * popup is opened blank at once (a popup opened after waiting for the server is blocked by
+ * browsers) and sent to Google once the server has made the authorization URL; with Firebase its
+ * SDK opens the popup itself.
  */
 export function useGoogleSignIn(onSignedIn: () => void) {
   const client = useQueryClient();
@@ -211,18 +228,28 @@ export function useGoogleSignIn(onSignedIn: () => void) {
       open.focus();
       return;
     }
-    const popup = window.open('', POPUP_NAME, popupFeatures());
-    if (!popup) {
-      setError(googleMessages.popupBlocked);
-      return;
+    const firebase = firebaseGoogleSignIn(client);
+    // Firebase's popup is still open: a second one would cancel it.
+    if (firebase && abortRef.current) return;
+    let signIn: (signal: AbortSignal) => Promise<Outcome>;
+    if (firebase) {
+      signIn = () => signInWithFirebase(firebase, client);
+    } else {
+      const popup = window.open('', POPUP_NAME, popupFeatures());
+      if (!popup) {
+        setError(googleMessages.popupBlocked);
+        return;
+      }
+      popupRef.current = popup;
+      signIn = (signal) => signInInPopup(popup, signal, client);
     }
-    popupRef.current = popup;
     const controller = new AbortController();
     abortRef.current = controller;
     setPending(true);
     setError(undefined);
-    void signInInPopup(popup, controller.signal, client).then((outcome) => {
+    void signIn(controller.signal).then((outcome) => {
       if (controller.signal.aborted) return;
+      abortRef.current = null;
       popupRef.current = null;
       setPending(false);
       if (outcome.ok) onSignedIn();

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { forgetCheckoutDraft } from '../checkout/checkout-storage';
-import { currentReturnPath } from './return-path';
+import { signInMethod, signOutOfShop } from './sign-in-method';
 
 export const SESSION_KEY = ['/api/auth/get-session'] as const;
 /** Spec section 3: the signed-in user is cached in local storage under this key, removed on sign-out. */
@@ -31,14 +32,45 @@ export function useSession() {
 
 /** How often an unverified shopper's page asks again, for a link opened on another device. */
 export const VERIFICATION_RECHECK_MS = 30_000;
+/** Under the session's key, so that whatever refreshes the session (account-broadcast.ts) asks again here too. */
+const VERIFICATION_KEY = [SESSION_KEY[0], 'verification'] as const;
+
+/**
+ * Whether the shopper's email is verified by now. The sign-in method looks first (Firebase's
+ * account is reloaded, and the shop told once it says verified), then the session is kept; a
+ * newly verified address shows on the profile too.
+ */
+async function recheckVerification(client: QueryClient): Promise<Session | null> {
+  const renewed = await (await signInMethod(client)).recheckVerification();
+  const session = renewed ? { user: renewed } : await fetchSession();
+  client.setQueryData(SESSION_KEY, session);
+  if (session?.user.emailVerified) {
+    cacheUser(session.user);
+    void client.invalidateQueries({ queryKey: ['/api/profile'] });
+  }
+  return session;
+}
 
 /**
  * While the email is not verified yet, the link may be opened anywhere: another tab (which tells
- * this one at once, see account-broadcast.ts), or the phone. So the session is asked for again
- * whenever the shopper comes back to this tab, and every half minute while it is shown.
+ * this one at once, see account-broadcast.ts), or the phone. So it is asked again when the page
+ * shows, whenever the shopper comes back to this tab, and every half minute while it is shown.
  */
 export function useWatchVerification(): void {
-  useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, refetchOnWindowFocus: 'always', refetchInterval: VERIFICATION_RECHECK_MS });
+  const client = useQueryClient();
+  useQuery({
+    queryKey: VERIFICATION_KEY,
+    queryFn: () => recheckVerification(client),
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchInterval: VERIFICATION_RECHECK_MS,
+  });
+}
+
+/** Asks at once whether the email is verified by now (the banner's "I have verified my email"). */
+export function useRecheckVerification(): () => Promise<Session | null> {
+  const client = useQueryClient();
+  return useCallback(() => recheckVerification(client), [client]);
 }
 
 /** The user's label in the menu: display name, else email. */
@@ -85,37 +117,35 @@ export interface SignUpInput extends SignInInput {
   name: string;
 }
 
+/** The shopper signed in (or up): kept in this browser, and the session known at once. */
+function keepSignedIn(client: QueryClient, user: SessionUser): void {
+  cacheUser(user);
+  client.setQueryData(SESSION_KEY, { user });
+}
+
 // A refused sign-in or sign-up must not be tried again by itself (a second sign-up would meet its own account).
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => apiRequest<{ user: SessionUser }>('POST', '/api/auth/sign-in/email', input),
+    mutationFn: async (input: SignInInput) => (await signInMethod(client)).signIn(input),
     retry: false,
-    onSuccess: ({ user }) => {
-      cacheUser(user);
-      client.setQueryData(SESSION_KEY, { user });
-    },
+    onSuccess: (user) => keepSignedIn(client, user),
   });
 }
 
 export function useSignUp() {
   const client = useQueryClient();
   return useMutation({
-    // The verification link brings the shopper back to this page (checkout, say) once verified.
-    mutationFn: (input: SignUpInput) =>
-      apiRequest<{ user: SessionUser }>('POST', '/api/auth/sign-up/email', { ...input, callbackURL: currentReturnPath() }),
+    mutationFn: async (input: SignUpInput) => (await signInMethod(client)).signUp(input),
     retry: false,
-    onSuccess: ({ user }) => {
-      cacheUser(user);
-      client.setQueryData(SESSION_KEY, { user });
-    },
+    onSuccess: (user) => keepSignedIn(client, user),
   });
 }
 
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/sign-out', {}),
+    mutationFn: () => signOutOfShop(client),
     retry: false,
     onSuccess: () => {
       forgetShopper();
@@ -125,9 +155,9 @@ export function useSignOut() {
 }
 
 export function useRequestPasswordReset() {
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiRequest('POST', '/api/auth/request-password-reset', { email, redirectTo: '/password-reset' }),
+    mutationFn: async (email: string) => (await signInMethod(client)).requestPasswordReset(email),
     retry: false,
   });
 }

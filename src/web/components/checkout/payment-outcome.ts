@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from '../../lib/api';
+import { wait, withFreshSignInRetries } from '../../lib/fresh-sign-in';
 import { checkoutMessages, successfulPaymentStatuses, type PaymentVerification } from '../../../shared/checkout';
 
 /** The payment pages' texts, as the spec words them (sections 4 and 8). */
@@ -28,9 +29,6 @@ export interface CompletedPayment {
   order?: { id: string; orderNumber: string; totalAmount: number; currency: string; status: string };
 }
 
-/** Spec section 9: at most 3 tries for a fresh sign-in, 1 s after the first failure, 0.5 s after later ones. */
-export const SESSION_ATTEMPTS = 3;
-export const SESSION_RETRY_DELAYS_MS = [1000, 500] as const;
 /**
  * A payment the provider still reports as pending is asked about again this often, this far
  * apart, before the page gives up: the return from the payment page can beat the payment itself.
@@ -105,19 +103,16 @@ export interface SettleDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A fresh sign-in for completing the order: true once the server confirms one, within SESSION_ATTEMPTS tries. */
+/** A fresh sign-in for completing the order: true once the server confirms one, within the spec's tries (fresh-sign-in.ts). */
 export async function confirmSignedIn(getSession: () => Promise<unknown>, sleep: (ms: number) => Promise<void> = wait): Promise<boolean> {
-  for (let attempt = 0; attempt < SESSION_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await sleep(SESSION_RETRY_DELAYS_MS[Math.min(attempt - 1, SESSION_RETRY_DELAYS_MS.length - 1)]!);
-    try {
-      if (await getSession()) return true;
-    } catch {
-      // A failed look-up counts as a failed attempt.
-    }
-  }
-  return false;
+  const signedIn = async () => {
+    if (!(await getSession())) throw new Error('Nobody is signed in');
+  };
+  // A failed look-up counts as a failed attempt, as does an answer saying nobody is signed in.
+  return withFreshSignInRetries(signedIn, sleep).then(
+    () => true,
+    () => false,
+  );
 }
 
 function isVerification(value: unknown): value is PaymentVerification {

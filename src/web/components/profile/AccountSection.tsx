@@ -1,10 +1,10 @@
 import { BadgeCheck, CircleAlert, LogOut, Mail } from 'lucide-react';
 import { Button } from '../ui/Button';
-import { useSignOut } from '../auth/use-session';
+import { useSignOut, useWatchVerification } from '../auth/use-session';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ProfileSection } from './ProfileSection';
-import { useResendVerification } from '../account/use-profile';
+import { useHasPassword, useResendVerification } from '../account/use-profile';
 import type { ProfileView } from '../../../shared/profile';
 
 function VerificationBadge({ verified }: { verified: boolean }) {
@@ -19,10 +19,24 @@ function VerificationBadge({ verified }: { verified: boolean }) {
   );
 }
 
+/** Asks for verification, and notices it once the link is opened (here, in another tab, or on the phone). */
+function UnverifiedEmail({ email }: { email: string }) {
+  useWatchVerification();
+  const resend = useResendVerification();
+  return (
+    <div className="space-y-3 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
+      <p>Please verify your email address: you need a verified address to pay for an order.</p>
+      <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(email)}>
+        {resend.isPending ? 'Sending...' : 'Resend verification email'}
+      </Button>
+    </div>
+  );
+}
+
 /** Email and its verification, password, signing out and deleting the account. */
 export function AccountSection({ user }: { user: ProfileView['user'] }) {
-  const resend = useResendVerification();
   const signOut = useSignOut();
+  const hasPassword = useHasPassword(user.id, user.hasPassword);
 
   return (
     <ProfileSection id="account" title="Account">
@@ -36,23 +50,18 @@ export function AccountSection({ user }: { user: ProfileView['user'] }) {
             </span>
             <VerificationBadge verified={user.emailVerified} />
           </p>
-          {!user.emailVerified && (
-            <div className="space-y-3 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
-              <p>Please verify your email address: you need a verified address to pay for an order.</p>
-              <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(user.email)}>
-                {resend.isPending ? 'Sending...' : 'Resend verification email'}
-              </Button>
-            </div>
-          )}
+          {!user.emailVerified && <UnverifiedEmail email={user.email} />}
         </div>
 
-        <div className="border-t border-slate-200 pt-6">
-          {user.hasPassword ? (
-            <ChangePasswordForm />
-          ) : (
-            <p className="text-sm text-slate-600">You sign in with Google, so there is no password to change here.</p>
-          )}
-        </div>
+        {hasPassword !== undefined && (
+          <div className="border-t border-slate-200 pt-6">
+            {hasPassword ? (
+              <ChangePasswordForm />
+            ) : (
+              <p className="text-sm text-slate-600">You sign in with Google, so there is no password to change here.</p>
+            )}
+          </div>
+        )}
 
         <div className="space-y-3 border-t border-slate-200 pt-6">
           <h3 className="font-semibold text-slate-900">Sign out</h3>
@@ -68,7 +77,7 @@ export function AccountSection({ user }: { user: ProfileView['user'] }) {
             Under POPIA you may ask us to delete your personal information. Deleting your account removes it from our
             shop at once.
           </p>
-          <DeleteAccountDialog email={user.email} hasPassword={user.hasPassword} />
+          {hasPassword !== undefined && <DeleteAccountDialog email={user.email} hasPassword={hasPassword} />}
         </div>
       </div>
     </ProfileSection>

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { messageOf } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Dialog, DialogClose } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { useDeleteAccount } from '../account/use-profile';
+import { signInMessage } from '../auth/sign-in-method';
 import { profileMessages } from '../../../shared/profile';
 
 interface DeleteAccountDialogProps {
@@ -36,10 +36,13 @@ export function DeleteAccountDialog({ email, hasPassword }: DeleteAccountDialogP
     event.preventDefault();
     if (remove.isPending) return;
     if (!confirmation.trim()) return refuse(hasPassword ? profileMessages.password : profileMessages.confirmEmail);
+    // Told before anything else happens (with Firebase, Google's popup comes next).
+    if (!hasPassword && confirmation.trim().toLowerCase() !== email.toLowerCase()) return refuse(profileMessages.confirmEmail);
     setError(undefined);
-    remove.mutate(hasPassword ? { password: confirmation } : { confirmEmail: confirmation }, {
-      onError: (err) => refuse(messageOf(err, 'Failed to delete your account. Please try again.')),
-    });
+    remove.mutate(
+      { email, hasPassword, confirmation },
+      { onError: (err) => refuse(signInMessage(err, 'Failed to delete your account. Please try again.')) },
+    );
   };
 
   return (
