@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromePath, chromiumArgs } from './e2e/chromium';
-import { createShopDatabase } from './e2e/shop-database';
 import { SHOP_NODE_ARGS } from './src/server/start-command';
 import { ADMIN_EMAIL, BOOKS_ADMIN_EMAIL, DISCOUNTS_ADMIN_EMAIL, PARCELS_ADMIN_EMAIL, PHONE_ADMIN_EMAIL, PRODUCTS_ADMIN_EMAIL, SPEED_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './e2e/admins';
 
@@ -13,9 +12,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3459);
 // A fresh embedded database for every run, so tests see the seeded catalogue and nothing else.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-'));
-// Made once, by the run's first load of this file; the workers inherit it.
-process.env.E2E_SHOP_DATABASE_URL ??= createShopDatabase() ?? '';
-const shopDatabaseUrl = process.env.E2E_SHOP_DATABASE_URL || undefined;
 // The screens axe has checked in this run, shared by the workers (e2e/accessibility.ts): the
 // workers load this file again and keep the folder the run's first load made.
 process.env.E2E_CHECKED_SCREENS ??= fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-axe-'));
@@ -54,7 +50,6 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      ...(shopDatabaseUrl ? { DATABASE_URL: shopDatabaseUrl, SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789' } : {}),
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       // The order desk's admin (e2e/admin.spec.ts), the catalogue's (e2e/admin-products.spec.ts), the
