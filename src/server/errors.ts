@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../shared/error-codes';
+import { accountMessages } from '../shared/schemas';
 
 /**
  * The few ways a service can refuse; one place (http/errors.ts) turns them into HTTP answers
@@ -53,7 +54,7 @@ export class ConflictError extends DomainError {
 export class TooManyRequestsError extends DomainError {
   constructor(
     readonly retryAfterSeconds: number,
-    message = 'Too many failed attempts. Please try again later.',
+    message: string = accountMessages.tooManyAttempts,
   ) {
     super(message, 429, 'too_many_attempts');
   }

@@ -66,6 +66,9 @@ export type ContactInput = z.infer<typeof contactSchema>;
 
 export const accountMessages = {
   email: 'Please enter a valid email address.',
+  emailTaken: 'An account with this email already exists.',
+  passwordTooShort: 'Password should be at least 6 characters long.',
+  tooManyAttempts: 'Too many failed attempts. Please try again later.',
   invalidVerificationLink: 'Invalid verification link. Please check your email and try again.',
   verificationSent: 'Verification email sent! Please check your inbox and click the verification link.',
   emailVerified: 'Email verified successfully',

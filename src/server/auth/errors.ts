@@ -1,12 +1,14 @@
+import { accountMessages } from '../../shared/schemas';
+
 /**
  * better-auth's refusals reworded in the spec's error catalogue (section 8) where it gives a text.
  * Wrong password and unknown email stay one generic answer: see docs/decisions/0010-accounts.md.
  */
 const shopMessages: Record<string, string> = {
-  USER_ALREADY_EXISTS: 'An account with this email already exists.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists.',
-  PASSWORD_TOO_SHORT: 'Password should be at least 6 characters long.',
-  INVALID_EMAIL: 'Please enter a valid email address.',
+  USER_ALREADY_EXISTS: accountMessages.emailTaken,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: accountMessages.emailTaken,
+  PASSWORD_TOO_SHORT: accountMessages.passwordTooShort,
+  INVALID_EMAIL: accountMessages.email,
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
 };
 

@@ -1,16 +1,17 @@
 import { authMessages } from './auth-form';
 import { googleMessages } from './google-sign-in';
 import { profileMessages } from '../../../shared/profile';
+import { accountMessages } from '../../../shared/schemas';
 
 /**
  * Firebase Authentication's error codes in the shop's words: the spec's catalogue (section 8) where
  * it gives a text, the same texts as the shop's own accounts otherwise.
  */
 export const firebaseMessages = {
-  tooManyAttempts: 'Too many failed attempts. Please try again later.',
-  emailTaken: 'An account with this email already exists.',
-  weakPassword: 'Password should be at least 6 characters long.',
-  invalidEmail: 'Please enter a valid email address.',
+  tooManyAttempts: accountMessages.tooManyAttempts,
+  emailTaken: accountMessages.emailTaken,
+  weakPassword: accountMessages.passwordTooShort,
+  invalidEmail: accountMessages.email,
   disabled: 'This account has been disabled. Please contact us for help.',
   resetTooMany: 'We have sent several reset emails to this address just now. Please wait a few minutes before asking for another.',
   resendTooMany: 'We have just sent you a verification email. Please wait a few minutes before asking for another.',
