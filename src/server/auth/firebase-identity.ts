@@ -70,6 +70,11 @@ function sessionUserOf(row: UserRow, token: DecodedIdToken): SessionUser {
   return { id: row.id, email: row.email, emailVerified: token.email_verified === true, name: row.name };
 }
 
+/** The user as the browser keeps it (get-session and sync), with the picture. */
+function browserUserOf(row: UserRow, token: DecodedIdToken) {
+  return { ...sessionUserOf(row, token), image: row.image };
+}
+
 export interface FirebaseAccountsOptions {
   db: Database;
   settings: FirebaseSettings;
@@ -100,6 +105,19 @@ export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmail
   const secure = publicUrl.startsWith('https://');
   const revocationCheckedAt = new Map<string, number>();
 
+  /** Noted per account; entries past the window are dropped now and then, so the map stays small in a long-running shop. */
+  function revocationChecked(uid: string): void {
+    const at = now();
+    if (revocationCheckedAt.size >= 10_000) {
+      for (const [known, checkedAt] of revocationCheckedAt) if (at - checkedAt >= REVOCATION_CHECK_MS) revocationCheckedAt.delete(known);
+    }
+    revocationCheckedAt.set(uid, at);
+  }
+
+  function setSessionCookie(reply: FastifyReply, value: string, maxAgeSeconds: number): void {
+    reply.header('set-cookie', `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`);
+  }
+
   async function rowOf(uid: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.firebaseUid, uid));
     return row;
@@ -121,7 +139,7 @@ export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmail
     const last = revocationCheckedAt.get(token.uid) ?? 0;
     if (now() - last < REVOCATION_CHECK_MS) return token;
     const again = await checked(() => firebase.verifySessionCookie(cookie, true));
-    if (again) revocationCheckedAt.set(token.uid, now());
+    if (again) revocationChecked(token.uid);
     return again;
   }
 
@@ -131,6 +149,13 @@ export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmail
     if (bearer) return checked(() => firebase.verifyIdToken(bearer));
     const cookie = cookieValue(request, cookieName);
     return cookie ? verifiedCookie(cookie) : null;
+  }
+
+  /** The request's checked token and the shop's row of its account; null when either is missing. */
+  async function signedIn(request: FastifyRequest): Promise<{ token: DecodedIdToken; row: UserRow } | null> {
+    const token = await tokenOf(request);
+    const row = token ? await rowOf(token.uid) : undefined;
+    return token && row ? { token, row } : null;
   }
 
   /**
@@ -179,10 +204,6 @@ export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmail
     return created;
   }
 
-  function expireCookie(reply: FastifyReply): void {
-    reply.header('set-cookie', `${cookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
-  }
-
   /**
    * Before the shop deletes an account (POPIA), its Firebase account goes, so nobody signs in to it
    * again. The request must carry a recent sign-in (a bearer ID token from the last few minutes),
@@ -205,13 +226,12 @@ export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmail
 
   const identity: IdentityProvider = {
     async userOf(request) {
-      const token = await tokenOf(request);
-      if (!token) return null;
-      const row = await rowOf(token.uid);
-      return row ? sessionUserOf(row, token) : null;
+      const found = await signedIn(request);
+      return found && sessionUserOf(found.row, found.token);
     },
     beforeDeletion: deleteFirebaseUser,
-    signOut: async (_request, reply) => expireCookie(reply),
+    // Firebase's own sign-out happens in the browser.
+    signOut: async (_request, reply) => setSessionCookie(reply, '', 0),
   };
 
   return {
@@ -235,22 +255,17 @@ export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmail
         if (isTokenRefusal(err)) throw new UnauthorizedError(firebaseMessages.tokenRefused);
         throw unavailable();
       }
-      revocationCheckedAt.set(token.uid, now());
-      reply.header('set-cookie', `${cookieName}=${cookie}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MS / 1000}${secure ? '; Secure' : ''}`);
-      const user = sessionUserOf(row, token);
-      return { user: { ...user, image: row.image } };
+      revocationChecked(token.uid);
+      setSessionCookie(reply, cookie, SESSION_MS / 1000);
+      return { user: browserUserOf(row, token) };
     },
 
     /** The signed-in user and session, as better-auth's get-session answers it; null when signed out. */
     async session(request: FastifyRequest) {
-      const token = await tokenOf(request);
-      const row = token ? await rowOf(token.uid) : undefined;
-      if (!token || !row) return null;
-      return { user: { ...sessionUserOf(row, token), image: row.image }, session: { expiresAt: new Date(token.exp * 1000).toISOString() } };
+      const found = await signedIn(request);
+      if (!found) return null;
+      return { user: browserUserOf(found.row, found.token), session: { expiresAt: new Date(found.token.exp * 1000).toISOString() } };
     },
-
-    /** Signs this browser out of the shop; Firebase's own sign-out happens in the browser. */
-    signOut: expireCookie,
 
     close: () => deleteApp(app),
   };

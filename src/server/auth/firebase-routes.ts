@@ -32,8 +32,8 @@ export function firebaseAuthRoutes(app: FastifyInstance, { firebase, limiter }: 
     return firebase.session(request);
   });
 
-  app.post(`${AUTH_BASE_PATH}/sign-out`, async (_request, reply) => {
-    firebase.signOut(reply);
+  app.post(`${AUTH_BASE_PATH}/sign-out`, async (request, reply) => {
+    await firebase.identity.signOut(request, reply);
     return { success: true };
   });
 }
