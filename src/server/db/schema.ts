@@ -450,6 +450,8 @@ export const orders = pgTable(
     /** Courier orders: the courier (its name in the registry) and its shipment, once booked. */
     courierProvider: text('courier_provider'),
     courierShipmentId: text('courier_shipment_id'),
+    /** When an admin started booking the courier: while it is recent, no one else books the same order. */
+    courierBookingStartedAt: timestamp('courier_booking_started_at', { withTimezone: true }),
     /** When the courier was last asked where a sent courier parcel is: the least recently asked go first. */
     courierCheckedAt: timestamp('courier_checked_at', { withTimezone: true }),
     subtotalCents: integer('subtotal_cents').notNull(),
