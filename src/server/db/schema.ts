@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
-import { orderEventTypes, orderStatuses, paymentStatuses } from '../../shared/order-desk';
+import { orderEventTypes, orderStatuses, paymentStatuses, type OversoldMark } from '../../shared/order-desk';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
 import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type CourierServiceLevel, type OrderDeliveryOption } from '../../shared/delivery';
 import { discountKinds } from '../../shared/discounts';
@@ -469,6 +469,9 @@ export const orders = pgTable(
     fulfilled: boolean('fulfilled').notNull().default(false),
     trackingNumber: text('tracking_number'),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** Paid after its checkout's hold was given back, beyond the stock or the code's limit: the owner restocks or refunds, or honours the discount. */
+    oversold: jsonb('oversold').$type<OversoldMark[]>().notNull().default([]),
+    oversoldSettledAt: timestamp('oversold_settled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -587,7 +590,8 @@ export const paymentWebhooks = pgTable(
   (t) => [index('payment_webhooks_due_idx').on(t.nextAttemptAt).where(sql`${t.processedAt} IS NULL`)],
 );
 
-export const sandboxCheckoutStatuses = ['created', 'completed', 'failed'] as const;
+/** 'cancelled': the shop closed the page (a newer checkout replaced it, the shopper cancelled, or it expired); it can no longer be paid. */
+export const sandboxCheckoutStatuses = ['created', 'completed', 'failed', 'cancelled'] as const;
 export type SandboxCheckoutStatus = (typeof sandboxCheckoutStatuses)[number];
 
 /** A refund the sandbox accepted; its idempotency key makes a repeated request answer the same refund. */
@@ -637,7 +641,7 @@ export const sandboxCheckouts = pgTable(
   },
   (t) => [
     uniqueIndex('sandbox_checkouts_idempotency_unique').on(t.idempotencyKey),
-    check('sandbox_checkouts_status_valid', sql`${t.status} IN ('created', 'completed', 'failed')`),
+    check('sandbox_checkouts_status_valid', sql`${t.status} IN ('created', 'completed', 'failed', 'cancelled')`),
     check('sandbox_checkouts_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
   ],
 );
