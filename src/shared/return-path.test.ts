@@ -9,6 +9,7 @@ describe('shopPath', () => {
     ['/shop?region=africa&sort=price-asc', '/shop?region=africa&sort=price-asc'],
     ['/product/south-africa#reviews', '/product/south-africa#reviews'],
     ['/a/../checkout', '/checkout'],
+    ['/shop//africa', '/shop//africa'],
   ])('keeps %j as %j', (input, path) => {
     expect(shopPath(input)).toBe(path);
   });
@@ -22,6 +23,16 @@ describe('shopPath', () => {
     '\\\\evil.example',
     '/%2f%2fevil.example',
     '/%5Cevil.example',
+    // Paths that the URL parser tidies into '//host', which a browser then reads as another site.
+    '/.//evil.example/x',
+    '/..//evil.example/x',
+    '/a/..//evil.example/x',
+    '/%2e//evil.example/x',
+    '/%2E%2E//evil.example/x',
+    '/a/b/../..//evil.example/x',
+    '/.\\/evil.example/x',
+    '/.%2f/evil.example/x',
+    '/.%5c/evil.example/x',
     '/\t/evil.example',
     '/checkout\u0000',
     'javascript:alert(1)',

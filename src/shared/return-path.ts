@@ -23,7 +23,7 @@ function hasControlCharacter(value: string): boolean {
 /**
  * Where a link may send the shopper back to: a path on this shop ('/checkout', '/shop?region=africa'),
  * tidied by the URL parser; null for anything that could lead to another site ('https://…',
- * '//host', '/\host', 'javascript:…') or that is not text.
+ * '//host', '/\host', '/.//host', 'javascript:…') or that is not text.
  */
 export function shopPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > MAX_RETURN_PATH_LENGTH) return null;
@@ -34,6 +34,7 @@ export function shopPath(value: unknown): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== PARSING_ORIGIN || ENCODED_SEPARATOR.test(url.pathname)) return null;
+  // '/.//host', '/a/..//host' and '/%2e//host' tidy into '//host', which a browser reads as another site.
+  if (url.origin !== PARSING_ORIGIN || url.pathname.startsWith('//') || ENCODED_SEPARATOR.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -219,6 +219,40 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     expect(await outboxEmails(t.database.db)).toHaveLength(before);
   });
 
+  it('refuses paths that tidy into another site (//host) on sign-up, both resends and the password reset, and sends nothing', async () => {
+    const before = (await outboxEmails(t.database.db)).length;
+    const shopper = { name: 'Dot Slash', email: 'dot-slash@example.co.za', password: 'dot-slash-pass' };
+    const disguised = [
+      '/.//evil.example/x',
+      '/..//evil.example/x',
+      '/a/..//evil.example/x',
+      '/%2e//evil.example/x',
+      '/%2E%2e//evil.example/x',
+      '/.\\/evil.example/x',
+      '/.%2f/evil.example/x',
+      '/.%2F%2Fevil.example/x',
+      '/.%5c/evil.example/x',
+    ];
+    for (const path of disguised) {
+      for (const [url, field, payload] of [
+        ['/api/auth/sign-up/email', 'callbackURL', { ...shopper, callbackURL: path }],
+        ['/api/auth/send-verification', 'callbackURL', { email: account.email, callbackURL: path }],
+        ['/api/auth/send-verification-email', 'callbackURL', { email: account.email, callbackURL: path }],
+        ['/api/auth/request-password-reset', 'redirectTo', { email: account.email, redirectTo: path }],
+      ] as const) {
+        const res = await post(url, payload);
+        expect({ url, path, status: res.statusCode, body: res.json() }).toEqual({
+          url,
+          path,
+          status: 400,
+          body: { message: `${field} must be a path on this shop, such as /checkout`, code: 'invalid_input' },
+        });
+      }
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.email, shopper.email))).toEqual([]);
+    expect(await outboxEmails(t.database.db)).toHaveLength(before);
+  });
+
   it('refuses send-verification without a valid email', async () => {
     const res = await post('/api/auth/send-verification', { email: 'nope' });
     expect(res.statusCode).toBe(400);
