@@ -52,6 +52,19 @@ describe('search', () => {
   it('finds nothing for text that is nowhere', () => {
     expect(run({ search: 'atlantis' })).toEqual([]);
   });
+
+  it('lists the flags whose name matches before those matched only by their description, each part in the chosen order', () => {
+    const withNorway = [
+      ...catalogue,
+      item('NORWAY', 12000, null, 'The Nordic cross, shared with Denmark, Sweden and the United Kingdom.'),
+      item('UNITED STATES OF AMERICA', 16500, null, 'Fifty stars.'),
+    ];
+    const search = (filter: Partial<CatalogueFilter>) => filterCatalogue(withNorway, { ...defaultCatalogueFilter, search: 'united', ...filter }).map((p) => p.name);
+    expect(search({})).toEqual(['UNITED KINGDOM', 'UNITED STATES OF AMERICA', 'NORWAY']);
+    expect(search({ sortKey: 'name', sortDirection: 'desc' })).toEqual(['UNITED STATES OF AMERICA', 'UNITED KINGDOM', 'NORWAY']);
+    expect(search({ sortKey: 'price', sortDirection: 'desc' })).toEqual(['UNITED STATES OF AMERICA', 'UNITED KINGDOM', 'NORWAY']);
+    expect(search({ sortKey: 'price', sortDirection: 'asc' })).toEqual(['UNITED KINGDOM', 'UNITED STATES OF AMERICA', 'NORWAY']);
+  });
 });
 
 describe('region filter', () => {

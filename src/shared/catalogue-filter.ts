@@ -30,15 +30,22 @@ export function matchesSearch(product: Filterable, search: string): boolean {
   return product.name.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);
 }
 
+/**
+ * The flags the search, region and order keep. A search for 'united' means the United Kingdom
+ * before Norway, whose description only mentions it: flags whose name matches come first, then
+ * those found by their description, each part in the chosen order.
+ */
 export function filterCatalogue<T extends Filterable>(products: readonly T[], filter: CatalogueFilter): T[] {
   const kept = products.filter((p) => matchesSearch(p, filter.search) && matchesRegion(p.region, filter.region));
+  const needle = filter.search.trim().toLowerCase();
+  const byDescriptionOnly = (p: T) => (needle !== '' && !p.name.toLowerCase().includes(needle) ? 1 : 0);
   const sign = filter.sortDirection === 'asc' ? 1 : -1;
   return kept.sort((a, b) => {
     const byKey =
       filter.sortKey === 'price'
         ? effectivePriceCents(a) - effectivePriceCents(b)
         : a.name.localeCompare(b.name, 'en');
-    return sign * (byKey || a.name.localeCompare(b.name, 'en'));
+    return byDescriptionOnly(a) - byDescriptionOnly(b) || sign * (byKey || a.name.localeCompare(b.name, 'en'));
   });
 }
 
