@@ -3,7 +3,7 @@ import { startTestApp, testDatabases, type TestApp } from '../testing/test-suppo
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
-import { csvCell } from './csv';
+import { csvAmount, csvCell } from './csv';
 import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from '../testing/test-orders';
 
 type OrderRow = Awaited<ReturnType<typeof insertOrder>>;
@@ -49,6 +49,13 @@ describe('a CSV cell', () => {
     expect(csvCell('+27821234567')).toBe("'+27821234567");
     expect(csvCell('\tcmd')).toBe("'\tcmd");
     expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
+    expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
+  });
+
+  it('keeps an amount a figure, a negative one too, so that a spreadsheet adds it up', () => {
+    expect(csvCell(csvAmount(-870))).toBe('-8.70');
+    expect(csvCell(csvAmount(123_456))).toBe('1234.56');
+    expect(csvCell('-8.70')).toBe("'-8.70");
   });
 });
 

@@ -1,11 +1,5 @@
-import { csvLine } from '../orderdesk/csv';
-import { centsToDecimal } from '../../shared/money';
+import { csvAmount, csvCount, csvFile } from '../orderdesk/csv';
 import type { TaxDocumentContent, TaxDocumentKind, VatReport } from '../../shared/tax-documents';
-
-/** Excel opens a UTF-8 file with a byte-order mark as UTF-8; lines end in CRLF (RFC 4180). */
-function csvFile(rows: string[][]): string {
-  return `\uFEFF${rows.map(csvLine).join('\r\n')}\r\n`;
-}
 
 /** A day as South Africans and Xero write it: 24/11/2026, in South African time. */
 function southAfricanDay(iso: string): string {
@@ -13,7 +7,7 @@ function southAfricanDay(iso: string): string {
 }
 
 /** A credit note takes money back: its amounts are negative in the exports. */
-const signed = (document: TaxDocumentContent, cents: number) => centsToDecimal(document.kind === 'credit_note' ? -cents : cents);
+const signed = (document: TaxDocumentContent, cents: number) => csvAmount(document.kind === 'credit_note' ? -cents : cents);
 
 /** The register of invoices and credit notes: one row per document, amounts in rand. */
 export function documentsCsv(documents: TaxDocumentContent[]): string {
@@ -58,8 +52,8 @@ export function documentsXeroCsv(documents: TaxDocumentContent[], kind: TaxDocum
           southAfricanDay(document.issuedAt),
           southAfricanDay(document.issuedAt),
           line.description,
-          String(line.quantity),
-          centsToDecimal(line.unitPriceCents),
+          csvCount(line.quantity),
+          csvAmount(line.unitPriceCents),
           '200',
           document.supplier.vatNumber === null ? 'No VAT' : 'Standard Rate Sales',
           'ZAR',
@@ -75,19 +69,19 @@ export function vatReportCsv(report: VatReport): string {
     ['Month', 'Sales incl. VAT (R)', 'Output VAT (R)', 'Credit notes incl. VAT (R)', 'VAT in credit notes (R)', 'Net VAT (R)'],
     ...report.months.map((month) => [
       month.month,
-      centsToDecimal(month.salesCents),
-      centsToDecimal(month.salesVatCents),
-      centsToDecimal(month.creditsCents),
-      centsToDecimal(month.creditsVatCents),
-      centsToDecimal(month.salesVatCents - month.creditsVatCents),
+      csvAmount(month.salesCents),
+      csvAmount(month.salesVatCents),
+      csvAmount(month.creditsCents),
+      csvAmount(month.creditsVatCents),
+      csvAmount(month.salesVatCents - month.creditsVatCents),
     ]),
     [
       `Total ${report.from} to ${report.to}`,
-      centsToDecimal(totals.salesCents),
-      centsToDecimal(totals.outputVatCents),
-      centsToDecimal(totals.creditsCents),
-      centsToDecimal(totals.creditsVatCents),
-      centsToDecimal(totals.netVatCents),
+      csvAmount(totals.salesCents),
+      csvAmount(totals.outputVatCents),
+      csvAmount(totals.creditsCents),
+      csvAmount(totals.creditsVatCents),
+      csvAmount(totals.netVatCents),
     ],
   ]);
 }
