@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAuditLog, orderEvents, rateLimits } from '../db/schema';
+import { adminAuditLog, orderEvents, orders, rateLimits } from '../db/schema';
 import { outboxEmails, quietLogger, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
 import { outboxTexts, shopHelpers, type Shopper } from '../testing/test-orders';
@@ -36,8 +36,8 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
       payload: JSON.stringify(body),
     });
 
-  /** A paid courier order that the desk booked with the courier: the order and its shipment at the courier. */
-  async function bookedOrder(label: string) {
+  /** A paid courier order, not yet booked with the courier. */
+  async function paidCourierOrder(label: string) {
     const shopper = await shop.signUp(label);
     await shop.addToCart(shopper, 'kenya', 1);
     const rates = (await shop.inject('POST', '/api/delivery/courier-rates', shopper.cookie, { address })).json<{ rates: { priceCents: number }[] }>().rates;
@@ -51,7 +51,12 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     ).json<{ id: string; redirectUrl: string }>();
     expect((await shop.inject('POST', `${new URL(created.redirectUrl).pathname}/pay`)).statusCode).toBe(303);
     expect((await shop.complete(shopper, created.id)).statusCode).toBe(200);
-    const order = (await shop.ordersOf(created.id))[0]!;
+    return { shopper, order: (await shop.ordersOf(created.id))[0]! };
+  }
+
+  /** A paid courier order that the desk booked with the courier: the order and its shipment at the courier. */
+  async function bookedOrder(label: string) {
+    const { shopper, order } = await paidCourierOrder(label);
     expect((await desk('POST', `/api/admin/orders/${order.id}/book-courier`)).statusCode).toBe(200);
     const shipment = [...standIn.shipments.values()].find((s) => s.customer_reference === order.orderNumber)!;
     return { shopper, order, shipment, reference: shipment.short_tracking_reference };
@@ -140,6 +145,41 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     const mine = (await shop.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
     expect(mine.status).toBe('delivered');
     expect(mine.timeline.map((e) => e.type)).toEqual(['placed', 'fulfilled', 'with_courier', 'out_for_delivery', 'delivery_failed', 'out_for_delivery', 'delivered']);
+  });
+
+  it('books one shipment when five admins press Book courier at once, and a booking the courier refused can be tried again at once', async () => {
+    const { order } = await paidCourierOrder('booked-once');
+    const shipmentsOf = (orderNumber: string) => [...standIn.shipments.values()].filter((s) => s.customer_reference === orderNumber);
+    const book = (orderId: string) => desk('POST', `/api/admin/orders/${orderId}/book-courier`);
+
+    standIn.failNext('/v2/shipments', 500, '{"message":"Internal error"}');
+    expect((await book(order.id)).statusCode).toBe(502);
+
+    // The courier takes its time, so the clicks overlap.
+    standIn.shipmentsDelayMs = 200;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => book(order.id))).finally(() => {
+      standIn.shipmentsDelayMs = 0;
+    });
+    expect(shipmentsOf(order.orderNumber)).toHaveLength(1);
+    const [shipment] = shipmentsOf(order.orderNumber);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json().message).toBe(`The courier is being booked for order ${order.orderNumber} already: wait a moment, then open the order again to see its tracking number`);
+    }
+    const detail = await detailOf(order.id);
+    expect(detail.order).toMatchObject({ status: 'fulfilled', trackingNumber: shipment!.short_tracking_reference });
+    expect(detail.events.filter((e) => e.type === 'fulfilled')).toHaveLength(1);
+    expect((await mailAbout(order.orderNumber)).filter((m) => m.subject.startsWith(`Your order ${order.orderNumber} is on its way`))).toHaveLength(1);
+    expect((await book(order.id)).json().message).toBe(`Order ${order.orderNumber} is already sent or cancelled: there is nothing to book`);
+
+    // A booking started by a process that died holds the order for a few minutes, not for ever.
+    const { order: other } = await paidCourierOrder('booked-after-a-crash');
+    await t.database.db.update(orders).set({ courierBookingStartedAt: new Date() }).where(eq(orders.id, other.id));
+    expect((await book(other.id)).statusCode).toBe(409);
+    expect(shipmentsOf(other.orderNumber)).toHaveLength(0);
+    await t.database.db.update(orders).set({ courierBookingStartedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, other.id));
+    expect((await book(other.id)).statusCode).toBe(200);
+    expect(shipmentsOf(other.orderNumber)).toHaveLength(1);
   });
 
   it('refuses a webhook without the secret or with a body it cannot read, in words, and a forged status moves nothing', async () => {

@@ -1,7 +1,8 @@
 import { courierAddressLine, courierServiceOf } from '../../shared/delivery';
+import type { BookedShipment } from '../delivery/courier';
 import type { DeliveryService } from '../delivery/service';
 import type { CourierTracking } from '../delivery/tracking';
-import { markDelivered } from '../orders/courier-tracking';
+import { claimCourierBooking, markDelivered, releaseCourierBooking } from '../orders/courier-tracking';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -308,16 +309,27 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
 
     /**
      * Books the courier for a paid courier order: the courier's tracking number fulfils it, and the
-     * customer is told as for a typed one. The courier is asked before the order is locked (a call
-     * over the network); when another admin sent the order meanwhile, the new shipment is named in
-     * the refusal and the log, to be cancelled with the courier.
+     * customer is told as for a typed one. The order is marked as being booked under its row lock,
+     * then the courier is asked with no lock held (a call over the network): other clicks meanwhile
+     * are refused, and a courier that books nothing gives the mark back. When another admin sent
+     * the order by hand meanwhile, the new shipment is named in the refusal and the log, to be
+     * cancelled with the courier.
      */
     async bookCourier(actor: AuditActor, id: string): Promise<OrderActionResult> {
-      const { order } = await current(id);
-      if (!courierServiceOf(order.deliveryOption)) throw new ConflictError(`Order ${order.orderNumber} is collected at a PAXI point: fulfil it with PAXI's tracking number`);
-      if (!deps.delivery.canBook) throw new ConflictError("This shop's courier is booked by hand: book it, then fulfil the order with the courier's tracking number");
-      if (!canMove(order, 'fulfilled')) throw new ConflictError(`Order ${order.orderNumber} is already sent or cancelled: there is nothing to book`);
-      const shipment = await deps.delivery.book(order);
+      const { order, mark } = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
+        if (!courierServiceOf(order.deliveryOption)) throw new ConflictError(`Order ${order.orderNumber} is collected at a PAXI point: fulfil it with PAXI's tracking number`);
+        if (!deps.delivery.canBook) throw new ConflictError("This shop's courier is booked by hand: book it, then fulfil the order with the courier's tracking number");
+        if (!canMove(order, 'fulfilled')) throw new ConflictError(`Order ${order.orderNumber} is already sent or cancelled: there is nothing to book`);
+        return { order, mark: await claimCourierBooking(tx, order) };
+      });
+      let shipment: BookedShipment;
+      try {
+        shipment = await deps.delivery.book(order);
+      } catch (err) {
+        await releaseCourierBooking(db, id, mark);
+        throw err;
+      }
       try {
         await change(id, async (tx, locked) => {
           if (!canMove(locked, 'fulfilled')) throw new ConflictError(`Order ${order.orderNumber} was sent meanwhile: cancel the courier's new shipment ${shipment.trackingNumber} with the courier`);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, like, lt, max, or, isNull, sql, gt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
+import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import type { EmailContext } from '../notify/templates';
 import type { CourierTrackingEvent, CourierTrackingStatus } from '../delivery/courier';
@@ -87,6 +88,36 @@ export function markDelivered(tx: OrderTx, ctx: EmailContext, order: OrderRow, {
     audit: { actor, action: 'order.delivered', summary: `Marked ${order.orderNumber} delivered` },
     notify: (delivered) => ({ email: deliveredEmail(ctx, delivered) }),
   });
+}
+
+/**
+ * A booking in flight holds the order this long: far past the courier's longest answer, so that a
+ * process that died while booking leaves the order to be booked again later, not never.
+ */
+const BOOKING_HELD_MINUTES = 5;
+
+/**
+ * Marks a paid courier order as being booked, inside the caller's transaction (which holds the
+ * order's row lock), before the courier is called: a second click, in this process or another,
+ * finds the mark and is refused instead of booking a second shipment. Returns the mark, to give it
+ * back with releaseCourierBooking when the courier refuses.
+ */
+export async function claimCourierBooking(tx: OrderTx, order: OrderRow): Promise<Date> {
+  const now = new Date();
+  const started = order.courierBookingStartedAt;
+  if (started && now.getTime() - started.getTime() < BOOKING_HELD_MINUTES * 60_000) {
+    throw new ConflictError(`The courier is being booked for order ${order.orderNumber} already: wait a moment, then open the order again to see its tracking number`);
+  }
+  await tx.update(orders).set({ courierBookingStartedAt: now }).where(eq(orders.id, order.id));
+  return now;
+}
+
+/** Gives back a booking mark when the courier booked nothing, so that the desk can try again at once. */
+export async function releaseCourierBooking(db: Pick<Database, 'update'>, orderId: string, mark: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ courierBookingStartedAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.courierBookingStartedAt, mark)));
 }
 
 /**

@@ -42,6 +42,8 @@ export interface ShiplogicStandIn {
   failNext(path: string, status: number, body: string): void;
   /** Waits this long before answering rates. */
   ratesDelayMs: number;
+  /** Waits this long before booking a shipment, as a busy courier does: clicks meanwhile overlap. */
+  shipmentsDelayMs: number;
   /**
    * Adds a tracking event to a shipment, as the courier's scanners do, and when a webhook address
    * is set, calls it as Shiplogic does: resolves with the shop's answer's status, or undefined.
@@ -105,6 +107,7 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
     shipments,
     notServed: new Set(),
     ratesDelayMs: 0,
+    shipmentsDelayMs: 0,
     failNext: (path, status, body) => void failures.set(path, { status, body }),
     async track(reference, status, details = {}) {
       const shipment = [...shipments.values()].find((s) => s.short_tracking_reference === reference);
@@ -196,6 +199,7 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
     }
 
     if (req.method === 'POST' && url.pathname === '/v2/shipments') {
+      if (standIn.shipmentsDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.shipmentsDelayMs));
       if (!body || typeof body !== 'object') return json(400, { message: 'The request body is missing.' });
       const request = body as Record<string, unknown>;
       const problem = problemWith(request, true);
