@@ -767,6 +767,24 @@ export const webVitalBuckets = pgTable(
 );
 
 /**
+ * The numbers each page load counted last (decision 0030), by the random id its browser gave it:
+ * a later report of the same load takes its earlier number back from the bucket it was counted in
+ * and counts the new one, so a page load counts once per metric, and a report of another load
+ * changes nothing of it. Kept two days, long enough for a page's last report.
+ */
+export const webVitalPageLoads = pgTable(
+  'web_vital_page_loads',
+  {
+    pageLoad: text('page_load').notNull(),
+    metric: text('metric').notNull(),
+    day: date('day').notNull(),
+    page: text('page').notNull(),
+    bucket: smallint('bucket').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageLoad, t.metric] }), index('web_vital_page_loads_day_idx').on(t.day)],
+);
+
+/**
  * Discount codes the order desk makes (issue 15). A use is counted when a checkout is created with
  * the code, under the code's row lock, and given back when that checkout ends unpaid.
  */
