@@ -1,4 +1,6 @@
 import { courierAddressLine, courierServiceOf, deliveryOptionLabel, type OrderDestination } from '../../shared/delivery';
+import { countryName } from '../../shared/product';
+import { todayInSouthAfrica } from '../../shared/profile';
 import type { EmailMessage } from '../notify/mailer';
 import { layout, type EmailContext } from '../notify/templates';
 
@@ -40,6 +42,16 @@ function localPhone(e164: string): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const hourOfDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', hour: 'numeric', hourCycle: 'h23' });
+
+/** 'Good morning!' only in the South African morning: an admin may send the digest at any hour. */
+function greeting(sentAt: Date): string {
+  const hour = Number(hourOfDay.format(sentAt));
+  if (hour >= 5 && hour < 12) return 'Good morning!';
+  if (hour >= 12 && hour < 18) return 'Good afternoon!';
+  return 'Good evening!';
+}
+
 /** The deliveries the courier missed, to chase today; nothing when there are none. */
 function missedBlocks(missed: MissedDelivery[]): Blocks {
   if (missed.length === 0) return [];
@@ -66,8 +78,9 @@ function missedBlocks(missed: MissedDelivery[]): Blocks {
  * goes in the parcel and the PAXI point it goes to, and the courier deliveries that failed; a
  * short all-clear when there is nothing.
  */
-export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: string, orders: OrderToPack[], missed: MissedDelivery[] = []): EmailMessage {
-  const when = digestDayLabel(day);
+export function orderDeskDigestMessage(ctx: EmailContext, to: string, sentAt: Date, orders: OrderToPack[], missed: MissedDelivery[] = []): EmailMessage {
+  const when = digestDayLabel(todayInSouthAfrica(sentAt));
+  const hello = greeting(sentAt);
   const deskLink = { kind: 'link' as const, text: 'Open the order desk', url: `${ctx.publicUrl}/admin` };
   const chase = missed.length > 0 ? `, ${plural(missed.length, 'delivery', 'deliveries')} to chase` : '';
 
@@ -76,7 +89,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: strin
       to,
       subject: `Order desk: nothing to pack${chase} - ${when}`,
       ...layout(ctx, 'Nothing to pack today', [
-        { kind: 'paragraph', text: `Good morning! Every paid order has been sent on its way, so there is nothing to pack on ${when}.` },
+        { kind: 'paragraph', text: `${hello} Every paid order has been sent on its way, so there is nothing to pack on ${when}.` },
         ...missedBlocks(missed),
         { kind: 'paragraph', text: 'New orders will be in tomorrow morning’s email, and in the order desk as soon as they are paid.' },
         deskLink,
@@ -88,7 +101,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: strin
   const blocks: Blocks = [
     {
       kind: 'paragraph',
-      text: `Good morning! ${count} ${orders.length === 1 ? 'is' : 'are'} paid and waiting to be packed, oldest first. Drop each PAXI parcel at a PAXI point with the receiver's cellphone number and the point code below; courier parcels are booked on the order desk and collected here.`,
+      text: `${hello} ${count} ${orders.length === 1 ? 'is' : 'are'} paid and waiting to be packed, oldest first. Drop each PAXI parcel at a PAXI point with the receiver's cellphone number and the point code below; courier parcels are booked on the order desk and collected here.`,
     },
   ];
   orders.forEach((order, index) => {
@@ -101,7 +114,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, day: strin
           ['Placed', placedAt.format(order.createdAt)],
           ['Customer', order.customerName],
           ['Cellphone', localPhone(order.customerPhone)],
-          ['Pack', order.items.map((item) => `${item.quantity} x ${item.productName}`).join('\n')],
+          ['Pack', order.items.map((item) => `${item.quantity} x ${countryName(item.productName)}`).join('\n')],
           courierServiceOf(order.deliveryOption)
             ? ['Courier to', [courierAddressLine(order), order.deliveryInstructions].filter(Boolean).join('\n')]
             : ['PAXI point', `${order.paxiLocationId} - ${order.paxiLocationName}\n${order.paxiLocationAddress}`],

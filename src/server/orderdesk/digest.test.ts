@@ -240,6 +240,35 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
       }
     });
 
+    it('greets the desk by the South African time it is sent', async () => {
+      const clock = { now: at('2030-03-21', '20:30') };
+      const digest = digestAt(clock);
+      const greetingAt = async (time: string) => {
+        await t.database.db.delete(outbox);
+        clock.now = at('2030-03-21', time);
+        await digest.sendNow({ id: 'admin-1', email: DESK_ADMIN.email });
+        const [mail] = await digestEmails();
+        return mail!.payload.text.slice(mail!.payload.text.indexOf('Good'), mail!.payload.text.indexOf('!') + 1);
+      };
+      expect(await greetingAt('20:30')).toBe('Good evening!');
+      expect(await greetingAt('13:15')).toBe('Good afternoon!');
+      expect(await greetingAt('07:59')).toBe('Good morning!');
+      expect(await greetingAt('00:10')).toBe('Good evening!');
+    });
+
+    it('names the flags to pack as the shop shows them to shoppers', async () => {
+      await placeOrder(t.database.db, { orderNumber: 'CF-100009', createdAt: '2030-03-10T08:00:00Z', items: [flag('JAPAN', 2), flag('UNITED STATES OF AMERICA', 1)] });
+      try {
+        const digest = digestAt({ now: at('2030-03-22', '08:00') });
+        expect(await digest.sendIfDue()).toBe('sent');
+        const [mail] = await digestEmails();
+        expect(mail!.payload.text).toContain('Pack: 2 x Japan\n1 x United States of America');
+        expect(mail!.payload.text).not.toContain('JAPAN');
+      } finally {
+        await t.database.db.delete(orders).where(eq(orders.orderNumber, 'CF-100009'));
+      }
+    });
+
     it('says so kindly when there is nothing to pack', async () => {
       const toPack = ['CF-100001', 'CF-100002', 'CF-100003'];
       await t.database.db.update(orders).set({ status: 'fulfilled', fulfilled: true }).where(inArray(orders.orderNumber, toPack));

@@ -97,17 +97,18 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
   }
 
   /** The email of the day, made in the caller's transaction. */
-  async function digestOf(tx: Tx, day: string) {
+  async function digestOf(tx: Tx, sentAt: Date) {
     const list = await ordersToPack(tx);
-    return { list, message: orderDeskDigestMessage(email, to, day, list, await deliveriesToChase(tx)) };
+    return { list, message: orderDeskDigestMessage(email, to, sentAt, list, await deliveriesToChase(tx)) };
   }
 
   return {
     /** POST /api/admin/batch-email: the admin asks, so it always goes out. */
     async sendNow(actor: AuditActor): Promise<BatchEmailResult> {
-      const day = todayInSouthAfrica(now());
+      const moment = now();
+      const day = todayInSouthAfrica(moment);
       const orderCount = await db.transaction(async (tx) => {
-        const { list, message } = await digestOf(tx, day);
+        const { list, message } = await digestOf(tx, moment);
         const { id } = await enqueueEmail(tx, message);
         await recordAdminAction(tx, actor, {
           action: 'digest.send',
@@ -140,7 +141,7 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
           .onConflictDoNothing()
           .returning({ day: orderDeskDigests.day });
         if (!claimed) return false;
-        const { list, message } = await digestOf(tx, day);
+        const { list, message } = await digestOf(tx, moment);
         const { id } = await enqueueEmail(tx, message);
         await tx.update(orderDeskDigests).set({ orderCount: list.length, outboxId: id }).where(eq(orderDeskDigests.day, day));
         return true;

@@ -279,7 +279,7 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       SEA_POINT.name,
       SEA_POINT.address,
       '',
-      'SOUTH AFRICA × 2; KENYA × 1',
+      'South Africa × 2; Kenya × 1',
       '320.00',
       '110.00',
       '',
