@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,28 @@ const holderOf = (lockDir: string) => Number(fs.readFileSync(path.join(lockDir, 
 function stoppedPid(): number {
   const { pid } = spawnSync(process.execPath, ['-e', '']);
   return pid!;
+}
+
+/**
+ * A killed process that is a zombie: its parent (`sleep`, which the shell became) never collects
+ * it, as a shop's parent has not yet in the moment after `kill -9`. Stopping the parent lets init
+ * collect it.
+ */
+async function zombie(): Promise<{ pid: number; stopParent: () => Promise<void> }> {
+  const parent = spawn('sh', ['-c', 'sleep 600 & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
+  const pid = Number(line.toString().trim());
+  process.kill(pid, 'SIGKILL');
+  // Until the kernel has ended it, the child is still running; afterwards it stays a zombie.
+  while (!/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) await new Promise((resolve) => setImmediate(resolve));
+  return {
+    pid,
+    stopParent: async () => {
+      const exited = once(parent, 'exit');
+      parent.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 /** A process that is running and is not this one. */
@@ -76,6 +99,20 @@ describe('lockDataDir', () => {
       expect(fs.readdirSync(parent).sort()).toEqual(['data', 'data.lock']);
     } finally {
       await release();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('takes over at once the lock of a killed process its parent has not yet collected (a zombie)', async () => {
+    fs.mkdirSync(dataDir);
+    const killed = await zombie();
+    try {
+      const lockDir = leaveLock(dataDir, killed.pid);
+      const release = await lockDataDir(dataDir);
+      expect(release.takenOverFrom).toBe(killed.pid);
+      expect(holderOf(lockDir)).toBe(process.pid);
+      await release();
+    } finally {
+      await killed.stopParent();
     }
   });
 

@@ -119,11 +119,29 @@ function isRunning(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: running, under another user.
     return (err as NodeJS.ErrnoException).code !== 'ESRCH';
   }
+  return !hasEnded(pid);
+}
+
+/**
+ * A process killed with -9 stays a zombie until its parent collects it (npm, a shell, a container's
+ * init; a second or two, or for as long as a careless parent lives). It answers signals but will
+ * never run again: Linux says so in /proc/<pid>/stat, state Z (zombie) or X (dead). Elsewhere the
+ * lock's stale mtime frees it.
+ */
+function hasEnded(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // "pid (command) state …": the command may itself hold spaces and brackets, so the state follows the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 /**
