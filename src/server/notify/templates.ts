@@ -20,7 +20,9 @@ type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'quote'; text: string }
   | { kind: 'link'; text: string; url: string }
-  | { kind: 'details'; rows: [label: string, value: string][] };
+  | { kind: 'details'; rows: [label: string, value: string][] }
+  /** Lines of a bill: the amounts in a column of their own, right-aligned. */
+  | { kind: 'amounts'; rows: [label: string, amount: string][] };
 
 function renderHtml(ctx: EmailContext, heading: string, blocks: Block[]): string {
   const paragraph = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
@@ -36,6 +38,14 @@ function renderHtml(ctx: EmailContext, heading: string, blocks: Block[]): string
         case 'details':
           return `<table style="margin:0 0 16px;border-collapse:collapse">${block.rows
             .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${paragraph(value)}</td></tr>`)
+            .join('')}</table>`;
+        case 'amounts':
+          // align="right" on the cell: the one alignment every email client honours (some drop CSS).
+          return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
+            .map(
+              ([label, amount]) =>
+                `<tr><th align="left" style="padding:2px 24px 2px 0">${escapeHtml(label)}</th><td align="right" style="padding:2px 0;white-space:nowrap">${escapeHtml(amount)}</td></tr>`,
+            )
             .join('')}</table>`;
       }
     })
@@ -71,6 +81,7 @@ function renderText(ctx: EmailContext, heading: string, blocks: Block[]): string
       case 'link':
         return `${block.text}: ${block.url}`;
       case 'details':
+      case 'amounts':
         return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
     }
   });
@@ -268,7 +279,7 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
       { kind: 'paragraph', text: `Hi ${order.customerName},` },
       { kind: 'paragraph', text: 'Your payment was received and your flag order is being prepared for shipment.' },
       {
-        kind: 'details',
+        kind: 'amounts',
         rows: [
           ...order.items.map(
             (item): [string, string] => [`${item.quantity} x ${countryName(item.productName)}`, formatRand(item.productPrice * item.quantity)],

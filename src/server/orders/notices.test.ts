@@ -87,3 +87,50 @@ describe('the confirmation email', () => {
     expect(email.text).toContain('Your invoice INV-000043 is attached.');
   });
 });
+
+describe('the text message sent when a courier takes the parcel', () => {
+  const courierOrder = (deliveryOption: 'courier_overnight' | 'courier_economy'): NoticeOrder => ({
+    ...order,
+    deliveryOption,
+    paxiLocationName: null,
+    paxiLocationAddress: null,
+    shippingStreet: '5 Main Road',
+    shippingSuburb: 'Rondebosch',
+    shippingCity: 'Cape Town',
+    shippingProvince: 'Western Cape',
+    shippingPostalCode: '7700',
+    trackingNumber: 'TCG123',
+  });
+
+  it('says the courier and its speed once, plainly', () => {
+    const overnight = orderSentSms(ctx, courierOrder('courier_overnight'))!.body;
+    expect(overnight).toContain('is on its way to 5 Main Road, Rondebosch, Cape Town, Western Cape, 7700 by courier (overnight, on the next business day).');
+    expect(overnight.match(/courier/gi)).toHaveLength(1);
+    expect(orderSentSms(ctx, courierOrder('courier_economy'))!.body).toContain('by courier (economy, within 3-5 business days).');
+  });
+});
+
+describe('the amounts in the confirmation email', () => {
+  const email = orderConfirmationMessage(ctx, {
+    ...order,
+    items: [
+      { productName: 'KENYA', productPrice: 13_000, quantity: 2 },
+      { productName: 'UNITED STATES OF AMERICA', productPrice: 15_000, quantity: 1 },
+    ],
+    subtotalCents: 41_000,
+    deliveryFeeCents: 11_000,
+    discountCode: 'HERITAGE',
+    discountCents: 5_000,
+    totalAmount: 47_000,
+  });
+
+  it('stand right-aligned in their own cells, as email clients read align="right"', () => {
+    for (const amount of ['R260.00', 'R150.00', 'R410.00', 'R110.00', '-R50.00', 'R470.00']) {
+      expect(email.html, amount).toMatch(new RegExp(`<td align="right"[^>]*>${amount.replace(/[.$]/g, '\\$&')}</td>`));
+    }
+    // The words beside them stay on the left, and the order's other facts are not amounts.
+    expect(email.html).toContain('<th align="left"');
+    expect(email.html).toMatch(/<th align="left"[^>]*>2 x Kenya<\/th>/);
+    expect(email.html).not.toMatch(/<td align="right"[^>]*>CF-1001<\/td>/);
+  });
+});

@@ -4,7 +4,7 @@ import { collectionNotes, layout, type EmailContext } from '../notify/templates'
 import { formatRand } from '../../shared/money';
 import { normalisePhone } from '../../shared/profile';
 import { paxi } from '../../shared/shop-facts';
-import { courierAddressLine, courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
+import { courierAddressLine, courierDeliveryTimes, courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
 import { sentenceEndingWith } from '../../shared/shop-details';
 
 /** What the customer notices need of an order. */
@@ -81,11 +81,13 @@ export function orderSentEmail(ctx: EmailContext, order: NoticeOrder): EmailMess
 
 export function orderSentSms(ctx: EmailContext, order: NoticeOrder): SmsMessage | undefined {
   const track = trackingPage(ctx, order);
-  if (byCourier(order)) {
+  const level = courierServiceOf(order.deliveryOption);
+  if (level) {
+    // 'by courier' says the courier once: the service follows in plain words, not its label.
     return sms(
       ctx,
       order,
-      `order ${order.orderNumber} is on its way to ${courierAddressLine(order)} by courier (${deliverySpeedText(order.deliveryOption)}). ` +
+      `order ${order.orderNumber} is on its way to ${courierAddressLine(order)} by courier (${level}, ${courierDeliveryTimes[level]}). ` +
         `Tracking number ${order.trackingNumber}${track ? `: ${track}` : ''}. ${courierNotes.signFor}`,
     );
   }
