@@ -13,6 +13,9 @@ export const discountMessages = {
   minimumSpend: 'The minimum spend must be an amount in rand, 0 or more',
   date: 'Please enter a date like 2026-12-16, or leave it empty',
   endsBeforeStart: 'The last day must be on or after the first day',
+  /** A code whose last day is gone when it is made could never be used: almost surely a slip of the year or month. */
+  endedAlready: (endsOn: string, today: string) =>
+    `The last day, ${dayInWords(endsOn)}, has already passed, so shoppers could never use this code. Choose ${dayInWords(today)} or a later day, or leave it empty.`,
   totalUses: 'Total uses must be a whole number of at least 1, or empty for no limit',
   usesPerCustomer: 'Uses per customer must be a whole number of at least 1',
   unknown: 'This discount code is not valid. Please check it and try again.',

@@ -6,7 +6,8 @@ import { InvalidInputError } from '../errors';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
 import { shopHelpers } from '../testing/test-orders';
-import { discountCents, type DiscountCodeView } from '../../shared/discounts';
+import { createDiscountCodeSchema, dayInWords, discountCents, discountMessages, type DiscountCodeView } from '../../shared/discounts';
+import { todayInSouthAfrica } from '../../shared/profile';
 import { createDiscountService, giveDiscountBack, type DiscountService } from './service';
 
 const ADMIN = 'specials@example.co.za';
@@ -97,15 +98,15 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
   });
 
   it('makes a code in capitals with its limits, lists it, refuses the same code twice whatever its case, and keeps an audit line', async () => {
-    const code = await create({ code: ' bafana-bafana ', kind: 'percent', percent: 15, minimumSpendCents: 50_000, startsOn: '2026-12-01', endsOn: '2026-12-31', totalUses: 100, usesPerCustomer: 2 });
-    expect(code).toMatchObject({ code: 'BAFANA-BAFANA', kind: 'percent', percent: 15, amountCents: null, minimumSpendCents: 50_000, startsOn: '2026-12-01', endsOn: '2026-12-31', totalUses: 100, usesPerCustomer: 2, includesDelivery: false, active: true, uses: 0, orders: 0, revenueCents: 0 });
+    const code = await create({ code: ' bafana-bafana ', kind: 'percent', percent: 15, minimumSpendCents: 50_000, startsOn: '2099-12-01', endsOn: '2099-12-31', totalUses: 100, usesPerCustomer: 2 });
+    expect(code).toMatchObject({ code: 'BAFANA-BAFANA', kind: 'percent', percent: 15, amountCents: null, minimumSpendCents: 50_000, startsOn: '2099-12-01', endsOn: '2099-12-31', totalUses: 100, usesPerCustomer: 2, includesDelivery: false, active: true, uses: 0, orders: 0, revenueCents: 0 });
     const listed = (await call('GET', '/api/admin/discount-codes')).json<{ codes: DiscountCodeView[] }>().codes;
     expect(listed.map((c) => c.code)).toContain('BAFANA-BAFANA');
     const again = await call('POST', '/api/admin/discount-codes', { code: 'Bafana-Bafana', kind: 'amount', amountCents: 1_000 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'There is already a discount code BAFANA-BAFANA', code: 'conflict' });
     const [audit] = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, code.id));
-    expect(audit!.summary).toBe('Made discount code BAFANA-BAFANA: 15% off, from R500.00, from 2026-12-01, until 2026-12-31, 100 uses, 2 per customer');
+    expect(audit!.summary).toBe('Made discount code BAFANA-BAFANA: 15% off, from R500.00, from 2099-12-01, until 2099-12-31, 100 uses, 2 per customer');
   });
 
   it('refuses codes it cannot keep, in words, never with a 500', async () => {
@@ -135,10 +136,26 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     expect((await call('PATCH', `/api/admin/discount-codes/${randomUUID()}`, { active: 'no' })).statusCode).toBe(400);
   });
 
+  it('refuses a code whose last day has already passed, and takes one that ends today', async () => {
+    const today = todayInSouthAfrica();
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const res = await call('POST', '/api/admin/discount-codes', { code: 'TOO-LATE', kind: 'percent', percent: 10, endsOn: yesterday });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: discountMessages.endedAlready(yesterday, today), code: 'invalid_input' });
+    expect(res.json<{ message: string }>().message).toBe(
+      `The last day, ${dayInWords(yesterday)}, has already passed, so shoppers could never use this code. Choose ${dayInWords(today)} or a later day, or leave it empty.`,
+    );
+    const listed = (await call('GET', '/api/admin/discount-codes')).json<{ codes: DiscountCodeView[] }>().codes;
+    expect(listed.map((c) => c.code)).not.toContain('TOO-LATE');
+    expect(await create({ code: 'LAST-CHANCE', kind: 'percent', percent: 10, endsOn: today })).toMatchObject({ code: 'LAST-CHANCE', endsOn: today });
+  });
+
   it('takes a use when a checkout is created, refuses in the shopper\'s words, and gives the use back when the checkout ends unpaid', async () => {
     await create({ code: 'HERITAGE', kind: 'amount', amountCents: 5_000, minimumSpendCents: 20_000, totalUses: 2, usesPerCustomer: 1, includesDelivery: true });
     await create({ code: 'SUMMER27', kind: 'percent', percent: 10, startsOn: '2027-01-01' });
-    await create({ code: 'SPRING', kind: 'percent', percent: 10, endsOn: '2026-11-30' });
+    // Made in November, while it still ran; the checkouts below come in December.
+    const november = createDiscountService(t.database.db, () => new Date('2026-11-01T10:00:00+02:00'));
+    await november.create({ id: 'admin-1', email: ADMIN }, createDiscountCodeSchema.parse({ code: 'SPRING', kind: 'percent', percent: 10, endsOn: '2026-11-30' }));
     const switchedOff = await create({ code: 'OLDCODE', kind: 'percent', percent: 10 });
     expect((await call('PATCH', `/api/admin/discount-codes/${switchedOff.id}`, { active: false })).json()).toMatchObject({ active: false });
 

@@ -100,6 +100,8 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     },
 
     async create(actor: AuditActor, input: CreateDiscountCodeInput): Promise<DiscountCodeView> {
+      const today = todayInSouthAfrica(now());
+      if (input.endsOn && input.endsOn < today) throw new InvalidInputError(discountMessages.endedAlready(input.endsOn, today));
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx

@@ -10,6 +10,7 @@ import { useValidatedForm } from '../../ui/use-validated-form';
 import { discountFields, newDiscountValues, parseDiscountForm } from './discount-form';
 import { useCreateDiscountCode } from './use-discount-codes';
 import type { DiscountKind } from '../../../../shared/discounts';
+import { todayInSouthAfrica } from '../../../../shared/profile';
 
 const kindCards = [
   { value: 'percent', title: 'A percentage', text: 'Of the flags, like 15% off.' },
@@ -59,7 +60,8 @@ function NewCodeForm({ onDone }: { onDone: () => void }) {
         )}
         <TextField {...form.field('minimumSpendCents')} label="Minimum spend (R)" hint="On flags. Empty: no minimum." {...rand} />
         <TextField {...form.field('startsOn')} label="First day" hint="Optional. South African days." type="date" />
-        <TextField {...form.field('endsOn')} label="Last day" hint="Optional. The code works all of this day." type="date" />
+        {/* min greys out the days gone by in the browser's date picker; the form says why if one is typed. */}
+        <TextField {...form.field('endsOn')} label="Last day" hint="Optional: today or later. The code works all of this day." type="date" min={todayInSouthAfrica()} />
         <TextField {...form.field('totalUses')} label="Total uses" hint="By all shoppers together. Empty: no limit." {...number} />
         <TextField {...form.field('usesPerCustomer')} label="Uses per customer" {...number} />
       </div>

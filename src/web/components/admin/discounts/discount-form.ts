@@ -1,5 +1,6 @@
 import { typedRand, typedWholeNumber } from '../../../lib/typed-numbers';
-import { createDiscountCodeSchema, type DiscountKind } from '../../../../shared/discounts';
+import { createDiscountCodeSchema, discountMessages, type DiscountKind } from '../../../../shared/discounts';
+import { isCalendarDate, todayInSouthAfrica } from '../../../../shared/profile';
 
 /** The form's text fields carry the API's names, so the schema's messages land on the right field. */
 export type DiscountField = 'code' | 'percent' | 'amountCents' | 'minimumSpendCents' | 'startsOn' | 'endsOn' | 'totalUses' | 'usesPerCustomer';
@@ -20,10 +21,13 @@ export const newDiscountValues = (): DiscountFormValues => ({
   includesDelivery: false,
 });
 
-/** The form read with the API's own schema: the browser refuses what the server would, in the same words. */
-export function parseDiscountForm(values: DiscountFormValues) {
+/**
+ * The form read with the API's own schema: the browser refuses what the server would, in the same
+ * words, and as the server does, a last day already past on the South African `today`.
+ */
+export function parseDiscountForm(values: DiscountFormValues, today = todayInSouthAfrica()) {
   const totalUses = values.totalUses.trim();
-  return createDiscountCodeSchema.safeParse({
+  const result = createDiscountCodeSchema.safeParse({
     code: values.code,
     kind: values.kind,
     // Only the chosen kind's figure is sent; an empty one is refused as not a number.
@@ -36,4 +40,9 @@ export function parseDiscountForm(values: DiscountFormValues) {
     usesPerCustomer: typedWholeNumber(values.usesPerCustomer),
     includesDelivery: values.includesDelivery,
   });
+  const endsOn = values.endsOn.trim();
+  if (!isCalendarDate(endsOn) || endsOn >= today) return result;
+  // Shown with the schema's own problems, so that every field's message appears at once.
+  const ended = { path: ['endsOn'], message: discountMessages.endedAlready(endsOn, today) };
+  return { success: false as const, data: undefined, error: { issues: [ended, ...(result.success ? [] : result.error.issues)] } };
 }
