@@ -102,7 +102,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     },
     // Long slugs are still slugs: an unknown one is 'Product not found', not a 414 from the router.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    frameworkErrors: routerRefusalHandler(config.shop.name, config.publicUrl),
+    frameworkErrors: routerRefusalHandler(config.shop.name, config.servedOverHttps),
   });
 
   // One log line per request (not two), with the request id that a 500 answer also shows.
@@ -120,7 +120,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
 
   registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.publicUrl, config.signIn);
+  registerSecurityHeaders(app, config.servedOverHttps, config.signIn);
   registerCrossSiteGuard(app, config.publicUrl);
   registerTextGuard(app);
 
@@ -152,7 +152,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   const email = { shop: config.shop, publicUrl: config.publicUrl, courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber) };
   const firebase =
     config.signIn.provider === 'firebase'
-      ? createFirebaseAccounts({ db, settings: config.signIn, publicUrl: config.publicUrl, email, onEmailQueued: onOutboxQueued })
+      ? createFirebaseAccounts({ db, settings: config.signIn, servedOverHttps: config.servedOverHttps, email, onEmailQueued: onOutboxQueued })
       : undefined;
   if (firebase) app.addHook('onClose', () => firebase.close());
   const identity = firebase?.identity ?? accountsIdentity(auth);

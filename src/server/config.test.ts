@@ -64,3 +64,38 @@ describe('PAGE_DRAWINGS_PER_SECOND', () => {
     }
   });
 });
+
+describe('PUBLIC_URL', () => {
+  const site = (value: string | undefined) => {
+    const { publicUrl, servedOverHttps, publicShop } = loadConfig({ PUBLIC_URL: value });
+    return { publicUrl, servedOverHttps, publicShop };
+  };
+
+  it('is https in any letter case, and written the one way every link uses', () => {
+    for (const address of ['HTTPS://Flags.Example.co.za/', 'Https://flags.example.co.za', 'https://flags.example.co.za//']) {
+      expect(site(address)).toEqual({ publicUrl: 'https://flags.example.co.za', servedOverHttps: true, publicShop: true });
+    }
+  });
+
+  it('is public at any address but this machine, over http too', () => {
+    expect(site('http://shop.example.co.za')).toEqual({ publicUrl: 'http://shop.example.co.za', servedOverHttps: false, publicShop: true });
+    for (const address of ['http://192.168.1.20:3000', 'http://0.0.0.0:3000', 'http://[2001:db8::1]', 'http://localhost.example.co.za', 'https://128.0.0.1']) {
+      expect(site(address).publicShop, address).toBe(true);
+    }
+  });
+
+  it('is the owner\'s own machine at localhost, 127.0.0.0/8 and [::1], on http or https', () => {
+    expect(site(undefined)).toEqual({ publicUrl: 'http://localhost:3000', servedOverHttps: false, publicShop: false });
+    for (const address of ['http://localhost:3000', 'HTTP://LOCALHOST:3000', 'http://127.0.0.1:3000', 'http://127.8.9.10', 'http://127.1:3000', 'http://[::1]:3000', 'http://[0:0:0:0:0:0:0:1]']) {
+      expect(site(address).publicShop, address).toBe(false);
+    }
+    expect(site('https://localhost:8443')).toEqual({ publicUrl: 'https://localhost:8443', servedOverHttps: true, publicShop: false });
+  });
+
+  it('stops the start on anything but the http or https address of the shop, naming the setting', () => {
+    const message = 'PUBLIC_URL: PUBLIC_URL must be the http or https address of the shop, such as https://flags.example.co.za';
+    for (const bad of ['flags.example.co.za', 'ftp://flags.example.co.za', 'javascript:alert(1)', 'https://', 'https://flags\0.example.co.za', 'https://owner:secret@flags.example.co.za', 'https://flags.example.co.za/?a=1', 'https://flags.example.co.za/#top', 'x'.repeat(10_000)]) {
+      expect(() => site(bad), bad).toThrow(message);
+    }
+  });
+});

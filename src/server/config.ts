@@ -23,13 +23,23 @@ export const sampleShop: ShopDetails = {
   email: 'hello@capeflag.co.za',
 };
 
+const PUBLIC_URL_MESSAGE = 'PUBLIC_URL must be the http or https address of the shop, such as https://flags.example.co.za';
 const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 1 to 365';
 const PAGE_DRAWINGS_MESSAGE = 'PAGE_DRAWINGS_PER_SECOND must be a whole number from 0 (the browser draws every page) to 9999';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: optional.pipe(z.url('PUBLIC_URL must be a URL such as https://flags.example.co.za').optional()),
+  PUBLIC_URL: optional.pipe(
+    z
+      .url({ protocol: /^https?$/, error: PUBLIC_URL_MESSAGE, abort: true })
+      // Links are PUBLIC_URL followed by a path: a password, query or fragment in it would end up in every one.
+      .refine((value) => {
+        const url = new URL(value);
+        return !url.username && !url.password && !url.search && !url.hash;
+      }, PUBLIC_URL_MESSAGE)
+      .optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(
     z
@@ -98,7 +108,15 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /** PUBLIC_URL as every link writes it: scheme and host in small letters, no trailing slash. */
   publicUrl: string;
+  /** PUBLIC_URL is https (in any letter case): cookies are Secure and browsers are told to keep to https. */
+  servedOverHttps: boolean;
+  /**
+   * PUBLIC_URL names an address other people can reach: anything but this machine's loopback
+   * (localhost, 127.0.0.0/8, [::1]), over http too. Such a shop must be live or a declared demo (going-live.ts).
+   */
+  publicShop: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -137,6 +155,11 @@ export interface Config {
   dailyBackups: { dir: string; keep: number } | undefined;
 }
 
+/** The owner's own machine: only a browser on it can reach these addresses. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
 /** 'a@x.co.za, B@Y.co.za,' → ['a@x.co.za', 'b@y.co.za']: case-insensitive, blanks dropped, no duplicates. */
 export function parseAdminEmails(value: string | undefined): string[] {
   const emails = (value ?? '')
@@ -173,10 +196,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
       : undefined;
+  // Parsed once, here: the URL parser writes the scheme and host in small letters (127.1 as 127.0.0.1).
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: publicUrl.href.replace(/\/+$/, ''),
+    servedOverHttps: publicUrl.protocol === 'https:',
+    publicShop: !isLoopback(publicUrl.hostname),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -76,7 +76,21 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     ]);
   });
 
-  it('lets a fully set https shop with real pickup points open, and any shop over plain http or a declared demo', async () => {
+  it('names the same stand-ins for https in any letter case and for a public address over plain http', async () => {
+    await seedSamplePickupPoints(database.db);
+    const https = await problems({ PUBLIC_URL: PUBLIC });
+    for (const address of ['HTTPS://FLAGS.example.co.za', 'Https://flags.example.co.za', 'http://shop.example.co.za', 'http://192.168.1.20:3000']) {
+      expect(await problems({ PUBLIC_URL: address }), address).toEqual(https);
+    }
+  });
+
+  it("lets a shop on the owner's own machine open on stand-ins: localhost, 127.0.0.0/8 and [::1], over http or https", async () => {
+    for (const address of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.2', 'http://[::1]:3000', 'https://localhost:8443']) {
+      expect(await problems({ PUBLIC_URL: address }), address).toEqual([]);
+    }
+  });
+
+  it('lets a fully set https shop with real pickup points open, and a shop on this machine or a declared demo', async () => {
     expect(await problems({ PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
     expect(await problems({ PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true' })).toEqual([]);
     await database.db.update(pickupPoints).set({ isSample: false });
@@ -85,13 +99,14 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     expect(await problems(liveSettings)).toEqual([expect.stringMatching(/^There are no pickup points, so nobody could check out/)]);
   });
 
-  it('refuses the Firebase Auth emulator on any https shop, a declared demo too, and allows it on a local one', async () => {
+  it('refuses the Firebase Auth emulator on any public shop, a declared demo too, and allows it on a local one', async () => {
     await seedSamplePickupPoints(database.db);
     await database.db.update(pickupPoints).set({ isSample: false });
     const emulator = { AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-flags', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
     const unsigned = expect.stringMatching(/^FIREBASE_AUTH_EMULATOR_HOST points the shop at the Firebase Auth emulator, whose sign-ins are unsigned/);
     expect(await problems({ ...liveSettings, ...emulator })).toEqual([unsigned]);
     expect(await problems({ PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true', ...emulator })).toEqual([unsigned]);
+    expect(await problems({ PUBLIC_URL: 'http://shop.example.co.za', SHOP_DEMO: 'true', ...emulator })).toEqual([unsigned]);
     expect(await problems({ PUBLIC_URL: 'http://localhost:3000', ...emulator })).toEqual([]);
   });
 });
@@ -118,6 +133,29 @@ describe('starting a public shop', () => {
       expect(output).toContain(name);
     }
     expect(output).toContain('There are no pickup points');
+  }, 90_000);
+
+  it('refuses to start on stand-ins at HTTPS:// in capitals and at a public address over plain http, saying which addresses are this machine', async () => {
+    const shops = ['HTTPS://FLAGS.example.co.za', 'http://shop.example.co.za'].map((address) =>
+      startShop({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: copyStartedDataDir(freshDataDir()), DATABASE_URL: '', PUBLIC_URL: address }),
+    );
+    try {
+      expect(await Promise.all(shops.map((shop) => shop.listening))).toEqual([false, false]);
+      for (const [shop, address] of [
+        [shops[0]!, 'https://flags.example.co.za'],
+        [shops[1]!, 'http://shop.example.co.za'],
+      ] as const) {
+        expect(shop.child.exitCode).toBe(1);
+        const output = shop.output();
+        expect(output).toContain(`This shop is public (PUBLIC_URL is ${address}) but is not ready to take real orders:`);
+        for (const name of ['SMTP_URL', 'SMS_PROVIDER', 'PAYMENT_PROVIDER', 'SHOP_VAT_NUMBER', 'SHOP_PHONE', 'npm run pickup-points -- import', 'SHOP_DEMO=true']) {
+          expect(output).toContain(name);
+        }
+        expect(output).toContain('Only a shop on this machine (PUBLIC_URL at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins');
+      }
+    } finally {
+      await Promise.all(shops.map((shop) => stopShop(shop.child)));
+    }
   }, 90_000);
 
   it('starts a declared demo on stand-ins, warns in its log, and tells every page it is a demo', async () => {

@@ -8,14 +8,12 @@ import { paymentProviders } from './payments/providers';
 import { goingLiveProblem } from './provider-registry';
 import type { ShopDetails } from '../shared/shop-details';
 
-/** A shop served over https is a public shop: real shoppers reach it. */
-export function isPublicShop(config: Config): boolean {
-  return config.publicUrl.startsWith('https://');
-}
-
-/** A public shop runs on real services and its own details, unless it is a declared demo. */
+/**
+ * A public shop (one others can reach: config.publicShop) runs on real services and its own
+ * details, unless it is a declared demo. Stand-ins are for a shop on the owner's own machine.
+ */
 export function mustBeLive(config: Config): boolean {
-  return isPublicShop(config) && !config.demo;
+  return config.publicShop && !config.demo;
 }
 
 const shopDetailVariables: Record<Exclude<keyof ShopDetails, 'name'>, string> = {
@@ -65,7 +63,7 @@ async function samplePickupPoints(db: Database): Promise<string[]> {
  * emulator's tokens are unsigned, so anyone could sign in as anyone, the owner's order desk too.
  */
 function unsafeOnAPublicShop(config: Config): string[] {
-  if (!isPublicShop(config) || config.signIn.provider !== 'firebase' || !config.signIn.emulatorHost) return [];
+  if (!config.publicShop || config.signIn.provider !== 'firebase' || !config.signIn.emulatorHost) return [];
   return [
     'FIREBASE_AUTH_EMULATOR_HOST points the shop at the Firebase Auth emulator, whose sign-ins are unsigned: anyone could sign in as anyone. ' +
       "Unset it and give the project's service account (GOOGLE_APPLICATION_CREDENTIALS or FIREBASE_SERVICE_ACCOUNT).",
@@ -93,5 +91,6 @@ export function goingLiveRefusal(config: Config, problems: string[]): string {
     `This shop is public (PUBLIC_URL is ${config.publicUrl}) but is not ready to take real orders:`,
     ...problems.map((problem) => `  - ${problem}`),
     'For a public demonstration that takes no real payment, set SHOP_DEMO=true: every page then says so.',
+    'Only a shop on this machine (PUBLIC_URL at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins without either.',
   ].join('\n');
 }

@@ -134,7 +134,7 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
     onAPIError: { errorURL: AUTH_ERROR_PATH },
     advanced: {
       // Secure cookies only where the shop is served over https (plain http in development and tests).
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      useSecureCookies: config.servedOverHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     // Also accept `Authorization: Bearer <session token>` (the spec's admin calls send a bearer token);

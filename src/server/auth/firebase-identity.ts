@@ -34,8 +34,8 @@ export const firebaseMessages = {
 } as const;
 
 /** The session cookie's name: `__Secure-` on https, so that only a secure page can set it. */
-export function firebaseSessionCookieName(publicUrl: string): string {
-  return publicUrl.startsWith('https://') ? '__Secure-firebase-session' : 'firebase-session';
+export function firebaseSessionCookieName(servedOverHttps: boolean): string {
+  return servedOverHttps ? '__Secure-firebase-session' : 'firebase-session';
 }
 
 function cookieValue(request: FastifyRequest, name: string): string | undefined {
@@ -78,7 +78,8 @@ function browserUserOf(row: UserRow, token: DecodedIdToken) {
 export interface FirebaseAccountsOptions {
   db: Database;
   settings: FirebaseSettings;
-  publicUrl: string;
+  /** config.servedOverHttps: the session cookie is Secure. */
+  servedOverHttps: boolean;
   email: EmailContext;
   onEmailQueued?: () => void;
   /** Milliseconds since 1970; tests move it on to make a sign-in old. */
@@ -92,7 +93,7 @@ export interface FirebaseAccountsOptions {
  * any call. Both are checked with firebase-admin; the rest of the shop sees the same user as with
  * its own accounts.
  */
-export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmailQueued, now = Date.now }: FirebaseAccountsOptions) {
+export function createFirebaseAccounts({ db, settings, servedOverHttps, email, onEmailQueued, now = Date.now }: FirebaseAccountsOptions) {
   // firebase-admin reads the emulator's address from the environment itself, on every call: it
   // must say what the settings say, or a shop meant for a real project would take unsigned tokens.
   if (settings.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = settings.emulatorHost;
@@ -101,8 +102,8 @@ export function createFirebaseAccounts({ db, settings, publicUrl, email, onEmail
   const credential = settings.serviceAccount ? cert(settings.serviceAccount) : settings.emulatorHost ? undefined : applicationDefault();
   const app: App = initializeApp({ projectId: settings.web.projectId, ...(credential ? { credential } : {}) }, `flag-shop-${randomUUID()}`);
   const firebase: FirebaseAuth = getAuth(app);
-  const cookieName = firebaseSessionCookieName(publicUrl);
-  const secure = publicUrl.startsWith('https://');
+  const cookieName = firebaseSessionCookieName(servedOverHttps);
+  const secure = servedOverHttps;
   const revocationCheckedAt = new Map<string, number>();
 
   /** Noted per account; entries past the window are dropped now and then, so the map stays small in a long-running shop. */

@@ -173,7 +173,7 @@ describe('signing in with Firebase Authentication (the emulator)', () => {
     const shopper = await firebaseShopper(host, email, PASSWORD);
     expect((await sync(shopper.idToken)).statusCode).toBe(200);
     // Ten minutes on, the same sign-in is too old to delete with.
-    const later = createFirebaseAccounts({ db: t.database.db, settings: firebaseSettings(), publicUrl: TEST_PUBLIC_URL, email: { shop: t.config.shop, publicUrl: TEST_PUBLIC_URL }, now: () => Date.now() + 10 * 60_000 });
+    const later = createFirebaseAccounts({ db: t.database.db, settings: firebaseSettings(), servedOverHttps: false, email: { shop: t.config.shop, publicUrl: TEST_PUBLIC_URL }, now: () => Date.now() + 10 * 60_000 });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
     await expect(later.identity.beforeDeletion({ headers: bearer(shopper.idToken) } as unknown as FastifyRequest, row!.id)).rejects.toThrow(firebaseMessages.signInAgain);
     await later.close();

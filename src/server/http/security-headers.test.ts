@@ -248,6 +248,25 @@ describe.each(testDatabases())('security headers of a shop served over https on 
       expect(directives(res)).toHaveProperty('upgrade-insecure-requests', []);
     }
   });
+
+  it('are the same, with secure cookies, when PUBLIC_URL writes https in capitals', async () => {
+    const capitals = await startTestApp(target, { env: { PUBLIC_URL: 'HTTPS://FLAGS.example.co.za', SHOP_DEMO: 'true' } });
+    try {
+      const page = await capitals.app.inject({ method: 'GET', url: '/' });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(directives(page)).toHaveProperty('upgrade-insecure-requests', []);
+      const account = { name: 'Thandi Secure', email: 'thandi.secure@example.co.za', password: 'a-good-password' };
+      const post = (url: string, payload: object) => capitals.app.inject({ method: 'POST', url, headers: { origin: 'https://flags.example.co.za' }, payload });
+      expect((await post('/api/auth/sign-up/email', account)).statusCode).toBe(200);
+      const signIn = await post('/api/auth/sign-in/email', { email: account.email, password: account.password });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const session = [signIn.headers['set-cookie'] ?? []].flat().find((cookie) => cookie.includes('session_token='));
+      expect(session).toMatch(/^__Secure-/);
+      expect(session).toMatch(/; Secure/i);
+    } finally {
+      await capitals.close();
+    }
+  });
 });
 
 describe.each(testDatabases())('security headers of an unexpected error on $name', (target) => {
@@ -278,7 +297,7 @@ describe('security headers of a shop that signs in with Firebase', () => {
   /** A page (which asks for its nonces) and an API answer of a bare app with the shop's headers. */
   async function answers(signIn: FirebaseSettings) {
     const app = Fastify();
-    registerSecurityHeaders(app, 'http://127.0.0.1:3000', signIn);
+    registerSecurityHeaders(app, false, signIn);
     app.get('/', async (_request, reply) => `<meta nonce="${reply.cspNonce.style}">`);
     app.get('/api/products', async () => []);
     try {
@@ -325,7 +344,7 @@ describe('security headers of a shop that signs in with Firebase', () => {
 
   it("add nothing of Firebase's for the shop's own accounts", async () => {
     const app = Fastify();
-    registerSecurityHeaders(app, 'http://127.0.0.1:3000', { provider: 'accounts' });
+    registerSecurityHeaders(app, false, { provider: 'accounts' });
     app.get('/api/products', async () => []);
     const csp = directives(await app.inject({ method: 'GET', url: '/api/products' }));
     await app.close();

@@ -111,8 +111,7 @@ declare module 'fastify' {
   }
 }
 
-function helmetOptions(publicUrl: string): HelmetOptions {
-  const https = publicUrl.startsWith('https://');
+function helmetOptions(https: boolean): HelmetOptions {
   return {
     // Written by the shop itself (policyText), so that a page's nonces cost no work on other answers.
     contentSecurityPolicy: false,
@@ -148,15 +147,15 @@ function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
 
 /** Every header of an answer but its policy's nonces, for ordinary pages and for the popup's return page. */
 function securityHeaders(
-  publicUrl: string,
+  servedOverHttps: boolean,
   signIn: SignInSettings,
 ): { everyAnswer: [string, string][]; popupReturn: [string, string][]; directives: Record<string, string[]> } {
-  const directives = contentSecurityDirectives(publicUrl.startsWith('https://'), signIn);
+  const directives = contentSecurityDirectives(servedOverHttps, signIn);
   const shared: [string, string][] = [
     ['content-security-policy', policyText(directives)],
     ['permissions-policy', PERMISSIONS_POLICY],
   ];
-  const options = helmetOptions(publicUrl);
+  const options = helmetOptions(servedOverHttps);
   return {
     everyAnswer: [...headersOf(helmet(options)), ...shared],
     popupReturn: [...headersOf(helmet({ ...options, crossOriginOpenerPolicy: false })), ...shared],
@@ -175,8 +174,8 @@ const noncesOf = new WeakMap<FastifyReply, CspNonces>();
  * its time, for JSON and files that have no inline script or style to allow. `signIn` adds what
  * signing in with Firebase needs (config.signIn).
  */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, signIn: SignInSettings): void {
-  const { everyAnswer, popupReturn, directives } = securityHeaders(publicUrl, signIn);
+export function registerSecurityHeaders(app: FastifyInstance, servedOverHttps: boolean, signIn: SignInSettings): void {
+  const { everyAnswer, popupReturn, directives } = securityHeaders(servedOverHttps, signIn);
   const everyPolicy = policyText(directives);
   app.decorateReply('cspNonce', {
     getter(this: FastifyReply): CspNonces {
@@ -221,9 +220,9 @@ export function allowStyleAttributes(reply: FastifyReply, hashes: string[]): voi
  * The same headers for the router's own refusals (an address that is not valid percent-encoding,
  * or too long), which Fastify answers before any hook runs.
  */
-export function routerRefusalHeaders(publicUrl: string): (reply: FastifyReply) => void {
+export function routerRefusalHeaders(servedOverHttps: boolean): (reply: FastifyReply) => void {
   // A refusal's page runs no app, so nothing of signing in is allowed on it.
-  const { everyAnswer } = securityHeaders(publicUrl, { provider: 'accounts' });
+  const { everyAnswer } = securityHeaders(servedOverHttps, { provider: 'accounts' });
   return (reply) => {
     for (const [name, value] of everyAnswer) reply.raw.setHeader(name, value);
   };

@@ -75,8 +75,8 @@ export function pageErrorHandler(shopName: string) {
  * answers them before any hook, so they get the security headers here, and a page in words when
  * a person followed a broken link.
  */
-export function routerRefusalHandler(shopName: string, publicUrl: string) {
-  const withSecurityHeaders = routerRefusalHeaders(publicUrl);
+export function routerRefusalHandler(shopName: string, servedOverHttps: boolean) {
+  const withSecurityHeaders = routerRefusalHeaders(servedOverHttps);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     withSecurityHeaders(reply);
     const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'The address is too long'] : [400, 'The address is not valid'];
