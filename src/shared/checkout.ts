@@ -3,7 +3,7 @@ import { emailSchema } from './schemas';
 import { normalisePhone } from './profile';
 import type { OrderLine } from './orders';
 import { formatRandCompact } from './money';
-import { FULL_TAX_INVOICE_ABOVE_CENTS, VAT_NUMBER_PATTERN } from './tax-documents';
+import { FULL_TAX_INVOICE_ABOVE_CENTS, INVOICE_ADDRESS_MAX_LENGTH, INVOICE_ADDRESS_MAX_LINES, INVOICE_COMPANY_MAX_LENGTH, invoiceAddressLines, VAT_NUMBER_PATTERN } from './tax-documents';
 import { courierAddressSchema, courierServiceLevelCodes, deliveryMethods, type CourierAddress, type CourierServiceLevel } from './delivery';
 import { discountCodeText, discountMessages } from './discounts';
 
@@ -36,6 +36,19 @@ const optionalText = (label: string, max: number) =>
     .transform((value) => value || undefined)
     .optional();
 
+/** The buyer's address on the invoice: a few lines, as on an envelope; blank lines and the spaces around each are dropped. */
+const invoiceAddress = z
+  .string({ error: 'Address must be text' })
+  .transform((value) => invoiceAddressLines(value).join('\n'))
+  .pipe(
+    z
+      .string()
+      .max(INVOICE_ADDRESS_MAX_LENGTH, `Address is at most ${INVOICE_ADDRESS_MAX_LENGTH} characters`)
+      .refine((value) => value.split('\n').length <= INVOICE_ADDRESS_MAX_LINES, `Address is at most ${INVOICE_ADDRESS_MAX_LINES} lines`),
+  )
+  .transform((value) => value || undefined)
+  .optional();
+
 const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(50, 'Names are at most 50 characters');
 
 /** The shopper's details at checkout: phone in 0… or +27… form, kept as E.164. */
@@ -54,14 +67,14 @@ export const customerInfoSchema = z.object({
       return phone ?? value;
     }),
   // For the tax invoice, all optional: a company buying, its VAT number, and an address (needed above R5,000).
-  company: optionalText('Company name', 100),
+  company: optionalText('Company name', INVOICE_COMPANY_MAX_LENGTH),
   vatNumber: z
     .string({ error: checkoutMessages.vatNumber })
     .transform((value) => value.replace(/\s/g, ''))
     .refine((value) => value === '' || VAT_NUMBER_PATTERN.test(value), checkoutMessages.vatNumber)
     .transform((value) => value || undefined)
     .optional(),
-  billingAddress: optionalText('Address', 300),
+  billingAddress: invoiceAddress,
 });
 export type CustomerInfo = z.output<typeof customerInfoSchema>;
 

@@ -26,6 +26,23 @@ export function documentSerial(kind: TaxDocumentKind, number: number): string {
 /** A serial as it may appear in an address: INV-000001 or CN-000001 (longer once past 999,999). */
 export const DOCUMENT_SERIAL_PATTERN = /^(INV|CN)-\d{6,9}$/;
 
+/**
+ * What the invoice's Bill-to block takes from the checkout: the company on one line, and the
+ * address on the few short lines an envelope needs, so that neither can add lines of its own
+ * (a made-up "VAT number …") or run the invoice onto more pages.
+ */
+export const INVOICE_COMPANY_MAX_LENGTH = 100;
+export const INVOICE_ADDRESS_MAX_LENGTH = 300;
+export const INVOICE_ADDRESS_MAX_LINES = 5;
+
+/** An address's lines, each trimmed, the blank ones dropped. */
+export function invoiceAddressLines(address: string): string[] {
+  return address
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
 /** A South African VAT number: 10 digits, starting with 4. */
 export const VAT_NUMBER_PATTERN = /^4\d{9}$/;
 
