@@ -9,7 +9,7 @@ import { expect, expectNoSidewaysScroll, test } from './fixtures';
 import { SPEED_ADMIN_EMAIL } from './admins';
 import { signInAs } from './shopper';
 import { todayInSouthAfrica } from '../src/shared/profile';
-import type { WebVitalsReport } from '../src/shared/web-vitals';
+import { PAGE_LOAD_ID, type WebVitalsReport } from '../src/shared/web-vitals';
 
 const isReport = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/metrics/web-vitals';
 
@@ -35,7 +35,10 @@ for (const width of [375, 1280]) {
     // The pattern, never the address: no slug, no query.
     expect(report.page).toBe('/product/:slug');
     expect(body).not.toMatch(/kenya|utm|newsletter/i);
-    expect(Object.keys(report)).toEqual(['page', 'metrics']);
+    expect(Object.keys(report)).toEqual(['page', 'pageLoad', 'metrics']);
+    // The page load's random id, kept in the page's memory only: no cookie or storage holds it.
+    expect(report.pageLoad).toMatch(PAGE_LOAD_ID);
+    expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage, cookies: document.cookie })))).not.toContain(report.pageLoad);
     const names = report.metrics.map((metric) => metric.name);
     // web-vitals arrives after the load, and still sees the paint and the first byte.
     expect(names).toEqual(expect.arrayContaining(['TTFB', 'LCP', 'CLS']));
@@ -55,6 +58,7 @@ for (const width of [375, 1280]) {
     });
     const hidden = (await second).report;
     expect(hidden.page).toBe('/product/:slug');
+    expect(hidden.pageLoad).toBe(report.pageLoad);
     expect(hidden.metrics.map((metric) => metric.name)).toContain('INP');
     expect(hidden.metrics.map((metric) => metric.name)).not.toContain('TTFB');
 

@@ -114,16 +114,20 @@ export function pageTemplateOf(pathname: string): PageTemplate {
   return 'other';
 }
 
-/** One metric of a report. `previous` is the value this page load reported before, which the new one replaces. */
+/** One metric of a report: the page load's latest value, which replaces any it reported before. */
 export interface WebVitalReading {
   name: WebVitalName;
   value: number;
-  previous?: number;
 }
 
-/** The body of POST /api/metrics/web-vitals: the page and its latest metrics, nothing about the shopper. */
+/** A page load's random id: 16 random bytes in hexadecimal, made by the browser for that load only. */
+export const PAGE_LOAD_ID = /^[0-9a-f]{32}$/;
+
+/** The body of POST /api/metrics/web-vitals: the page, its page load and its latest metrics, nothing about the shopper. */
 export interface WebVitalsReport {
   page: PageTemplate;
+  /** Ties a later report to the earlier one of the same page load, whose numbers it replaces. */
+  pageLoad: string;
   metrics: WebVitalReading[];
 }
 

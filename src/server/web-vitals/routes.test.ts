@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { webVitalBuckets } from '../db/schema';
+import { webVitalBuckets, webVitalPageLoads } from '../db/schema';
 import { NOT_ADMIN_MESSAGE } from '../admin/routes';
 import { CROSS_SITE_MESSAGE } from '../http/cross-site';
 import { lastDays } from '../orderdesk/service';
@@ -12,6 +13,11 @@ import { todayInSouthAfrica } from '../../shared/profile';
 import { PAGE_SPEED_REPORT_URL, type PageSpeed, type PageSpeedReport, type WebVitalName } from '../../shared/web-vitals';
 import { KEEP_DAYS } from './service';
 
+
+/** A new page load's id, as the browser makes one. */
+const newLoad = () => randomBytes(16).toString('hex');
+
+const PAGE_LOAD_MESSAGE = "pageLoad is the page load's random id: 32 hexadecimal characters";
 
 const home = { page: '/', metrics: [{ name: 'LCP', value: 1_800 }, { name: 'CLS', value: 0.02 }, { name: 'TTFB', value: 240 }] };
 
@@ -39,15 +45,19 @@ describe.each(testDatabases())('page speed reports on $name', (target) => {
   });
   beforeEach(async () => {
     await t.database.db.delete(webVitalBuckets);
+    await t.database.db.delete(webVitalPageLoads);
     from = `198.51.100.${++address}`;
   });
 
-  /** A report as a shopper's browser sends it: same origin, the shopper's cookie riding along. */
+  /**
+   * A report as a shopper's browser sends it: same origin, the shopper's cookie riding along. A
+   * report that names no page load is of a page load of its own.
+   */
   const report = (payload: object | string, headers: Record<string, string> = {}, app: FastifyInstance = t.app) =>
     app.inject({
       method: 'POST',
       url: PAGE_SPEED_REPORT_URL,
-      payload,
+      payload: typeof payload === 'object' && !Array.isArray(payload) && !('pageLoad' in payload) ? { pageLoad: newLoad(), ...payload } : payload,
       remoteAddress: from,
       headers: { origin: TEST_PUBLIC_URL, ...(typeof payload === 'string' ? { 'content-type': 'text/plain;charset=UTF-8' } : {}), ...headers },
     });
@@ -80,20 +90,57 @@ describe.each(testDatabases())('page speed reports on $name', (target) => {
   });
 
   it('reads the body of navigator.sendBeacon, a text sent as text/plain', async () => {
-    expect((await report(JSON.stringify({ page: '/shop', metrics: [{ name: 'INP', value: 120 }] }))).statusCode).toBe(204);
+    expect((await report(JSON.stringify({ page: '/shop', pageLoad: newLoad(), metrics: [{ name: 'INP', value: 120 }] }))).statusCode).toBe(204);
     expect(pageOf(await deskReport(), '/shop').metrics.INP.samples).toBe(1);
   });
 
-  it("counts a page load once per metric: a later value with the one it replaces moves it, and INP's first value is a new one", async () => {
-    expect((await report({ page: '/product/:slug', metrics: [{ name: 'LCP', value: 2_000 }, { name: 'CLS', value: 0 }] })).statusCode).toBe(204);
-    const later = { page: '/product/:slug', metrics: [{ name: 'CLS', value: 0.3, previous: 0 }, { name: 'INP', value: 650 }] };
-    expect((await report(later)).statusCode).toBe(204);
+  it("counts a page load once per metric: its later report replaces its own earlier value, even one counted the day before", async () => {
+    const pageLoad = newLoad();
+    expect((await report({ page: '/product/:slug', pageLoad, metrics: [{ name: 'LCP', value: 2_000 }, { name: 'CLS', value: 0 }] })).statusCode).toBe(204);
+    expect((await report({ page: '/product/:slug', pageLoad, metrics: [{ name: 'CLS', value: 0.3 }, { name: 'INP', value: 650 }] })).statusCode).toBe(204);
 
-    const { metrics } = pageOf(await deskReport(), '/product/:slug');
+    let { metrics } = pageOf(await deskReport(), '/product/:slug');
     expect(metrics.CLS).toMatchObject({ samples: 1, rating: 'poor' });
     expectNear(metrics.CLS.p75, 0.3);
     expect(metrics.INP).toMatchObject({ samples: 1, rating: 'poor' });
     expect(metrics.LCP.samples).toBe(1);
+
+    // The page stayed open overnight: its last report moves it from yesterday's figures to today's.
+    await t.database.db.execute(sql`UPDATE web_vital_buckets SET day = day - 1`);
+    await t.database.db.execute(sql`UPDATE web_vital_page_loads SET day = day - 1`);
+    expect((await report({ page: '/product/:slug', pageLoad, metrics: [{ name: 'CLS', value: 0.05 }] })).statusCode).toBe(204);
+    ({ metrics } = pageOf(await deskReport(), '/product/:slug'));
+    expect(metrics.CLS).toMatchObject({ samples: 1, rating: 'good' });
+    expect(metrics.CLS.daily.slice(-2).map((d) => d.samples)).toEqual([0, 1]);
+  });
+
+  it("lets no report take back another page load's numbers: 60 forged previous values and a stranger's page load move no real page load", async () => {
+    const values = [1_000, 1_200, 1_400, 1_600, 1_800, 2_000, 2_200, 2_400];
+    for (const value of values) expect((await report({ page: '/shop', pageLoad: newLoad(), metrics: [{ name: 'LCP', value }] })).statusCode).toBe(204);
+    const before = pageOf(await deskReport(), '/shop').metrics.LCP;
+    expect(before.samples).toBe(8);
+    expectNear(before.p75, 2_000);
+
+    // Each claims to replace a real page load's value, from an address of its own.
+    for (let i = 0; i < 60; i++) {
+      from = `203.0.113.${i + 1}`;
+      const forged = await report({ page: '/shop', metrics: [{ name: 'LCP', value: 100, previous: values[i % values.length] }] });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json<{ message: string }>().message).toMatch(/previous/);
+    }
+    expect(pageOf(await deskReport(), '/shop').metrics.LCP).toEqual(before);
+
+    // A page load of the sender's own, reported 20 times lower and lower: it counts once, with its last value, and takes nothing back.
+    const stranger = newLoad();
+    for (let i = 0; i < 20; i++) {
+      from = `203.0.113.${i + 100}`;
+      expect((await report({ page: '/shop', pageLoad: stranger, metrics: [{ name: 'LCP', value: 2_000 - i * 100 }] })).statusCode).toBe(204);
+    }
+    const after = pageOf(await deskReport(), '/shop').metrics.LCP;
+    expect(after.samples).toBe(9);
+    // The 7th of 1,000 … 2,400 and the stranger's 100: the eight real page loads are all still there.
+    expectNear(after.p75, 2_000);
+    expect(after.daily.at(-1)!.samples).toBe(9);
   });
 
   it('reads the 75th percentile of every page load of the period, day by day and for all pages together', async () => {
@@ -151,15 +198,20 @@ describe.each(testDatabases())('page speed reports on $name', (target) => {
     expect(pageOf(await deskReport(`?days=${KEEP_DAYS}`), '/').metrics.LCP.samples).toBe(3);
   });
 
-  it('counts reports arriving at once in two processes', async () => {
+  it('counts reports arriving at once in two processes, and one page load once however its reports arrive', async () => {
     const other = await buildApp({ config: t.config, database: t.database, logger: false });
+    const pageLoad = newLoad();
     try {
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => report({ page: '/checkout', metrics: [{ name: 'TTFB', value: 300 }] }, {}, i % 2 ? other : t.app)));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(204));
+      const again = await Promise.all(Array.from({ length: 10 }, (_, i) => report({ page: '/checkout', pageLoad, metrics: [{ name: 'INP', value: 100 + i * 50 }] }, {}, i % 2 ? other : t.app)));
+      expect(again.map((a) => a.statusCode)).toEqual(Array(10).fill(204));
     } finally {
       await other.close();
     }
-    expect(pageOf(await deskReport(), '/checkout').metrics.TTFB.samples).toBe(20);
+    const { metrics } = pageOf(await deskReport(), '/checkout');
+    expect(metrics.TTFB.samples).toBe(20);
+    expect(metrics.INP.samples).toBe(1);
   });
 
   const metric = (name: string, value: unknown, more: object = {}) => ({ page: '/', metrics: [{ name, value, ...more }] });
@@ -182,8 +234,13 @@ describe.each(testDatabases())('page speed reports on $name', (target) => {
     ['a value over a minute', metric('LCP', 60_001), 'LCP is measured from 0 to 60000 ms'],
     ['a huge value', metric('TTFB', 1e300), 'TTFB is measured from 0 to 60000 ms'],
     ['a CLS over 10', metric('CLS', 10.5), 'CLS is measured from 0 to 10'],
-    ['a negative previous value', metric('CLS', 0.2, { previous: -0.1 }), 'CLS is measured from 0 to 10'],
-    ['a previous value as text', metric('CLS', 0.2, { previous: 'x' }), 'previous, when given, is a number'],
+    ['a value it claims to replace', metric('CLS', 0.2, { previous: 0.1 }), 'Unrecognized key: "previous"'],
+    ['a page load id that is a number', { ...home, pageLoad: 7 }, PAGE_LOAD_MESSAGE],
+    ['an empty page load id', { ...home, pageLoad: '' }, PAGE_LOAD_MESSAGE],
+    ['a short page load id', { ...home, pageLoad: 'abc123' }, PAGE_LOAD_MESSAGE],
+    ['a page load id in capitals', { ...home, pageLoad: 'A'.repeat(32) }, PAGE_LOAD_MESSAGE],
+    ['a page load id of 1,000 characters', { ...home, pageLoad: 'a'.repeat(1_000) }, PAGE_LOAD_MESSAGE],
+    ['a page load id with a space', { ...home, pageLoad: `${'a'.repeat(31)} ` }, PAGE_LOAD_MESSAGE],
   ])('refuses %s with 400 in words and counts nothing', async (_label, body, message) => {
     const res = await report(body as object);
     expect(res.statusCode).toBe(400);
@@ -203,7 +260,9 @@ describe.each(testDatabases())('page speed reports on $name', (target) => {
   it.each([
     ['a NUL byte in the page', JSON.stringify({ ...home, page: '/\u0000' }), 'page contains a NUL character, which is not allowed'],
     ['a lone surrogate in a name', JSON.stringify({ page: '/', metrics: [{ name: 'LCP\ud800', value: 1 }] }), 'metrics.0.name contains a broken character (an unpaired UTF-16 surrogate), which is not allowed'],
-    ['an infinite value (1e309)', '{"page":"/","metrics":[{"name":"LCP","value":1e309}]}', 'Each metric needs a value, as a number'],
+    ['no page load id', JSON.stringify(home), PAGE_LOAD_MESSAGE],
+    ['a NUL byte in the page load id', JSON.stringify({ ...home, pageLoad: `${'a'.repeat(31)}\u0000` }), 'pageLoad contains a NUL character, which is not allowed'],
+    ['an infinite value (1e309)', `{"page":"/","pageLoad":"${'a'.repeat(32)}","metrics":[{"name":"LCP","value":1e309}]}`, 'Each metric needs a value, as a number'],
     ['text that is not JSON', 'LCP=1800', 'The request body is not valid JSON'],
     ['an empty body', '', 'The request body is empty'],
     ['a poisoned prototype', '{"page":"/","metrics":[{"name":"LCP","value":1}],"__proto__":{"x":1}}', 'The request body is not valid JSON'],
@@ -247,7 +306,7 @@ describe.each(testDatabases())('page speed reports on $name', (target) => {
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json()).toEqual({ message: CROSS_SITE_MESSAGE });
     // No Origin, as some browsers send a beacon: the fetch metadata says it is the shop's own.
-    const sameOrigin = await t.app.inject({ method: 'POST', url: PAGE_SPEED_REPORT_URL, payload: home, remoteAddress: from, headers: { cookie: shopper, 'sec-fetch-site': 'same-origin' } });
+    const sameOrigin = await t.app.inject({ method: 'POST', url: PAGE_SPEED_REPORT_URL, payload: { ...home, pageLoad: newLoad() }, remoteAddress: from, headers: { cookie: shopper, 'sec-fetch-site': 'same-origin' } });
     expect(sameOrigin.statusCode).toBe(204);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../http/parse';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
-import { PAGE_SPEED_DAYS, PAGE_SPEED_REPORT_URL, pageTemplates, webVitalNames, webVitals } from '../../shared/web-vitals';
+import { PAGE_LOAD_ID, PAGE_SPEED_DAYS, PAGE_SPEED_REPORT_URL, pageTemplates, webVitalNames, webVitals } from '../../shared/web-vitals';
 import type { WebVitalsService } from './service';
 
 /** A report is a page pattern and at most four numbers, about 200 bytes: anything much larger is no report. */
@@ -12,20 +12,19 @@ const reading = z
   .strictObject({
     name: z.enum(webVitalNames, { error: `Each metric is named one of ${webVitalNames.join(', ')}` }),
     value: z.number({ error: 'Each metric needs a value, as a number' }),
-    previous: z.number({ error: 'previous, when given, is a number' }).optional(),
   })
   .superRefine((metric, context) => {
     const { max, unit } = webVitals[metric.name];
-    for (const field of ['value', 'previous'] as const) {
-      const value = metric[field];
-      if (value === undefined || (value >= 0 && value <= max)) continue;
-      context.addIssue({ code: 'custom', path: [field], message: `${metric.name} is measured from 0 to ${max}${unit === 'ms' ? ' ms' : ''}` });
-    }
+    if (metric.value >= 0 && metric.value <= max) return;
+    context.addIssue({ code: 'custom', path: ['value'], message: `${metric.name} is measured from 0 to ${max}${unit === 'ms' ? ' ms' : ''}` });
   });
 
-/** POST /api/metrics/web-vitals: a page pattern and its metrics, nothing else (no address, no shopper). */
+const PAGE_LOAD_MESSAGE = "pageLoad is the page load's random id: 32 hexadecimal characters";
+
+/** POST /api/metrics/web-vitals: a page pattern, a page load's random id and its metrics, nothing else (no address, no shopper). */
 const reportSchema = z.strictObject({
   page: z.enum(pageTemplates, { error: "page is not one of the shop's pages, such as / or /product/:slug" }),
+  pageLoad: z.string({ error: PAGE_LOAD_MESSAGE }).regex(PAGE_LOAD_ID, PAGE_LOAD_MESSAGE),
   metrics: z
     .array(reading, { error: 'metrics is a list of measurements' })
     .min(1, 'Send at least one metric')

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { webVitalBuckets } from '../db/schema';
+import { webVitalBuckets, webVitalPageLoads } from '../db/schema';
 import { lastDays } from '../orderdesk/service';
 import { todayInSouthAfrica } from '../../shared/profile';
 import {
@@ -18,6 +18,21 @@ import { addCounts, bucketOf, percentileOf, sampleCount, type Histogram } from '
 
 /** How long the daily histograms are kept: the desk reads at most this many days. */
 export const KEEP_DAYS = 90;
+
+/** How long a page load's numbers are kept for its later reports (today and yesterday): a page reports its last when it is hidden or left. */
+export const PAGE_LOADS_KEPT_DAYS = 2;
+
+/** One page load counted into a bucket (by 1) or taken out of it (by -1). */
+interface BucketMove {
+  day: string;
+  page: string;
+  metric: string;
+  bucket: number;
+  by: 1 | -1;
+}
+
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+const byBucket = (a: BucketMove, b: BucketMove) => compare(a.day, b.day) || compare(a.page, b.page) || compare(a.metric, b.metric) || compare(a.bucket, b.bucket);
 
 /** Histograms of one page (or of all): metric → day → histogram. */
 type PageHistograms = Map<WebVitalName, Map<string, Histogram>>;
@@ -57,49 +72,74 @@ export function createWebVitalsService(db: Database) {
     prunedOn = today;
     const [firstKept] = lastDays(today, KEEP_DAYS);
     await db.delete(webVitalBuckets).where(lt(webVitalBuckets.day, firstKept!));
+    const [firstLoadKept] = lastDays(today, PAGE_LOADS_KEPT_DAYS);
+    await db.delete(webVitalPageLoads).where(lt(webVitalPageLoads.day, firstLoadKept!));
   }
 
   return {
     /**
-     * Counts one report into today's histograms. A metric that replaces one the same page load
-     * reported before (its `previous`) moves that page load to the new value's bucket, so every
-     * page load counts once per metric, with its latest value.
+     * Counts one report into today's histograms. A metric its page load reported before replaces
+     * that load's earlier number (found by the load's id, never taken from the report), which moves
+     * the load from the bucket it was counted in to the new value's: every page load counts once
+     * per metric, with its latest value, and a report of one load cannot take back another's.
      */
-    async record({ page, metrics }: WebVitalsReport): Promise<void> {
+    async record({ page, pageLoad, metrics }: WebVitalsReport): Promise<void> {
       const day = todayInSouthAfrica();
-      const key = (metric: WebVitalName, bucket: number) =>
-        and(eq(webVitalBuckets.day, day), eq(webVitalBuckets.page, page), eq(webVitalBuckets.metric, metric), eq(webVitalBuckets.bucket, bucket));
-      const added: { metric: WebVitalName; bucket: number }[] = [];
-      const replaced: { metric: WebVitalName; bucket: number }[] = [];
-      for (const { name, value, previous } of metrics) {
-        const bucket = bucketOf(name, value);
-        if (previous !== undefined) {
-          const before = bucketOf(name, previous);
-          // Within the same bucket the histogram is already right.
-          if (before === bucket) continue;
-          replaced.push({ metric: name, bucket: before });
+      const readings = metrics.map(({ name, value }) => ({ metric: name as string, bucket: bucketOf(name, value) })).sort((a, b) => compare(a.metric, b.metric));
+      await db.transaction(async (tx) => {
+        // Rows in one order: a second report of the same load arriving at once waits here for the first.
+        const firsts = await tx
+          .insert(webVitalPageLoads)
+          .values(readings.map(({ metric, bucket }) => ({ pageLoad, metric, day, page, bucket })))
+          .onConflictDoNothing()
+          .returning({ metric: webVitalPageLoads.metric });
+        const isFirst = new Set(firsts.map((row) => row.metric));
+        const moves: BucketMove[] = readings.filter(({ metric }) => isFirst.has(metric)).map(({ metric, bucket }) => ({ day, page, metric, bucket, by: 1 }));
+        const replacing = readings.filter(({ metric }) => !isFirst.has(metric));
+        if (replacing.length > 0) {
+          const earlier = await tx
+            .select()
+            .from(webVitalPageLoads)
+            .where(and(eq(webVitalPageLoads.pageLoad, pageLoad), inArray(webVitalPageLoads.metric, replacing.map(({ metric }) => metric))))
+            .orderBy(asc(webVitalPageLoads.metric))
+            .for('update');
+          for (const before of earlier) {
+            const { bucket } = replacing.find(({ metric }) => metric === before.metric)!;
+            if (before.day === day && before.page === page && before.bucket === bucket) continue;
+            moves.push({ ...before, by: -1 }, { day, page, metric: before.metric, bucket, by: 1 });
+            await tx
+              .update(webVitalPageLoads)
+              .set({ day, page, bucket })
+              .where(and(eq(webVitalPageLoads.pageLoad, pageLoad), eq(webVitalPageLoads.metric, before.metric)));
+          }
         }
-        added.push({ metric: name, bucket });
-      }
-      // No transaction: each statement holds the lock of a row only while it runs, and the upsert
-      // takes its rows in one order, so reports arriving together never wait on each other in a
-      // circle. The earlier value is taken back where it was counted today (one counted yesterday stays).
-      for (const { metric, bucket } of replaced) {
-        await db
-          .update(webVitalBuckets)
-          .set({ count: sql`${webVitalBuckets.count} - 1` })
-          .where(and(key(metric, bucket), gt(webVitalBuckets.count, 0)));
-      }
-      if (added.length > 0) {
-        // One row per metric (a report names each metric once), so one statement adds them all.
-        await db
-          .insert(webVitalBuckets)
-          .values(added.sort((a, b) => a.metric.localeCompare(b.metric)).map(({ metric, bucket }) => ({ day, page, metric, bucket, count: 1 })))
-          .onConflictDoUpdate({
-            target: [webVitalBuckets.day, webVitalBuckets.page, webVitalBuckets.metric, webVitalBuckets.bucket],
-            set: { count: sql`${webVitalBuckets.count} + 1` },
-          });
-      }
+        // Every report takes its bucket rows in the same order, so reports in several processes never wait on each other in a circle.
+        for (const move of moves.sort(byBucket)) {
+          const { day: movedDay, page: movedPage, metric, bucket } = move;
+          if (move.by > 0) {
+            await tx
+              .insert(webVitalBuckets)
+              .values({ day: movedDay, page: movedPage, metric, bucket, count: 1 })
+              .onConflictDoUpdate({
+                target: [webVitalBuckets.day, webVitalBuckets.page, webVitalBuckets.metric, webVitalBuckets.bucket],
+                set: { count: sql`${webVitalBuckets.count} + 1` },
+              });
+          } else {
+            await tx
+              .update(webVitalBuckets)
+              .set({ count: sql`${webVitalBuckets.count} - 1` })
+              .where(
+                and(
+                  eq(webVitalBuckets.day, movedDay),
+                  eq(webVitalBuckets.page, movedPage),
+                  eq(webVitalBuckets.metric, metric),
+                  eq(webVitalBuckets.bucket, bucket),
+                  gt(webVitalBuckets.count, 0),
+                ),
+              );
+          }
+        }
+      });
       if (prunedOn !== day) await prune(day);
     },
 
