@@ -18,6 +18,8 @@ export interface CartItemView {
   quantity: number;
   /** false once the flag is no longer sold (hidden from the shop): the line can only be removed. */
   available: boolean;
+  /** The flags of this kind left to sell, or null when the shop does not count them (made to order). */
+  stockLeft: number | null;
 }
 
 export interface CartLine {

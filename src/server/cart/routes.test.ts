@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
 import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import type { CartView } from './service';
@@ -221,6 +223,26 @@ describe.each(testDatabases())('cart API on $name', (target) => {
         expect(res.json()).toEqual(notFound);
       }
       await ownerStillHasLine();
+    });
+  });
+
+  describe('flags left', () => {
+    it("tells each line how many of its flag are left, and null for a flag whose stock the shop does not count", async () => {
+      const lesotho = (await t.app.inject({ url: '/api/products/lesotho' })).json<Product>();
+      const sessionId = newSession();
+      await addLine(sessionId, southAfrica);
+      await t.database.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, lesotho.id));
+      try {
+        const added = await addLine(sessionId, lesotho, 2);
+        expect(added.stockLeft).toBe(3);
+        await t.database.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, lesotho.id));
+        expect((await getCart(sessionId)).cartItems.map(({ productName, quantity, stockLeft }) => ({ productName, quantity, stockLeft }))).toEqual([
+          { productName: 'SOUTH AFRICA', quantity: 1, stockLeft: null },
+          { productName: 'LESOTHO', quantity: 2, stockLeft: 1 },
+        ]);
+      } finally {
+        await t.database.db.update(products).set({ stockQuantity: null }).where(eq(products.id, lesotho.id));
+      }
     });
   });
 

@@ -57,6 +57,7 @@ export function createCartService(db: Database) {
         salePriceCents: products.salePriceCents,
         quantity: cartItems.quantity,
         available: inTheShop,
+        stockLeft: products.stockQuantity,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
