@@ -40,6 +40,34 @@ test('on a 320 px phone the menu button replaces the links', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('the phone menu closes with Escape, with a tap outside it and with a link outside it, and gives the focus back to its button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/contact');
+  const openButton = page.getByRole('button', { name: 'Open menu' });
+  const menu = page.locator('#mobile-menu');
+
+  await openButton.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(openButton).toBeFocused();
+  await expect(openButton).toHaveAttribute('aria-expanded', 'false');
+
+  // A tap on the page beside the menu, where nothing else answers it.
+  await openButton.click();
+  await expect(menu).toBeVisible();
+  await page.mouse.click(6, 700);
+  await expect(menu).toBeHidden();
+
+  // The shop's name in the bar is a link too: the next page opens without the menu over it.
+  await openButton.click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cape Flag Co.' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
 test('the desktop links are shown on a wide screen, without a menu button', async ({ page }) => {
   await page.goto('/');
   const mainNav = page.getByRole('navigation', { name: 'Main' });

@@ -4,7 +4,9 @@ import { messageOf } from '../../lib/api';
 import { Button, buttonClasses } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/Field';
 import { FormAlert } from '../ui/FormAlert';
+import { useEscapeLayer } from '../ui/layer-stack';
 import { TrackingNumberForm } from './FulfilOrderDialog';
+import { refundFailedText } from './order-format';
 import { useAddOrderNote, useBookCourier, useCancelOrder, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
 import { centsToDecimal, formatRand, parseRandToCents } from '../../../shared/money';
 import { cancelOrderSchema, orderNoteSchema, refundOrderSchema, type AdminOrder, type AdminOrderDetail } from '../../../shared/order-desk';
@@ -98,7 +100,7 @@ function RefundForm({ order, refundable, onDone }: { order: AdminOrder; refundab
         confirmLabel="Confirm refund"
         pendingLabel="Refunding..."
         pending={refund.isPending}
-        error={refund.isError ? messageOf(refund.error, 'Failed to refund the order') : undefined}
+        error={refund.isError ? refundFailedText(messageOf(refund.error, '')) : undefined}
         onBack={() => {
           refund.reset();
           setConfirming(undefined);
@@ -280,6 +282,8 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
   const move = useMoveOrder();
   const book = useBookCourier();
   const closePanel = () => setPanel(null);
+  // Escape closes the open form, not the order's page, and gives the focus back to its button.
+  useEscapeLayer(panel !== null, closePanel, { returnFocus: true });
 
   const moveTo = (to: 'ready-for-collection' | 'collected' | 'delivered' | 'track-courier') => move.mutate({ orderId: order.id, to });
 

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import logoUrl from '../../favicon.svg';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PrefetchNavLink } from '../ui/PrefetchLink';
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -11,6 +11,7 @@ import { useCart } from '../cart/use-cart';
 import { openAuthDialog } from '../auth/auth-dialog-store';
 import { userLabel, useSession, useSignOut } from '../auth/use-session';
 import { useAdminCheck } from '../auth/use-admin-check';
+import { useEscapeLayer } from '../ui/layer-stack';
 
 // The dropdown's code loads only once someone is signed in.
 const UserMenu = lazy(() => import('../auth/UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -136,10 +137,39 @@ function MobileAccountLinks({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Fixed top bar: name, links, cart with its badge; a menu button on small screens. */
-export function NavBar() {
+/**
+ * The phone menu closes as a shopper expects: with Escape (the focus back on the menu button), a tap
+ * outside it, and any change of page, whichever link caused it.
+ */
+function usePhoneMenu() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const { pathname, search } = useLocation();
+  const [shownAt, setShownAt] = useState(`${pathname}${search}`);
+  if (shownAt !== `${pathname}${search}`) {
+    setShownAt(`${pathname}${search}`);
+    setMenuOpen(false);
+  }
+  useEscapeLayer(menuOpen, () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  });
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target instanceof Node ? event.target : null;
+      if (!menu.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
+  return { menuOpen, setMenuOpen, menuButton, menu };
+}
+
+/** Fixed top bar: name, links, cart with its badge; a menu button on small screens. */
+export function NavBar() {
+  const { menuOpen, setMenuOpen, menuButton, menu } = usePhoneMenu();
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/* From tablets up, three columns: the links stay put when the account control appears after the session loads. */}
@@ -177,7 +207,7 @@ export function NavBar() {
         </div>
       </nav>
       {menuOpen && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white md:hidden">
+        <div id="mobile-menu" ref={menu} className="border-t border-slate-200 bg-white md:hidden">
           <div className="mx-auto flex max-w-7xl flex-col px-4 py-2">
             {links.map((l) => (
               <PrefetchNavLink key={l.to} to={l.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>

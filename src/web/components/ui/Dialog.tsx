@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from './Button';
+import { closeTopLayer, useEscapeLayer } from './layer-stack';
 
 /** Closes the dialog it is in; with asChild, a Cancel button does. */
 export const DialogClose = DialogPrimitive.Close;
@@ -65,21 +66,30 @@ function focusMainHeading(): void {
  * It opens with focus in its first form field (the sign-in dialog in Email), or where Radix puts
  * it when there is none (the close button, never a destructive action). On closing, focus goes
  * back to what opened it: Radix does that only for its own trigger, and most of the shop's
- * dialogs are opened from elsewhere (the cart button, Pay, a row of the order desk).
+ * dialogs are opened from elsewhere (the cart button, Pay, a row of the order desk). Escape closes
+ * the top layer only (layer-stack.ts): the dialog, or a form opened inside it.
  */
 export function Dialog({ open, onOpenChange, trigger, title, description, layout = 'dialog', width = 'lg', closeLabel = 'Close', children }: DialogProps) {
   const look = layouts[layout];
   const body = useRef<HTMLDivElement>(null);
+  // A dialog with its own trigger keeps its own state: Escape must be able to close it too.
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  useEscapeLayer(isOpen, () => setOpen(false));
   // Noted while rendering the opening, before anything in the dialog (an autoFocus field) takes the focus.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   // Closed to begin with: a dialog whose code loads on its first opening mounts already open.
   const [wasOpen, setWasOpen] = useState<boolean | undefined>(false);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen);
+    if (isOpen) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
   }
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Root open={isOpen} onOpenChange={setOpen}>
       {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
@@ -93,6 +103,10 @@ export function Dialog({ open, onOpenChange, trigger, title, description, layout
               event.preventDefault();
               field.focus();
             }
+          }}
+          onEscapeKeyDown={(event) => {
+            event.preventDefault();
+            if (!closeTopLayer()) setOpen(false);
           }}
           onCloseAutoFocus={(event) => {
             if (trigger) return;
