@@ -80,7 +80,7 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
   await expect(stepper.value).toHaveText('2');
   await expect(cartBadge(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', 'South Africa has been added to your cart.')).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', '2 × South Africa have been added to your cart.')).toBeVisible();
   await expect(cartBadge(page)).toHaveText('2');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
 
@@ -126,7 +126,7 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
   await stepper.increase.click();
   await expect(stepper.value).toHaveText('2');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', 'Namibia has been added to your cart.')).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', '2 × Namibia have been added to your cart.')).toBeVisible();
   await expect(cartBadge(page)).toHaveText('4');
 
   await openCart(page);
@@ -142,8 +142,17 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
   await expect(cartLine(page, 'SOUTH AFRICA')).toBeVisible();
   await expect(total$).toHaveText('R260.00');
   await expect(cartBadge(page)).toHaveText('2');
-  // Clear the cart.
-  await cartPanel(page).getByRole('button', { name: 'Clear Cart' }).click();
+  // Clearing the cart asks first, with the answer under the focus; Keep my cart leaves it as it was.
+  const clear = cartPanel(page).getByRole('button', { name: 'Clear Cart' });
+  await clear.click();
+  const question = cartPanel(page).getByRole('group', { name: 'Remove all 2 flags from your cart?' });
+  await expect(question.getByRole('button', { name: 'Yes, clear cart' })).toBeFocused();
+  await question.getByRole('button', { name: 'Keep my cart' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(clear).toBeFocused();
+  await expect(cartPanel(page).getByTestId('cart-item')).toHaveCount(1);
+  await clickAgain(page, clear);
+  await question.getByRole('button', { name: 'Yes, clear cart' }).click();
   await expect(toast(page, 'Cart Cleared')).toBeVisible();
   await expect(cartPanel(page).getByText('Your cart is empty')).toBeVisible();
   await expect(cartPanel(page).getByTestId('cart-item')).toHaveCount(0);
@@ -169,6 +178,28 @@ test('the cart survives a reload', async ({ page }) => {
   await openCart(page);
   await expect(cartLine(page, 'SOUTH AFRICA').getByTestId('cart-item-quantity')).toHaveText('1');
   await expect(cartPanel(page).getByTestId('cart-total')).toHaveText('R130.00');
+});
+
+test('a cart that cannot be read says so with a way to try again, instead of showing an empty cart', async ({ page }) => {
+  await page.goto('/product/south-africa');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(cartBadge(page)).toHaveText('1');
+  const cartRead = /\/api\/cart\/[\w-]+$/;
+  await page.route(cartRead, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' })
+      : route.fallback(),
+  );
+  await page.reload();
+  await expect(toast(page, 'Error', 'Failed to fetch cart items')).toBeVisible();
+  const panel = await openCart(page);
+  await expect(panel.getByText('Your cart is empty')).toHaveCount(0);
+  await expect(panel.getByText('We could not load your cart.')).toBeVisible();
+
+  await page.unroute(cartRead);
+  await panel.getByRole('button', { name: 'Try Again' }).click();
+  await expect(cartLine(page, 'SOUTH AFRICA').getByTestId('cart-item-quantity')).toHaveText('1');
+  await expect(cartBadge(page)).toHaveText('1');
 });
 
 test('Proceed to Checkout leads to the checkout page', async ({ page }) => {

@@ -1,11 +1,13 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, messageOf } from '../../lib/api';
+import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { cartSwitchSettled, ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
 import { setCartPanelOpen } from './cart-panel-store';
 import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../../shared/cart';
 import { countryName } from '../../../shared/product';
 import { useSyncExternalStore } from 'react';
+import { addedToCartText } from './cart-words';
 
 interface CartResponse {
   cartItems: CartItemView[];
@@ -22,25 +24,38 @@ export function cartQueryKey(sessionId: string | null) {
   return [`/api/cart/${sessionId ?? ''}`] as const;
 }
 
+/** The failed read the toast was last shown for: several components read the cart, one toast is enough. */
+let failureToasted = 0;
+
 export function useCart() {
   const sessionId = useCartSessionId();
   const query = useQuery({
     queryKey: cartQueryKey(sessionId),
     enabled: sessionId !== null,
-    // A cart that cannot be read is shown as empty (spec section 7).
     queryFn: async ({ queryKey }) => {
       try {
         return await apiRequest<CartResponse>('GET', queryKey[0]);
-      } catch {
-        return { cartItems: [] };
+      } catch (error) {
+        // Not this visitor's cart (a signed-in shopper's, after their session ended): nothing to show.
+        if (error instanceof ApiError && error.status === 404) return { cartItems: [] };
+        throw error;
       }
     },
   });
+  // A cart that cannot be read is not an empty one: the spec's toast says so (the panel offers Try Again).
+  useEffect(() => {
+    if (!query.errorUpdatedAt || query.errorUpdatedAt === failureToasted) return;
+    failureToasted = query.errorUpdatedAt;
+    toast({ title: 'Error', description: 'Failed to fetch cart items', variant: 'destructive' });
+  }, [query.errorUpdatedAt]);
   const items = query.data?.cartItems ?? [];
   return {
     sessionId,
     items,
     isLoading: query.isLoading,
+    /** The cart could not be read and nothing read before is shown. */
+    failed: query.isError && query.data === undefined,
+    retry: () => void query.refetch(),
     itemCount: cartItemCount(items),
     subtotalCents: cartSubtotalCents(items),
   };
@@ -68,7 +83,7 @@ export function useAddToCart() {
       await queryClient.cancelQueries({ queryKey: cartQueryKey(readCartSessionId()) });
       toast({
         title: 'Added to Cart!',
-        description: `${countryName(args.productName)} has been added to your cart.`,
+        description: addedToCartText(args.productName, args.quantity),
         action: { label: 'View cart', altText: 'Open your cart with the Cart button at the top of the page', onClick: () => setCartPanelOpen(true) },
       });
     },
@@ -82,12 +97,25 @@ function sessionHeaders(): Record<string, string> {
   return sessionId ? { [SESSION_HEADER]: sessionId } : {};
 }
 
+/**
+ * Plus and minus. The line the server answers with is shown at once. Too few left is not a toast:
+ * the cart's next read marks the line with the flags left, in the line itself, where a toast would
+ * cover it on a phone.
+ */
 export function useUpdateCartItem() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) =>
       apiRequest<CartItemView>('PUT', `/api/cart/${itemId}`, { quantity }, sessionHeaders()),
-    onError: (error) =>
-      toast({ title: 'Error', description: messageOf(error, 'Failed to update quantity'), variant: 'destructive' }),
+    retry: noRetryOnRefusal,
+    onSuccess: (line) =>
+      queryClient.setQueryData<CartResponse>(cartQueryKey(readCartSessionId()), (cart) =>
+        cart ? { cartItems: cart.cartItems.map((item) => (item.id === line.id ? line : item)) } : cart,
+      ),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'out_of_stock') return;
+      toast({ title: 'Error', description: messageOf(error, 'Failed to update quantity'), variant: 'destructive' });
+    },
   });
 }
 

@@ -3,6 +3,8 @@ import { Minus, Plus } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from './Button';
 
+const atLimit = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
 interface QuantityStepperProps {
   value: number;
   onChange: (value: number) => void;
@@ -12,7 +14,11 @@ interface QuantityStepperProps {
   className?: string;
 }
 
-/** Minus, the number, plus; the buttons stop at the limits and screen readers hear the new number. */
+/**
+ * Minus, the number, plus; the buttons stop at the limits and screen readers hear the new number.
+ * A button at its limit stays focusable (aria-disabled): a disabled one would drop the keyboard's
+ * focus to the page the moment the limit is reached.
+ */
 export function QuantityStepper({ value, onChange, min = 1, max = 10, label = 'Quantity', className }: QuantityStepperProps) {
   const labelId = useId();
   const lower = label.toLowerCase();
@@ -25,10 +31,10 @@ export function QuantityStepper({ value, onChange, min = 1, max = 10, label = 'Q
         <Button
           variant="ghost"
           size="icon"
-          className="rounded-r-none"
+          className={cn('rounded-r-none', atLimit)}
           aria-label={`Decrease ${lower}`}
-          disabled={value <= min}
-          onClick={() => onChange(Math.max(min, value - 1))}
+          aria-disabled={value <= min || undefined}
+          onClick={() => value > min && onChange(Math.max(min, value - 1))}
           data-testid="quantity-decrease"
         >
           <Minus className="h-4 w-4" aria-hidden="true" />
@@ -44,10 +50,10 @@ export function QuantityStepper({ value, onChange, min = 1, max = 10, label = 'Q
         <Button
           variant="ghost"
           size="icon"
-          className="rounded-l-none"
+          className={cn('rounded-l-none', atLimit)}
           aria-label={`Increase ${lower}`}
-          disabled={value >= max}
-          onClick={() => onChange(Math.min(max, value + 1))}
+          aria-disabled={value >= max || undefined}
+          onClick={() => value < max && onChange(Math.min(max, value + 1))}
           data-testid="quantity-increase"
         >
           <Plus className="h-4 w-4" aria-hidden="true" />

@@ -49,6 +49,11 @@ export function dismissToast(id: number): void {
   );
 }
 
+/** Closes every open toast, e.g. when the cart panel that shows the same news opens. */
+export function dismissAllToasts(): void {
+  for (const t of toasts) if (t.open) dismissToast(t.id);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
