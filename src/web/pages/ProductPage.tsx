@@ -7,6 +7,7 @@ import { QuantityStepper } from '../components/ui/QuantityStepper';
 import { ProductGallery } from '../components/product/ProductGallery';
 import { FeaturedBadge, ProductPrice, SaleBadge } from '../components/product/ProductPrice';
 import { StockBadge } from '../components/product/StockBadge';
+import { OutOfStockHelp } from '../components/product/OutOfStockHelp';
 import { ShareButton } from '../components/product/ShareButton';
 import { Tooltip } from '../components/ui/Tooltip';
 import { WishlistButton } from '../components/product/WishlistButton';
@@ -109,6 +110,7 @@ function ProductDetails({ product }: { product: Product }) {
                 <ShareButton target={shareTarget} className="h-12 w-12" />
               </Tooltip>
             </div>
+            <OutOfStockHelp stockQuantity={product.stockQuantity} />
           </div>
 
           <p className="leading-relaxed text-slate-700" data-testid="product-description">
