@@ -207,7 +207,8 @@ export function useStartPayment(options: PaymentRefusalHandlers) {
       if (refusal.discountRefused) onDiscountRefused(refusal.discountRefused);
       if (refusal.refresh === 'session') void client.invalidateQueries({ queryKey: SESSION_KEY });
       if (refusal.refresh === 'cart') void client.invalidateQueries({ queryKey: cartQueryKey(readCartSessionId()) });
-      toast({ ...refusal.toast, variant: 'destructive' });
+      // Said once: where the page says it beside Pay, the same words are not toasted as well.
+      if (refusal.toast.description !== refusal.inline) toast({ ...refusal.toast, variant: 'destructive' });
       if (refusal.signIn) openAuthDialog('login');
       busy.current = false;
       setPreparing(false);
