@@ -105,7 +105,7 @@ for (const width of [375, 1280]) {
       const personal = page.getByRole('form', { name: 'Personal details' });
       await expect(personal.getByLabel('First name')).toHaveValue('Naledi');
       await expect(personal.getByLabel('Last name')).toHaveValue('Khumalo');
-      await expect(personal.getByLabel('Phone')).toHaveValue('+27720001111');
+      await expect(personal.getByLabel('Phone')).toHaveValue('072 000 1111');
 
       expect(await storedDraft(page)).not.toBeNull();
       await accountSection(page).getByRole('button', { name: 'Sign Out' }).click();
@@ -118,7 +118,7 @@ for (const width of [375, 1280]) {
       await page.goto('/checkout');
       await expect(field(page, 'First name')).toHaveValue('Naledi');
       await expect(field(page, 'Last name')).toHaveValue('Khumalo');
-      await expect(field(page, 'Cellphone number')).toHaveValue('+27720001111');
+      await expect(field(page, 'Cellphone number')).toHaveValue('072 000 1111');
       await expect(express(page)).not.toBeChecked();
       await expect(pointResults(page)).toHaveCount(0);
     });
@@ -135,7 +135,7 @@ for (const width of [375, 1280]) {
       await expect(field(page, 'First name')).toHaveValue('Lindi');
       await expect(field(page, 'Last name')).toHaveValue('Mokoena');
       await expect(field(page, 'Email')).toHaveValue(shopper.email);
-      await expect(field(page, 'Cellphone number')).toHaveValue('+27834445555');
+      await expect(field(page, 'Cellphone number')).toHaveValue('083 444 5555');
 
       await fillDetails(page, { phone: '061 222 3333' });
       await saveToProfile(page).uncheck();

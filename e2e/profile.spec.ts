@@ -124,7 +124,7 @@ test('personal details are checked, saved and kept; two addresses and the defaul
   await page.reload();
   await expect(details.getByLabel('First name')).toHaveValue('Naledi');
   await expect(details.getByLabel('Last name')).toHaveValue('Mokoena');
-  await expect(details.getByLabel('Phone')).toHaveValue('+27821234567');
+  await expect(details.getByLabel('Phone')).toHaveValue('082 123 4567');
   await expect(details.getByLabel('Date of birth')).toHaveValue('1990-05-17');
 
   const addresses = section(page, 'Addresses');

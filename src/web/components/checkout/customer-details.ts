@@ -2,6 +2,7 @@ import type { SessionUser } from '../auth/use-session';
 import type { ProfileDetails, ProfileUpdate } from '../../../shared/profile';
 import { checkoutMessages, customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
 import { customerFields, emptyCustomer, type CustomerValues } from './customer-values';
+import { formatPhoneForDisplay } from '../../../shared/phone';
 
 
 const customerWithAddress = customerInfoSchema.refine((customer) => customer.billingAddress !== undefined, {
@@ -26,7 +27,7 @@ export function knownCustomer(user: SessionUser | undefined, profile: ProfileDet
     firstName: profile?.firstName ?? first,
     lastName: profile?.lastName ?? rest.join(' '),
     email: user.email,
-    phone: profile?.phone ?? '',
+    phone: profile?.phone ? formatPhoneForDisplay(profile.phone) : '',
   };
 }
 

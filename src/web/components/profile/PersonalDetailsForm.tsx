@@ -7,6 +7,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { useValidatedForm } from '../ui/use-validated-form';
 import { useSaveProfile } from '../account/use-profile';
 import { profileUpdateSchema, todayInSouthAfrica, type ProfileDetails } from '../../../shared/profile';
+import { formatPhoneForDisplay } from '../../../shared/phone';
 
 type Field = keyof ProfileDetails;
 type Values = Record<Field, string>;
@@ -16,7 +17,7 @@ function toValues(profile: ProfileDetails): Values {
   return {
     firstName: profile.firstName ?? '',
     lastName: profile.lastName ?? '',
-    phone: profile.phone ?? '',
+    phone: profile.phone ? formatPhoneForDisplay(profile.phone) : '',
     dateOfBirth: profile.dateOfBirth ?? '',
   };
 }
