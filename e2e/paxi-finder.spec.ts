@@ -70,12 +70,16 @@ for (const width of [375, 1280]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 
-  test(`the chosen point says how far it is from the searched place, with directions that open outside the shop, at ${width} px`, async ({ page }) => {
+  test(`the chosen point says how far it is from the searched place, once, with directions that open outside the shop, at ${width} px`, async ({ page }) => {
     await openFinder(page, width);
+    await searchPoints(page, 'Sea Point, Cape Town');
+    const nearest = pointResults(page).first();
+    const distance = (await nearest.getByTestId('paxi-point-distance').textContent())!.trim();
     const name = await chooseNearestPoint(page);
-    const distance = (await pointResults(page).first().getByTestId('paxi-point-distance').textContent())!.trim();
     const way = page.getByTestId('chosen-point-way');
     await expect(way).toContainText(`${distance} from Sea Point, Cape Town, Western Cape`);
+    const chosen = page.getByRole('listitem').filter({ has: page.getByRole('radio', { checked: true }) });
+    expect((await chosen.textContent())!.split(distance).length - 1, 'times the distance is given').toBe(1);
     const directions = way.getByRole('link', { name: `Directions to ${name} (opens in a new tab)` });
     await expect(directions).toHaveAttribute('target', '_blank');
     await expect(directions).toHaveAttribute('rel', 'noopener noreferrer');

@@ -100,7 +100,8 @@ export const PaxiPointFinder = forwardRef<HTMLInputElement, PaxiPointFinderProps
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <span className="font-semibold text-slate-900">{point.name}</span>
-                      {area === 'place' && (
+                      {/* The chosen point says it below, with the place it is measured from. */}
+                      {area === 'place' && selected?.code !== point.code && (
                         <span className="text-sm font-medium whitespace-nowrap text-brand-800" data-testid="paxi-point-distance">
                           {formatDistance(point.distance)}
                         </span>
