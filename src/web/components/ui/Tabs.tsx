@@ -1,18 +1,57 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { cn } from '../../lib/cn';
 
-/** Radix tabs in the shop's style. The list scrolls sideways when its tabs do not fit (320 px phones). */
+/** Radix tabs in the shop's style. The list scrolls sideways when its tabs do not fit (phones). */
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** How far the fade at an edge with more tabs past it reaches. */
+const FADE = '24px';
+
+/** Which edges of a list that scrolls sideways have more past them; neither when everything fits. */
+function useHiddenEdges() {
+  const list = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () => {
+      const start = element.scrollLeft > 1;
+      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const resizes = new ResizeObserver(measure);
+    resizes.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      resizes.disconnect();
+    };
+  }, []);
+  return { list, edges };
+}
+
+/** The tabs in a row; tabs running past an edge fade out there, the cue that the row scrolls. */
+export function TabsList({ className, ref, style, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  const { list, edges } = useHiddenEdges();
+  const fade =
+    edges.start || edges.end
+      ? `linear-gradient(to right, ${edges.start ? 'transparent' : 'black'} 0, black ${FADE}, black calc(100% - ${FADE}), ${edges.end ? 'transparent' : 'black'} 100%)`
+      : undefined;
   return (
     <TabsPrimitive.List
+      ref={(element) => {
+        list.current = element;
+        if (typeof ref === 'function') ref(element);
+        else if (ref) ref.current = element;
+      }}
       className={cn(
         // Bleeds to the screen edges on phones; the padding keeps the focus outline from being clipped.
         'relative -mx-4 flex gap-2 overflow-x-auto overscroll-x-contain px-4 py-1.5 sm:-mx-1.5 sm:px-1.5',
         className,
       )}
+      style={fade ? { ...style, maskImage: fade } : style}
       {...props}
     />
   );
