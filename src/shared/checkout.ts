@@ -27,6 +27,17 @@ export const checkoutMessages = {
   billingAddressRequired: `Orders over ${formatRandCompact(FULL_TAX_INVOICE_ABOVE_CENTS)} get a full tax invoice, which needs your address: please enter it`,
 } as const;
 
+const timeOfDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * What a shopper is told when their own earlier payment page still holds what the new checkout
+ * needs (a provider that cannot close pages keeps them payable until they expire).
+ */
+export function heldByEarlierPageMessage(what: string, until: Date): string {
+  const time = timeOfDay.format(until);
+  return `Your earlier payment page still holds ${what} until ${time}. Pay on that page, or try again after ${time}.`;
+}
+
 /** Optional text for the invoice: trimmed, and left out when empty. */
 const optionalText = (label: string, max: number) =>
   z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatRand } from './money';
 import { isCalendarDate } from './profile';
+import { MINIMUM_CARD_PAYMENT_CENTS } from './shop-facts';
 
 export const discountKinds = ['percent', 'amount'] as const;
 export type DiscountKind = (typeof discountKinds)[number];
@@ -9,6 +10,7 @@ export const discountMessages = {
   code: 'A code has 3 to 30 letters, digits or dashes, like HERITAGE-DAY',
   kind: 'Choose a percentage or a fixed amount off',
   percent: 'The percentage off must be a whole number from 1 to 100',
+  freeOrder: `A code cannot make an order free: card payments start at ${formatRand(MINIMUM_CARD_PAYMENT_CENTS)}. Take 100% off the flags only (delivery is paid), or less than 100% with delivery`,
   amount: 'Please enter the amount off in rand, like 50.00 (at most R100 000.00)',
   minimumSpend: 'The minimum spend must be an amount in rand, 0 or more',
   date: 'Please enter a date like 2026-12-16, or leave it empty',
@@ -72,6 +74,7 @@ export const createDiscountCodeSchema = z
   .strict()
   .refine((input) => input.kind !== 'percent' || input.percent !== undefined, { path: ['percent'], message: discountMessages.percent })
   .refine((input) => input.kind !== 'amount' || input.amountCents !== undefined, { path: ['amountCents'], message: discountMessages.amount })
+  .refine((input) => !(input.kind === 'percent' && input.percent === 100 && input.includesDelivery), { path: ['percent'], message: discountMessages.freeOrder })
   .refine((input) => !input.startsOn || !input.endsOn || input.endsOn >= input.startsOn, { path: ['endsOn'], message: discountMessages.endsBeforeStart });
 export type CreateDiscountCodeInput = z.output<typeof createDiscountCodeSchema>;
 
@@ -101,20 +104,35 @@ export interface DiscountCodeView {
   createdAt: string;
 }
 
-/** What a code takes off: a percentage of the flags (and of the delivery fee, if the code says so), or an amount, never more than that. */
-export function discountCents(
-  code: { kind: DiscountKind; percent: number | null; amountCents: number | null; includesDelivery: boolean },
-  subtotalCents: number,
-  deliveryFeeCents: number,
-): number {
+type CodeTerms = { kind: DiscountKind; percent: number | null; amountCents: number | null; includesDelivery: boolean };
+
+/** What a code would take off if nothing held it back: its percentage or amount, never more than it applies to. */
+function fullDiscountCents(code: CodeTerms, subtotalCents: number, deliveryFeeCents: number): number {
   const discountable = subtotalCents + (code.includesDelivery ? deliveryFeeCents : 0);
   const off = code.kind === 'percent' ? Math.round((discountable * code.percent!) / 100) : code.amountCents!;
   return Math.min(off, discountable);
 }
 
+/**
+ * What a code takes off: a percentage of the flags (and of the delivery fee, if the code says so),
+ * or an amount, never more than that, and never so much that less than the least card payment
+ * (R2.00) is left to pay: the preview and the checkout both count with this.
+ */
+export function discountCents(code: CodeTerms, subtotalCents: number, deliveryFeeCents: number): number {
+  const leastLeft = subtotalCents + deliveryFeeCents - MINIMUM_CARD_PAYMENT_CENTS;
+  return Math.max(0, Math.min(fullDiscountCents(code, subtotalCents, deliveryFeeCents), leastLeft));
+}
+
 /** What a code takes off, in words: '15% off, delivery too' or 'R50.00 off'. */
-export function discountOffText(code: { kind: DiscountKind; percent: number | null; amountCents: number | null; includesDelivery: boolean }): string {
+export function discountOffText(code: CodeTerms): string {
   return `${code.kind === 'percent' ? `${code.percent}%` : formatRand(code.amountCents!)} off${code.includesDelivery ? ', delivery too' : ''}`;
+}
+
+/** The code's words for this order: what it takes off, and when it would leave less than a card can pay, what is left to pay. */
+export function discountOffTextFor(code: CodeTerms, subtotalCents: number, deliveryFeeCents: number): string {
+  const held = discountCents(code, subtotalCents, deliveryFeeCents) < fullDiscountCents(code, subtotalCents, deliveryFeeCents);
+  const least = formatRand(MINIMUM_CARD_PAYMENT_CENTS);
+  return held ? `${discountOffText(code)} (you pay ${least}: card payments start at ${least})` : discountOffText(code);
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

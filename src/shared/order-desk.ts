@@ -1,6 +1,7 @@
 import type { OrderDeliveryOption } from './delivery';
 import { z } from 'zod';
 import type { OrderDocument } from './tax-documents';
+import { countryName } from './product';
 
 /**
  * The order desk's calls (/api/admin/…): what the admin pages send and receive. Amounts are in
@@ -96,6 +97,7 @@ export const orderDeskMessages = {
   fetchOrders: 'Failed to fetch orders',
   fetchUnfulfilled: 'Failed to fetch unfulfilled orders',
   fulfilFailed: 'Failed to fulfill order',
+  refundFailed: 'Failed to process refund.',
   batchEmailFailed: 'Failed to send batch email',
   notAuthenticated: 'Not authenticated',
   accessDenied: "You don't have admin privileges",
@@ -143,9 +145,48 @@ export interface AdminOrder {
   fulfilledAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Paid on a payment page whose hold had been given back, and beyond the stock or the code's limit; empty for other orders. */
+  oversold: OversoldMark[];
+  /** When an admin settled it (restocked, or honoured the discount). */
+  oversoldSettledAt: string | null;
 }
 
-export const orderEventTypes = ['placed', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed'] as const;
+/**
+ * Why an order needs the owner before it is packed: it was paid on a payment page whose hold had
+ * been given back (the page outlived the shop's hour), and by then the flag had sold out or the
+ * discount code had been used up. The money is taken, so the order stands.
+ */
+export type OversoldMark =
+  | { kind: 'stock'; productName: string; short: number }
+  | { kind: 'discount'; code: string; limit: 'total' | 'per_customer'; uses: number; allowed: number };
+
+/** The mark's words on the order desk and in the morning digest. */
+export const oversoldHeadlines: Record<OversoldMark['kind'], string> = {
+  stock: 'Sold beyond stock: restock or refund',
+  discount: "Over the code's limit",
+};
+
+/** 'Kenya: 1 more than was in stock' or 'WELCOME: 2 uses of the 1 it allows per customer'. */
+export function oversoldDetail(mark: OversoldMark): string {
+  if (mark.kind === 'stock') return `${countryName(mark.productName)}: ${mark.short} more than ${mark.short === 1 ? 'was' : 'were'} in stock`;
+  const allows = `${mark.allowed} it allows${mark.limit === 'per_customer' ? ' per customer' : ' in all'}`;
+  return `${mark.code}: ${mark.uses} uses of the ${allows}`;
+}
+
+/** Still to settle: marked, not settled, and still to be packed (a sent, cancelled or fully refunded order has been dealt with). */
+export function oversoldOpen(order: Pick<AdminOrder, 'oversold' | 'oversoldSettledAt' | 'status' | 'paymentStatus'>): boolean {
+  return order.oversold.length > 0 && order.oversoldSettledAt === null && order.status === 'paid' && order.paymentStatus !== 'refunded';
+}
+
+/** The settle button's words: the flags were found, or the discount is honoured. */
+export function oversoldSettleLabel(marks: OversoldMark[]): string {
+  const stock = marks.some((mark) => mark.kind === 'stock');
+  const discount = marks.some((mark) => mark.kind === 'discount');
+  if (stock && discount) return 'Restocked, discount honoured';
+  return stock ? 'Restocked: ready to pack' : 'Honour the discount';
+}
+
+export const orderEventTypes = ['placed', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed', 'oversold', 'oversold_settled'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 /** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */
@@ -158,7 +199,7 @@ export interface OrderEvent {
 }
 
 /** The moves the order desk may offer for an order now (from the transition table). */
-export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund'] as const;
+export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund', 'settle_oversold'] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 /** GET /api/admin/orders/:id */

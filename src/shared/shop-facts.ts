@@ -24,6 +24,9 @@ export const POLYESTER_LIFE = '3-5 years';
 
 export const VAT_NOTICE = 'All prices include 15% VAT.';
 
+/** The least a card payment can be (Yoco's minimum charge, R2.00): no order comes to less, whatever its discount. */
+export const MINIMUM_CARD_PAYMENT_CENTS = 200;
+
 /**
  * Customer service hours. The spec has two readings and shows both:
  * the footer and home page say 8:00 AM to 5:00 PM, the contact page 8:00 AM - 6:00 PM.

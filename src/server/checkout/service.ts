@@ -1,26 +1,28 @@
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { and, eq, exists, gt, inArray, isNotNull, lt, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUuid } from '../http/ids';
-import { cartItems, checkouts, orderRefunds, orders, type CheckoutSnapshot, type CheckoutStatus } from '../db/schema';
+import { cartItems, checkouts, discountCodeUses, orderRefunds, orders, type CheckoutSnapshot, type CheckoutStatus } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors';
 import { FlagNoLongerSoldError, type CartView, type CartService } from '../cart/service';
 import type { SessionUser } from '../auth/session';
-import { MINIMUM_CARD_PAYMENT_CENTS, BELOW_MINIMUM_MESSAGE, type PaymentProvider, type PaymentWebhookEvent, type RefundResult } from '../payments/provider';
+import { BELOW_MINIMUM_MESSAGE, type PaymentProvider, type PaymentWebhookEvent, type RefundResult } from '../payments/provider';
 import { readPaymentEvent } from '../payments/webhooks';
 import type { PickupPoint } from '../pickup/service';
 import { refundableFrom } from '../orders/transitions';
 import type { EmailContext } from '../notify/templates';
-import { confirmRefund, placeOrder, recordFailedRefund } from '../orders/service';
-import { checkoutMessages, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
-import { collectionFeeCents, findDeliveryOption, type DeliveryOption } from '../../shared/shop-facts';
+import { confirmRefund, markOversold, placeOrder, recordFailedRefund } from '../orders/service';
+import { checkoutMessages, heldByEarlierPageMessage, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
+import { collectionFeeCents, findDeliveryOption, MINIMUM_CARD_PAYMENT_CENTS, type DeliveryOption } from '../../shared/shop-facts';
 import { courierDeliveryOption, courierServiceLevels, deliveryFeeLabel, type CourierAddress } from '../../shared/delivery';
 import { CourierUnavailableError, courierServiceNotOffered } from '../delivery/courier';
 import type { DeliveryService } from '../delivery/service';
-import { retakeDiscountUse, type DiscountService } from '../discounts/service';
+import type { DiscountService } from '../discounts/service';
 import { formatRand } from '../../shared/money';
 import { countryName } from '../../shared/product';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
-import { endUnpaid, holdStock, releaseEarlierHolds, retakeStock } from './stock';
+import { holdStock, OutOfStockError, type Transaction } from './stock';
+import { endUnpaid, endUnpaidIn, leaveOpen, retakeHolds } from './holds';
 import { claimDueWebhooks, claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
 
 /** An unpaid checkout older than this is expired by the reconciliation. */
@@ -80,6 +82,26 @@ function paxiDelivery(speed: DeliveryOption, point: PickupPoint, itemCount: numb
   };
 }
 
+/** What a checkout froze, as compared for "the same order again": the holds and the code's id aside. */
+function frozenOrder(snapshot: CheckoutSnapshot): unknown {
+  const { heldStock: _held, discount: _discount, ...order } = snapshot;
+  return JSON.parse(JSON.stringify(order));
+}
+
+/**
+ * A flag short because the shopper's own earlier page holds it (a provider that cannot close pages
+ * keeps them payable until they expire): the refusal says so, and when it comes free.
+ */
+function shortForOwnPage(err: unknown, earlier: CheckoutRow[]): OutOfStockError | null {
+  if (!(err instanceof OutOfStockError)) return null;
+  const holding = earlier.filter((row) => row.stockHeld && row.snapshot.heldStock?.some((line) => line.productId === err.productId));
+  if (holding.length === 0) return null;
+  const held = holding.reduce((sum, row) => sum + row.snapshot.heldStock!.find((line) => line.productId === err.productId)!.quantity, 0);
+  const until = new Date(Math.min(...holding.map((row) => row.expiresAt.getTime())));
+  const what = `${held} ${countryName(err.productName)} ${held === 1 ? 'flag' : 'flags'}`;
+  return new OutOfStockError(err.productId, err.productName, err.left, heldByEarlierPageMessage(what, until));
+}
+
 export interface Completion {
   order: OrderRow;
   /** false when an earlier caller (browser, webhook or reconciliation) already made the order. */
@@ -115,6 +137,80 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return row;
   }
 
+  /**
+   * The shopper's earlier checkouts whose payment pages can still be paid: open ones, and, at a
+   * provider that cannot close pages, cancelled ones too, until they expire.
+   */
+  function payablePagesOf(userId: string): Promise<CheckoutRow[]> {
+    const payable = payments.closeCheckout ? eq(checkouts.status, 'open') : inArray(checkouts.status, ['open', 'cancelled']);
+    return db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.provider, payments.name), isNotNull(checkouts.redirectUrl), gt(checkouts.expiresAt, new Date()), payable))
+      .orderBy(checkouts.createdAt);
+  }
+
+  /** The same flags, prices, delivery, customer, code and total as an earlier checkout of the same cart. */
+  function sameOrder(row: CheckoutRow, next: { cartSessionId: string; snapshot: CheckoutSnapshot; amount: number; discountCode: string | undefined }): boolean {
+    return (
+      row.cartSessionId === next.cartSessionId &&
+      row.totalCents === next.amount &&
+      row.snapshot.discount?.code === next.discountCode &&
+      isDeepStrictEqual(frozenOrder(row.snapshot), frozenOrder(next.snapshot))
+    );
+  }
+
+  /** The earlier page again, open once more if the shopper had cancelled it (it kept its holds). */
+  async function reopen(row: CheckoutRow): Promise<{ id: string; redirectUrl: string }> {
+    await db.update(checkouts).set({ status: 'open', updatedAt: sql`now()` }).where(and(eq(checkouts.id, row.id), eq(checkouts.status, 'cancelled')));
+    return { id: row.id, redirectUrl: row.redirectUrl! };
+  }
+
+  /** Runs `work` in a transaction that is then rolled back: its refusal, if any, is thrown; nothing it wrote stays. */
+  async function tryOut(work: (tx: Transaction) => Promise<unknown>): Promise<void> {
+    try {
+      await db.transaction(async (tx) => {
+        await work(tx);
+        tx.rollback();
+      });
+    } catch (err) {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    }
+  }
+
+  /**
+   * Closes the payment pages of these checkouts at the provider; returns those closed, which can
+   * no longer be paid. A page paid meanwhile gets its order, and the shopper is told of it.
+   */
+  async function closePages(rows: CheckoutRow[]): Promise<string[]> {
+    const closed: string[] = [];
+    for (const row of rows) {
+      if ((await payments.closeCheckout!(row.providerCheckoutId!)) === 'closed') {
+        closed.push(row.id);
+        continue;
+      }
+      const completion = await completeCheckout(row);
+      if (completion) throw new EarlierPagePaidError(completion.order.orderNumber);
+    }
+    return closed;
+  }
+
+  /**
+   * Ends a checkout unpaid because the shopper left its page or its hour is up: the page is closed
+   * at the provider, where it can be, and only then are its holds given back; a page the provider
+   * cannot close keeps them until it expires. A page paid first gets its order. Returns the
+   * checkout's status now, and whether this call ended it.
+   */
+  async function leavePage(checkout: CheckoutRow, end: 'cancelled' | 'expired'): Promise<{ status: CheckoutStatus; ended: boolean }> {
+    const pageOpen = checkout.providerCheckoutId !== null && (checkout.status === 'open' || checkout.status === 'cancelled');
+    let ended = false;
+    if (pageOpen && payments.closeCheckout && (await payments.closeCheckout(checkout.providerCheckoutId!)) === 'paid') await completeCheckout(checkout);
+    else if (end === 'expired' || !pageOpen || payments.closeCheckout) ended = await endUnpaid(db, checkout.id, end);
+    else await leaveOpen(db, checkout.id);
+    const [current] = await db.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkout.id));
+    return { status: current!.status, ended };
+  }
+
   async function orderOfCheckout(checkoutId: string): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
     return row;
@@ -124,19 +220,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function recordOrder(checkout: CheckoutRow, paymentId: string | null): Promise<Completion> {
     const { snapshot } = checkout;
     const result = await db.transaction((tx) =>
-      placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: payments.name }, async () => {
+      placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: payments.name }, async (order) => {
         const [paid] = await tx
           .update(checkouts)
           .set({ status: 'paid', paymentId, updatedAt: sql`now()` })
           .where(eq(checkouts.id, checkout.id))
           .returning({ stockHeld: checkouts.stockHeld });
-        // Paid after its stock was given back (cancelled, or replaced by a newer checkout): the order stands, so the stock is taken again.
-        if (!paid!.stockHeld) {
-          const short = await retakeStock(tx, checkout.id, snapshot.heldStock ?? []);
-          if (short.length > 0) deps.log.warn({ checkoutId: checkout.id, short }, 'paid after its stock was given back, and not enough is left');
+        const marks = await retakeHolds(tx, checkout, paid!.stockHeld);
+        if (marks.length > 0) {
+          deps.log.warn({ checkoutId: checkout.id, orderNumber: order.orderNumber, marks }, 'paid after its hold was given back: marked on the order desk');
+          await markOversold(tx, order, marks);
         }
-        // Its use of a discount code may have been given back the same way: the order has the discount, so it counts.
-        if (snapshot.discount) await retakeDiscountUse(tx, checkout.id, checkout.userId, snapshot.discount);
         await tx.delete(cartItems).where(
           and(
             eq(cartItems.sessionId, checkout.cartSessionId),
@@ -166,7 +260,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!checkout.providerCheckoutId) return null;
     const status = await payments.getCheckout(checkout.providerCheckoutId);
     if (!status.paid) {
-      if (status.status === 'failed' && checkout.status === 'open') await endUnpaid(db, checkout.id, 'failed');
+      if (status.status === 'failed') await endUnpaid(db, checkout.id, 'failed');
       return null;
     }
     // Paid, but not in rand or not what the order costs: no order; the owner settles it by hand
@@ -310,11 +404,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
           quantity: item.quantity,
         })),
       };
-      await releaseEarlierHolds(db, user.id);
+      const earlier = await payablePagesOf(user.id);
+      // The same order again (back from the payment page, Pay pressed again): the same page.
+      const same = earlier.find((row) => sameOrder(row, { cartSessionId: cart.sessionId, snapshot, amount: input.amount, discountCode: metadata.discountCode }));
+      if (same) return reopen(same);
+
       // The code's row and the stock are taken in the transaction that creates the checkout: the
       // last use of a code and the last flag each go to one shopper only. The total is known once
-      // the code is counted, and a total the browser did not show rolls it all back.
-      const [checkout] = await db.transaction(async (tx) => {
+      // the code is counted, and a total the browser did not show rolls it all back. `replaced`:
+      // the shopper's earlier checkouts whose pages are closed, whose holds go back first.
+      const makeCheckout = async (tx: Transaction, replaced: string[]) => {
+        for (const id of replaced) await endUnpaidIn(tx, id, 'cancelled');
         const discount = metadata.discountCode
           ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, userId: user.id, subtotalCents, deliveryFeeCents })
           : null;
@@ -343,6 +443,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
           .returning();
         if (discount) await deps.discounts.holdUse(tx, discount, { checkoutId: rows[0]!.id, userId: user.id });
         return rows;
+      };
+      // Earlier pages the provider can close are closed, and their holds go back, only for a
+      // checkout that will be made: it is tried first in a transaction that is rolled back, so that
+      // a request refused (a changed total, a code used up) leaves every earlier page as it was.
+      const closable = payments.closeCheckout ? earlier : [];
+      if (closable.length > 0) await tryOut((tx) => makeCheckout(tx, closable.map((row) => row.id)));
+      const replaced = await closePages(closable);
+      const [checkout] = await db.transaction((tx) => makeCheckout(tx, replaced)).catch((err: unknown) => {
+        throw (payments.closeCheckout ? null : shortForOwnPage(err, earlier)) ?? err;
       });
       if (metadata.courier?.saveAddress && metadata.deliveryMethod === 'courier') {
         // The address book is a kindness: a full one does not stop the payment.
@@ -410,12 +519,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
       };
     },
 
-    /** POST /api/payments/cancel: the shopper came back from the payment page without paying; the stock goes back at once. */
+    /**
+     * POST /api/payments/cancel: the shopper came back from the payment page without paying. The
+     * page is closed and what it held goes back at once, where the provider can close it; otherwise
+     * it keeps its holds until it expires.
+     */
     async cancel(user: SessionUser, id: string): Promise<{ status: CheckoutStatus }> {
-      const checkout = await ownCheckout(user, id);
-      await endUnpaid(db, checkout.id, 'cancelled');
-      const [current] = await db.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkout.id));
-      return { status: current!.status };
+      const { status } = await leavePage(await ownCheckout(user, id), 'cancelled');
+      return { status };
     },
 
     /** POST /api/payments/complete: the shopper's own checkout, by our id, the provider's id or the payment id. */
@@ -457,13 +568,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
           deps.log.warn({ err, webhook: row.id }, 'reconciliation could not record the outcome of a webhook');
         }
       }
+      const holding = or(eq(checkouts.stockHeld, true), exists(db.select({ one: sql`1` }).from(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkouts.id))));
       const open = await db
         .select()
         .from(checkouts)
         .where(
           and(
-            // A cancelled checkout's payment page can still be paid until it expires: keep asking about it.
-            or(eq(checkouts.status, 'open'), and(eq(checkouts.status, 'cancelled'), gt(checkouts.expiresAt, new Date()))),
+            // A cancelled checkout's payment page may still be paid until it expires, and one that still holds something is ended then.
+            or(eq(checkouts.status, 'open'), and(eq(checkouts.status, 'cancelled'), or(gt(checkouts.expiresAt, new Date()), holding))),
             lt(checkouts.createdAt, new Date(Date.now() - RECONCILE_AFTER_MS)),
           ),
         )
@@ -475,7 +587,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         try {
           const completion = await completeCheckout(checkout);
           if (completion?.created) completed += 1;
-          else if (!completion && checkout.expiresAt.getTime() < Date.now() && (await endUnpaid(db, checkout.id, 'expired'))) expired += 1;
+          else if (!completion && checkout.expiresAt.getTime() < Date.now() && (await leavePage(checkout, 'expired')).ended) expired += 1;
         } catch (err) {
           deps.log.warn({ err, checkoutId: checkout.id }, 'reconciliation could not settle a checkout');
         }
@@ -518,6 +630,14 @@ export class TotalChangedError extends ConflictError {
 export class PaymentMismatchError extends ConflictError {
   constructor(message: string) {
     super(message, 'payment_mismatch');
+  }
+}
+
+/** The shopper's earlier payment page was paid while a newer checkout was being made: that payment is their order. */
+export class EarlierPagePaidError extends ConflictError {
+  constructor(orderNumber: string) {
+    super(`Your earlier payment went through: your order is ${orderNumber}, and nothing more was charged.`);
+    this.publicDetails.orderNumber = orderNumber;
   }
 }
 

@@ -142,6 +142,8 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     expect(round1.expired + round2.expired).toBe(1);
     expect(await checkoutRow(stale.id)).toMatchObject({ status: 'expired', stockHeld: false });
     expect(await stockOf(kenya)).toBe(2);
+    // Its page was closed before the flags went back: it takes no late payment.
+    expect((await sandboxStep(stale.redirectUrl, 'pay')).statusCode).toBe(409);
     expect((await cancel(leaver, stale.id)).json()).toEqual({ status: 'expired' });
     expect(await stockOf(kenya)).toBe(2);
   });
@@ -159,23 +161,26 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     expect(await stockOf(kenya)).toBe(1);
   });
 
-  it('lets a shopper who went back from the payment page check out again; a late payment of the old page takes the stock again', async () => {
+  it('sends a shopper who went back from the payment page to the same page; a changed order closes the old page and takes its flags over', async () => {
     await setStock(kenya, 1);
     const shopper = await shopperWith('back-button', kenya, 1);
     const old = await openCheckout(shopper);
-    const again = await openCheckout(shopper);
-    expect(await checkoutRow(old.id)).toMatchObject({ status: 'open', stockHeld: false });
-    expect(await checkoutRow(again.id)).toMatchObject({ status: 'open', stockHeld: true });
+    expect(await openCheckout(shopper)).toEqual(old);
     expect(await stockOf(kenya)).toBe(0);
 
-    // The shopper cancels the new one, then pays on the old page after all: the order stands and the flag is taken again.
-    await cancel(shopper, again.id);
-    expect(await stockOf(kenya)).toBe(1);
-    await sandboxStep(old.redirectUrl, 'pay');
-    expect((await inject('POST', '/api/payments/complete', shopper.cookie, { checkoutId: old.id })).statusCode).toBe(200);
-    expect(await t.database.db.select().from(orders).where(eq(orders.checkoutId, old.id))).toHaveLength(1);
+    expect((await addToCart(shopper, japan, 1)).statusCode).toBe(201);
+    const changed = await openCheckout(shopper);
+    expect(changed.id).not.toBe(old.id);
+    expect(await checkoutRow(old.id)).toMatchObject({ status: 'cancelled', stockHeld: false });
+    expect(await checkoutRow(changed.id)).toMatchObject({ status: 'open', stockHeld: true });
     expect(await stockOf(kenya)).toBe(0);
-    expect(await checkoutRow(old.id)).toMatchObject({ status: 'paid', stockHeld: true });
+
+    // The old page can no longer be paid: the last Kenya flag is the new page's.
+    const late = await sandboxStep(old.redirectUrl, 'pay');
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('The shop closed this payment page');
+    expect(await t.database.db.select().from(orders).where(eq(orders.checkoutId, old.id))).toEqual([]);
+    expect(await stockOf(kenya)).toBe(0);
   });
 
   it('refuses to put more in the cart than is left, with a clear message; uncounted flags are always for sale', async () => {

@@ -1,9 +1,9 @@
-import { and, asc, eq, exists, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { checkouts, discountCodeUses, products, type CheckoutSnapshot, type HeldStock } from '../db/schema';
+import { checkouts, products, type CheckoutSnapshot, type HeldStock } from '../db/schema';
 import { ConflictError } from '../errors';
-import { giveDiscountBack } from '../discounts/service';
 import { stockShortMessage } from '../../shared/stock';
+import type { OversoldMark } from '../../shared/order-desk';
 
 /*
  * Counted stock (products.stock_quantity not null) is taken when a checkout is created and given
@@ -12,12 +12,17 @@ import { stockShortMessage } from '../../shared/stock';
  * each other in a circle. No catalogue version is bumped: the prepared lists read the stock itself.
  */
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** 409 naming the flag and how many are left; the browser shows the message as it is. */
 export class OutOfStockError extends ConflictError {
-  constructor(productId: string, productName: string, left: number) {
-    super(`${stockShortMessage(productName, left)} Please change the quantity in your cart and try again.`, 'out_of_stock');
+  constructor(
+    readonly productId: string,
+    readonly productName: string,
+    readonly left: number,
+    message = `${stockShortMessage(productName, left)} Please change the quantity in your cart and try again.`,
+  ) {
+    super(message, 'out_of_stock');
     this.publicDetails.productId = productId;
     this.publicDetails.stockQuantity = left;
   }
@@ -96,68 +101,30 @@ export function restockCancelledOrder(tx: Transaction, checkoutId: string): Prom
   return giveBack(tx, eq(checkouts.id, checkoutId));
 }
 
-/** Ends an open checkout unpaid (cancelled, failed or expired) and gives its stock and its use of a discount code back; false when it was no longer open. */
-export async function endUnpaid(db: Database, checkoutId: string, status: 'cancelled' | 'failed' | 'expired'): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [ended] = await tx
-      .update(checkouts)
-      .set({ status, updatedAt: sql`now()` })
-      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'open')))
-      .returning({ id: checkouts.id });
-    if (!ended) return false;
-    await releaseStock(tx, checkoutId);
-    await giveDiscountBack(tx, checkoutId);
-    return true;
-  });
-}
-
 /**
- * A shopper who starts a new checkout has left the earlier ones (went back from the payment page,
- * opened checkout again): their stock and their use of a discount code are given back so that they
- * are not held against the same shopper. They stay open, since their payment pages may still be
- * paid; the reconciliation still asks about them, and a late payment takes both again.
+ * A checkout paid after its stock was given back (its payment page outlived the shop's hour): the
+ * order stands, since the money is taken, so the stock is taken again, down to 0 at most. The
+ * checkout keeps what it took this time, so that a cancelled order puts back only that. Returns
+ * the flags that fell short, for the order desk.
  */
-export async function releaseEarlierHolds(db: Database, userId: string): Promise<void> {
-  const earlier = await db
-    .select({ id: checkouts.id })
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.userId, userId),
-        eq(checkouts.status, 'open'),
-        // Only those holding something: an open checkout with nothing to give back needs no transaction.
-        or(eq(checkouts.stockHeld, true), exists(db.select({ one: sql`1` }).from(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkouts.id)))),
-      ),
-    );
-  for (const { id } of earlier) {
-    await db.transaction(async (tx) => {
-      await releaseStock(tx, id);
-      await giveDiscountBack(tx, id);
-    });
-  }
-}
-
-/**
- * A checkout paid after its stock was given back (the shopper paid on a payment page left open
- * after cancelling, or after starting a newer checkout): the order stands, since the money is
- * taken, so the stock is taken again, down to 0 at most. Returns the flags that fell short, for
- * the owner to see in the log.
- */
-export async function retakeStock(tx: Transaction, checkoutId: string, held: HeldStock[]): Promise<{ productName: string; short: number }[]> {
+export async function retakeStock(tx: Transaction, checkoutId: string, held: HeldStock[]): Promise<OversoldMark[]> {
   if (held.length === 0) return [];
   const counted = await lockCounted(
     tx,
     held.map((h) => h.productId),
   );
-  const short: { productName: string; short: number }[] = [];
+  const short: OversoldMark[] = [];
   const taken: HeldStock[] = [];
   for (const row of counted) {
     const quantity = held.find((h) => h.productId === row.id)!.quantity;
-    const available = Math.min(quantity, row.stockQuantity!);
-    if (available < quantity) short.push({ productName: row.name, short: quantity - available });
+    const available = Math.max(0, Math.min(quantity, row.stockQuantity!));
+    if (available < quantity) short.push({ kind: 'stock', productName: row.name, short: quantity - available });
     if (available > 0) taken.push({ productId: row.id, quantity: available });
   }
   await moveStock(tx, taken, -1);
-  await tx.update(checkouts).set({ stockHeld: true }).where(eq(checkouts.id, checkoutId));
+  await tx
+    .update(checkouts)
+    .set({ stockHeld: taken.length > 0, snapshot: sql`jsonb_set(${checkouts.snapshot}, '{heldStock}', ${JSON.stringify(taken)}::jsonb)` })
+    .where(eq(checkouts.id, checkoutId));
   return short;
 }

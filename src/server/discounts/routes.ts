@@ -30,6 +30,8 @@ export interface DiscountRouteDeps {
   cart: Pick<CartService, 'claimForUser'>;
   requireAdmin: preHandlerAsyncHookHandler;
   limiter: RateLimiter;
+  /** The payment provider can close a payment page: a shopper's next checkout frees what their earlier pages hold. */
+  ownPagesClose: boolean;
 }
 
 export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRouteDeps): Promise<void> {
@@ -41,7 +43,13 @@ export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRou
     const cart = await deps.cart.claimForUser(user.id, undefined);
     if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
     reply.header('cache-control', 'no-store');
-    return deps.discounts.preview({ code: input.code, userId: user.id, subtotalCents: cart.subtotalCents, deliveryFeeCents: input.deliveryFeeCents });
+    return deps.discounts.preview({
+      code: input.code,
+      userId: user.id,
+      subtotalCents: cart.subtotalCents,
+      deliveryFeeCents: input.deliveryFeeCents,
+      ownPagesClose: deps.ownPagesClose,
+    });
   });
 
 

@@ -1,14 +1,15 @@
-import { and, asc, count, eq, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, min, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
-import { discountCodes, discountCodeUses, orders } from '../db/schema';
+import { checkouts, discountCodes, discountCodeUses, orders } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
-import { dayInWords, discountCents, discountMessages, discountOffText, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
-import type { DiscountPreview } from '../../shared/checkout';
+import { dayInWords, discountCents, discountMessages, discountOffText, discountOffTextFor, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
+import { heldByEarlierPageMessage, type DiscountPreview } from '../../shared/checkout';
+import type { OversoldMark } from '../../shared/order-desk';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CodeRow = typeof discountCodes.$inferSelect;
@@ -21,13 +22,57 @@ export async function giveDiscountBack(tx: Pick<Database, 'delete'>, checkoutId:
   await tx.delete(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkoutId));
 }
 
+/** The code's uses, and the shopper's; `setAsideOwnUnpaid` leaves out the shopper's own uses held by pages not paid yet. */
+async function usesOf(tx: Reader, codeId: string, userId: string | null, setAsideOwnUnpaid = false): Promise<{ all: number; mine: number }> {
+  const counted = setAsideOwnUnpaid ? sql`NOT (${discountCodeUses.userId} = ${userId} AND ${checkouts.status} <> 'paid')` : sql`true`;
+  const [row] = await tx
+    .select({
+      all: sql<number>`count(*) FILTER (WHERE ${counted})::int`,
+      mine: sql<number>`count(*) FILTER (WHERE ${discountCodeUses.userId} = ${userId} AND ${counted})::int`,
+    })
+    .from(discountCodeUses)
+    .innerJoin(checkouts, eq(checkouts.id, discountCodeUses.checkoutId))
+    .where(eq(discountCodeUses.codeId, codeId));
+  return { all: Number(row?.all ?? 0), mine: Number(row?.mine ?? 0) };
+}
+
 /**
- * A checkout paid after it gave its use back (its payment page was paid after a cancel or a newer
- * checkout): the order has the discount, so it counts as a use again, beyond the limits if need be.
+ * A checkout paid after its use was given back (its payment page outlived the shop's hour): the
+ * order has the discount, so it counts as a use again. Returns the mark for the order desk when
+ * that puts the code over one of its limits.
  */
-export async function retakeDiscountUse(tx: Pick<Database, 'insert'>, checkoutId: string, userId: string | null, discount: { codeId: string; discountCents: number }): Promise<void> {
-  if (discount.discountCents === 0) return;
-  await tx.insert(discountCodeUses).values({ checkoutId, codeId: discount.codeId, userId, discountCents: discount.discountCents }).onConflictDoNothing();
+export async function retakeDiscountUse(
+  tx: Transaction,
+  checkoutId: string,
+  userId: string | null,
+  discount: { codeId: string; discountCents: number },
+): Promise<OversoldMark | null> {
+  if (discount.discountCents === 0) return null;
+  // Under the code's row lock, as a checkout claims a use: the count below is the code's own.
+  const [code] = await tx.select().from(discountCodes).where(eq(discountCodes.id, discount.codeId)).for('update');
+  const [retaken] = await tx
+    .insert(discountCodeUses)
+    .values({ checkoutId, codeId: discount.codeId, userId, discountCents: discount.discountCents })
+    .onConflictDoNothing()
+    .returning({ checkoutId: discountCodeUses.checkoutId });
+  if (!retaken || !code) return null;
+  const uses = await usesOf(tx, code.id, userId);
+  if (code.totalUses !== null && uses.all > code.totalUses) return { kind: 'discount', code: code.code, limit: 'total', uses: uses.all, allowed: code.totalUses };
+  if (userId !== null && uses.mine > code.usesPerCustomer) return { kind: 'discount', code: code.code, limit: 'per_customer', uses: uses.mine, allowed: code.usesPerCustomer };
+  return null;
+}
+
+/**
+ * The shopper's own use of the code held by a payment page that can still be paid: said in words,
+ * with when it comes free, instead of 'already used' for a code they have not paid with.
+ */
+async function heldByOwnPage(tx: Reader, codeId: string, userId: string): Promise<string | null> {
+  const [held] = await tx
+    .select({ until: min(checkouts.expiresAt) })
+    .from(discountCodeUses)
+    .innerJoin(checkouts, eq(checkouts.id, discountCodeUses.checkoutId))
+    .where(and(eq(discountCodeUses.codeId, codeId), eq(discountCodeUses.userId, userId), ne(checkouts.status, 'paid')));
+  return held?.until ? heldByEarlierPageMessage('this discount code', held.until) : null;
 }
 
 interface CodeRequest {
@@ -35,6 +80,11 @@ interface CodeRequest {
   userId: string;
   subtotalCents: number;
   deliveryFeeCents: number;
+  /**
+   * The shopper's next checkout closes their earlier payment pages (the payment provider can), and
+   * so frees the uses those pages hold: the preview leaves them out, as the checkout will.
+   */
+  ownPagesClose?: boolean;
 }
 
 export interface AppliedDiscount {
@@ -49,14 +99,6 @@ export interface AppliedDiscount {
  * checkout that ends unpaid gives its use back.
  */
 export function createDiscountService(db: Database, now: () => Date = () => new Date()) {
-  async function usesOf(tx: Reader, codeId: string, userId: string): Promise<{ all: number; mine: number }> {
-    const [row] = await tx
-      .select({ all: count(), mine: sql<number>`count(*) FILTER (WHERE ${discountCodeUses.userId} = ${userId})::int` })
-      .from(discountCodeUses)
-      .where(eq(discountCodeUses.codeId, codeId));
-    return { all: Number(row?.all ?? 0), mine: Number(row?.mine ?? 0) };
-  }
-
   /** What the code takes off for this shopper now; refuses in the shopper's words. */
   async function assess(tx: Reader, row: CodeRow | undefined, input: CodeRequest): Promise<AppliedDiscount> {
     if (!row) throw new InvalidInputError(discountMessages.unknown, 'discount_refused');
@@ -67,8 +109,8 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     if (input.subtotalCents < row.minimumSpendCents) {
       throw new InvalidInputError(discountMessages.minimumSpendNotMet(row.minimumSpendCents), 'discount_refused');
     }
-    const uses = await usesOf(tx, row.id, input.userId);
-    if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError(discountMessages.alreadyUsed, 'discount_refused');
+    const uses = await usesOf(tx, row.id, input.userId, input.ownPagesClose);
+    if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError((await heldByOwnPage(tx, row.id, input.userId)) ?? discountMessages.alreadyUsed, 'discount_refused');
     if (row.totalUses !== null && uses.all >= row.totalUses) throw new InvalidInputError(discountMessages.usedUp, 'discount_refused');
     return { codeId: row.id, code: row.code, discountCents: discountCents(row, input.subtotalCents, input.deliveryFeeCents) };
   }
@@ -80,7 +122,7 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     async preview(input: CodeRequest): Promise<DiscountPreview> {
       const [row] = await db.select().from(discountCodes).where(byCode(input.code));
       const applied = await assess(db, row, input);
-      return { code: applied.code, discountCents: applied.discountCents, description: discountOffText(row!) };
+      return { code: applied.code, discountCents: applied.discountCents, description: discountOffTextFor(row!, input.subtotalCents, input.deliveryFeeCents) };
     },
 
     /**

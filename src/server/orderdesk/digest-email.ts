@@ -3,6 +3,7 @@ import { countryName } from '../../shared/product';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { EmailMessage } from '../notify/mailer';
 import { layout, type EmailContext } from '../notify/templates';
+import { oversoldDetail, oversoldHeadlines, type OversoldMark } from '../../shared/order-desk';
 
 /** What the packer needs of one paid, unsent order. */
 export interface OrderToPack extends OrderDestination {
@@ -13,6 +14,9 @@ export interface OrderToPack extends OrderDestination {
   customerPhone: string;
   paxiLocationId: string | null;
   items: { productName: string; quantity: number }[];
+  /** Sold beyond stock or over a code's limit, and not settled yet when oversoldSettledAt is null. */
+  oversold: OversoldMark[];
+  oversoldSettledAt: Date | null;
 }
 
 /** A courier order the courier could not deliver: the desk calls the customer or the courier. */
@@ -50,6 +54,22 @@ function greeting(sentAt: Date): string {
   if (hour >= 5 && hour < 12) return 'Good morning!';
   if (hour >= 12 && hour < 18) return 'Good afternoon!';
   return 'Good evening!';
+}
+
+/** The marks still to settle on an order to pack (an order to pack is paid and not sent). */
+const openMarks = (order: OrderToPack) => (order.oversoldSettledAt === null ? order.oversold : []);
+
+/** The line that puts the marked orders in front of the owner before anything is packed. */
+function markedBlocks(orders: OrderToPack[]): Blocks {
+  const marked = orders.filter((order) => openMarks(order).length > 0);
+  if (marked.length === 0) return [];
+  const numbers = marked.map((order) => order.orderNumber).join(', ');
+  return [
+    {
+      kind: 'paragraph',
+      text: `Check first: ${plural(marked.length, 'order was', 'orders were')} paid after the shop had given its hold back, beyond the stock or a discount code's limit (${numbers}). Restock or refund, or honour the discount, on the order desk before packing.`,
+    },
+  ];
 }
 
 /** The deliveries the courier missed, to chase today; nothing when there are none. */
@@ -103,6 +123,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, sentAt: Da
       kind: 'paragraph',
       text: `${hello} ${count} ${orders.length === 1 ? 'is' : 'are'} paid and waiting to be packed, oldest first. Drop each PAXI parcel at a PAXI point with the receiver's cellphone number and the point code below; courier parcels are booked on the order desk and collected here.`,
     },
+    ...markedBlocks(orders),
   ];
   orders.forEach((order, index) => {
     blocks.push(
@@ -119,6 +140,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, sentAt: Da
             ? ['Courier to', [courierAddressLine(order), order.deliveryInstructions].filter(Boolean).join('\n')]
             : ['PAXI point', `${order.paxiLocationId} - ${order.paxiLocationName}\n${order.paxiLocationAddress}`],
           ['Delivery', deliveryOptionLabel(order.deliveryOption)],
+          ...openMarks(order).map((mark): [string, string] => ['Check first', `${oversoldHeadlines[mark.kind]}. ${oversoldDetail(mark)}`]),
         ],
       },
     );

@@ -74,6 +74,8 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
         customerPhone: orders.customerPhone,
         ...destinationColumns,
         items: orders.items,
+        oversold: orders.oversold,
+        oversoldSettledAt: orders.oversoldSettledAt,
       })
       .from(orders)
       .where(and(eq(orders.status, 'paid'), not(orders.fulfilled), inArray(orders.paymentStatus, ['paid', 'partially_refunded'])))

@@ -80,6 +80,10 @@ export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, require
 
     desk.post('/api/admin/orders/:id/track-courier', async (request) => orderDesk.followCourier(parseInput(orderParams, request.params).id));
 
+    desk.post('/api/admin/orders/:id/oversold-settled', async (request) =>
+      orderDesk.settleOversold(adminActor(request), parseInput(orderParams, request.params).id),
+    );
+
     desk.post('/api/admin/orders/:id/notes', async (request) => {
       const { id } = parseInput(orderParams, request.params);
       const { note } = parseInput(orderNoteSchema, request.body ?? {});

@@ -21,6 +21,7 @@ import {
   markCollected,
   markReadyForCollection,
   refundOrder,
+  settleOversold,
   type AcceptedRefund,
 } from '../orders/service';
 import { formatRand } from '../../shared/money';
@@ -29,6 +30,7 @@ import {
   orderDeskMessages,
   orderStatusLabels,
   orderStatuses,
+  oversoldOpen,
   type AdminOrder,
   type AdminOrderDetail,
   type OrderAction,
@@ -153,6 +155,8 @@ function toAdminOrder(row: OrderRow): AdminOrder {
     fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    oversold: row.oversold,
+    oversoldSettledAt: row.oversoldSettledAt?.toISOString() ?? null,
   };
 }
 
@@ -198,6 +202,7 @@ function allowedActions({ order, refundableCents }: OrderState, courier: { booka
   if (canMove(order, 'delivered')) actions.push('delivered');
   if (canMove(order, 'cancelled')) actions.push('cancel');
   if (refundableCents > 0) actions.push('refund');
+  if (oversoldOpen(toAdminOrder(order))) actions.push('settle_oversold');
   return actions;
 }
 
@@ -376,6 +381,12 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
           ? `The courier reports nothing new for order ${order.orderNumber} (${orderStatusLabels[before]})`
           : `The courier reports order ${order.orderNumber} ${orderStatusLabels[followed.status].toLowerCase()}`,
       );
+    },
+
+    /** The owner found the missing flags, or honours the discount, of an order sold beyond stock or over a code's limit. */
+    async settleOversold(actor: AuditActor, id: string): Promise<OrderActionResult> {
+      const { orderNumber } = await change(id, (tx, order) => settleOversold(tx, order, { actor }));
+      return answer(id, `Order ${orderNumber} is settled: pack it as any other`);
     },
 
     /** A note on the timeline for the other admins; the customer does not see it. */

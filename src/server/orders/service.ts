@@ -8,6 +8,7 @@ import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { courierServiceOf } from '../../shared/delivery';
+import { oversoldDetail, oversoldHeadlines, oversoldOpen, type OversoldMark } from '../../shared/order-desk';
 import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, refundEmail } from './notices';
 import { canMoveOrder, record, transition, type OrderRow, type OrderTx } from './transitions';
 import { issueCreditNote, issueTaxInvoice } from '../tax/documents';
@@ -160,6 +161,33 @@ export function markCollected(tx: OrderTx, ctx: EmailContext, order: OrderRow, {
     event: { note: `Collected at ${order.paxiLocationName}` },
     audit: { actor, action: 'order.collected', summary: `Marked ${order.orderNumber} collected` },
     notify: (collected) => ({ email: collectedEmail(ctx, collected) }),
+  });
+}
+
+/**
+ * Paid after its checkout's hold was given back, beyond the stock or the code's limit: the order
+ * is marked for the owner, on the order desk and in the morning digest. The customer is not told:
+ * the owner restocks or refunds (and says so), or honours the discount.
+ */
+export function markOversold(tx: OrderTx, order: OrderRow, marks: OversoldMark[]): Promise<OrderRow> {
+  return transition(tx, order, 'oversold', {
+    set: { oversold: marks },
+    event: { note: marks.map((mark) => `${oversoldHeadlines[mark.kind]}. ${oversoldDetail(mark)}`).join('\n'), details: { marks } },
+  });
+}
+
+/** The owner found the missing flags, or honours the discount: the mark is settled and the order is packed as any other. */
+export function settleOversold(tx: OrderTx, order: OrderRow, { actor }: { actor: AuditActor }): Promise<OrderRow> {
+  if (!oversoldOpen({ ...order, oversoldSettledAt: order.oversoldSettledAt?.toISOString() ?? null })) {
+    throw new ConflictError(`Order ${order.orderNumber} has nothing to settle: it is not marked, or it was settled, sent, cancelled or refunded already`);
+  }
+  const stock = order.oversold.some((mark) => mark.kind === 'stock');
+  const discount = order.oversold.some((mark) => mark.kind === 'discount');
+  const note = stock && discount ? 'Restocked, and the discount honoured' : stock ? 'Restocked: the missing flags are here, ready to pack' : 'The discount is honoured';
+  return transition(tx, order, 'oversold_settled', {
+    set: { oversoldSettledAt: sql`now()` },
+    event: { note },
+    audit: { actor, action: 'order.oversold_settled', summary: `Settled ${order.orderNumber}: ${note}` },
   });
 }
 

@@ -6,7 +6,7 @@ import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { enqueueEmail, enqueueSms } from '../notify/outbox';
 import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
-import { courierStatuses, pickupPointStatuses, type OrderEventType } from '../../shared/order-desk';
+import { courierStatuses, pickupPointStatuses, type OrderEventType, type OversoldMark } from '../../shared/order-desk';
 import { courierServiceOf, type OrderDeliveryOption } from '../../shared/delivery';
 import { recordOrderEvent, type NewOrderEvent } from './events';
 
@@ -145,7 +145,15 @@ export interface StepRecord {
 
 export interface TransitionDetails extends StepRecord {
   /** What changes with the step besides the status. */
-  set?: { fulfilled?: boolean; trackingNumber?: string; fulfilledAt?: SQL; refundedCents?: number; paymentStatus?: PaymentStatus };
+  set?: {
+    fulfilled?: boolean;
+    trackingNumber?: string;
+    fulfilledAt?: SQL;
+    refundedCents?: number;
+    paymentStatus?: PaymentStatus;
+    oversold?: OversoldMark[];
+    oversoldSettledAt?: SQL;
+  };
 }
 
 function isOrderStatus(step: OrderStep): step is OrderStep & OrderStatus {

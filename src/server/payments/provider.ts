@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { DomainError, InvalidInputError } from '../errors';
 import type { ProviderDefinition } from '../provider-registry';
+import { MINIMUM_CARD_PAYMENT_CENTS } from '../../shared/shop-facts';
 
-/** Yoco's smallest card payment, R2.00. */
-export const MINIMUM_CARD_PAYMENT_CENTS = 200;
 export const BELOW_MINIMUM_MESSAGE = 'The total must be at least R2.00 to pay by card';
 
 /** A line shown on the payment page; display only, the amount charged is `amountCents`. */
@@ -115,6 +114,12 @@ export interface PaymentProvider {
   createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
   /** Throws PaymentProviderError; an unknown checkout has providerStatus 404 (and answers 404). */
   getCheckout(checkoutId: string): Promise<CheckoutState>;
+  /**
+   * Closes a checkout's payment page so that it can no longer be paid: 'closed' (also when it was
+   * closed, declined or unknown already), or 'paid' when it was paid first. Absent when the
+   * provider offers no such call (Yoco): its pages stay payable until they expire.
+   */
+  closeCheckout?(checkoutId: string): Promise<'closed' | 'paid'>;
   refund(checkoutId: string, input: RefundInput): Promise<RefundResult>;
   /**
    * Checks a webhook's Standard Webhooks signature over the raw body bytes and reads it. Throws

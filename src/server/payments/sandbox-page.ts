@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { checkoutReference } from '../../shared/checkout';
 import { formatRand } from '../../shared/money';
 import { DomainError } from '../errors';
 import { escapeHtml } from '../storefront/html';
@@ -6,6 +7,9 @@ import type { SandboxCheckout, SandboxProvider } from './sandbox';
 
 export const SANDBOX_LABEL = 'Sandbox payment — no real money moves';
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';
+/** Pay or Decline on a page the shop closed. */
+export const CLOSED_MESSAGE =
+  'The shop closed this payment page: a newer one was opened, the payment was cancelled, or the page expired. Nothing was charged. Go back to the shop to pay.';
 
 /** The shop's colours (src/web/styles.css), inline: the page needs no script and no stylesheet request. */
 const STYLE = `
@@ -61,7 +65,8 @@ function lines(checkout: SandboxCheckout): string {
 /** The hosted payment page: the amount, and Pay, Decline and Cancel, each a plain form. */
 export function renderSandboxPayment(checkout: SandboxCheckout, shopName: string): string {
   const amount = escapeHtml(formatRand(checkout.amountCents));
-  const reference = checkout.externalId ? `<p class="muted">Reference ${escapeHtml(checkout.externalId)}</p>` : '';
+  // The shop's checkout id, in the short form its payment failed and cancelled pages quote.
+  const reference = checkout.externalId ? `<p class="muted">Payment reference: ${escapeHtml(checkoutReference(checkout.externalId))}</p>` : '';
   const action = (name: string) => `/sandbox-pay/${encodeURIComponent(checkout.id)}/${name}`;
   if (checkout.status === 'completed') {
     return layout(`Paid ${formatRand(checkout.amountCents)} – ${shopName}`, shopName, `<h1>Payment complete</h1>${reference}
@@ -74,6 +79,12 @@ export function renderSandboxPayment(checkout: SandboxCheckout, shopName: string
 <p class="amount">${amount}</p>
 <p>The card was declined. Go back to the shop to try again.</p>
 <a class="link" href="${escapeHtml(checkout.failureUrl)}">Return to ${escapeHtml(shopName)}</a>`);
+  }
+  if (checkout.status === 'cancelled') {
+    return layout(`Payment page closed – ${shopName}`, shopName, `<h1>This payment page is closed</h1>${reference}
+<p class="amount">${amount}</p>
+<p>${escapeHtml(CLOSED_MESSAGE)}</p>
+<a class="link" href="${escapeHtml(checkout.cancelUrl)}">Return to ${escapeHtml(shopName)}</a>`);
   }
   return layout(`Pay ${formatRand(checkout.amountCents)} – ${shopName}`, shopName, `<h1>Pay ${escapeHtml(shopName)}</h1>${reference}
 <p class="amount">${amount}</p>

@@ -16,7 +16,7 @@ import {
   type RefundResult,
   type WebhookDelivery,
 } from './provider';
-import { SANDBOX_PAGE_PATH, sandboxPaymentRoutes } from './sandbox-page';
+import { CLOSED_MESSAGE, SANDBOX_PAGE_PATH, sandboxPaymentRoutes } from './sandbox-page';
 import { WEBHOOK_PATH } from './webhook-route';
 import { signWebhook, verifyPaymentWebhook } from './webhooks';
 
@@ -46,6 +46,7 @@ export interface SandboxProvider extends PaymentProvider {
   cancel(checkoutId: string): Promise<{ redirectUrl: string }>;
   /** Decline: marks it failed, answers the failure URL. */
   decline(checkoutId: string): Promise<{ redirectUrl: string }>;
+  closeCheckout(checkoutId: string): Promise<'closed' | 'paid'>;
   /** Stops webhook retries still waiting (at shutdown). */
   close(): Promise<void>;
 }
@@ -149,7 +150,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
   }
 
   /** Moves a created checkout to `to`; undefined when it was not (or no longer) in 'created'. */
-  async function settle(checkoutId: string, to: 'completed' | 'failed'): Promise<SandboxCheckout | undefined> {
+  async function settle(checkoutId: string, to: 'completed' | 'failed' | 'cancelled'): Promise<SandboxCheckout | undefined> {
     if (!SANDBOX_CHECKOUT_ID.test(checkoutId)) return undefined;
     const [row] = await db
       .update(sandboxCheckouts)
@@ -323,6 +324,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       const checkout = await existing(checkoutId);
       // A second press of Pay (or a reload) lands where the first one did, without paying twice.
       if (checkout.status === 'completed') return { redirectUrl: checkout.successUrl };
+      if (checkout.status === 'cancelled') throw new ConflictError(CLOSED_MESSAGE);
       throw new ConflictError('This payment was declined. Go back to the shop to try again.');
     },
 
@@ -337,7 +339,13 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       if (declined) return { redirectUrl: declined.failureUrl };
       const checkout = await existing(checkoutId);
       if (checkout.status === 'failed') return { redirectUrl: checkout.failureUrl };
+      if (checkout.status === 'cancelled') throw new ConflictError(CLOSED_MESSAGE);
       throw new ConflictError('This checkout is already paid.');
+    },
+
+    async closeCheckout(checkoutId) {
+      if (await settle(checkoutId, 'cancelled')) return 'closed';
+      return (await find(checkoutId))?.status === 'completed' ? 'paid' : 'closed';
     },
 
     registerRoutes(app, shopName) {

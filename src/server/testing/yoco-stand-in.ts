@@ -78,6 +78,11 @@ export interface YocoStandIn {
   close(): Promise<void>;
 }
 
+/** The shop's settings for paying through this stand-in, with the webhook secret the test signs with. */
+export function yocoSettings(standIn: YocoStandIn, webhookSecret: string): Record<string, string> {
+  return { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: standIn.apiUrl, YOCO_SECRET_KEY: standIn.secretKey, YOCO_WEBHOOK_SECRET: webhookSecret };
+}
+
 const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
 function hmacSignature(secret: string, webhookId: string, timestamp: string, body: Buffer): string {

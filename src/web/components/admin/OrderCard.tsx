@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PackageCheck } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { Fact, FactList, OrderItems, StatusBadge } from './OrderParts';
+import { OversoldBadge } from './OversoldMark';
 import { formatDateTime } from './order-format';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
@@ -37,6 +38,7 @@ export function OrderCard({ order, onFulfil }: { order: AdminOrder; onFulfil: (o
             </Link>
           </h3>
           <StatusBadge order={order} />
+          <OversoldBadge order={order} />
         </div>
         <div className="flex items-center gap-3">
           <span className="text-lg font-semibold whitespace-nowrap text-slate-900 tabular-nums" data-testid="order-total">

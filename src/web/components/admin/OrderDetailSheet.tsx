@@ -6,6 +6,7 @@ import { DocumentLink } from '../orders/DocumentLink';
 import { OrderActions } from './OrderActions';
 import { Fact, FactList, OrderFacts, OrderItems, StatusBadge } from './OrderParts';
 import { OrderTimeline } from './OrderTimeline';
+import { OversoldNotice } from './OversoldMark';
 import { formatDateTime } from './order-format';
 import { useOrderDetail } from './use-order-desk';
 import { useOrderParam } from './use-order-param';
@@ -50,6 +51,7 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
         <StatusBadge order={order} />
         <span className="text-lg font-semibold tabular-nums">{formatRand(order.totalAmount)}</span>
       </div>
+      <OversoldNotice detail={detail} />
       <OrderActions detail={detail} />
       <Block title="Order">
         <OrderFacts order={order} />

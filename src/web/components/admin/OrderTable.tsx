@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { FulfilButton } from './OrderCard';
 import { StatusBadge } from './OrderParts';
+import { OversoldBadge } from './OversoldMark';
 import { formatDateTime, itemLine } from './order-format';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
@@ -98,6 +99,7 @@ export function OrderTable({ label, orders, sort, onSort, onFulfil }: OrderTable
               </td>
               <td className={cell}>
                 <StatusBadge order={order} />
+                <OversoldBadge order={order} />
               </td>
               <td className={cn(cell, 'text-right')}>
                 <FulfilButton order={order} onFulfil={onFulfil} />

@@ -15,6 +15,8 @@ const eventLabels: Record<OrderEventType, string> = {
   refunded: 'Refunded',
   refund_failed: 'Refund failed',
   note: 'Note',
+  oversold: "Paid beyond stock or a code's limit",
+  oversold_settled: 'Settled',
 };
 
 /** The order's history, oldest first, with who did each step (an empty actor is the shop itself or the customer). */

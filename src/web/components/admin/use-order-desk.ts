@@ -132,6 +132,7 @@ const moveTitles = {
   collected: 'Order Collected',
   delivered: 'Order Delivered',
   'track-courier': 'Tracking Checked',
+  'oversold-settled': 'Order Settled',
 } as const;
 
 export function useMoveOrder() {
