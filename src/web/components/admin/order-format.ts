@@ -1,4 +1,5 @@
-import { orderStatuses, type AdminOrder, type AdminOrderItem, type OrderSort, type OrderSortColumn, type OrderStatus } from '../../../shared/order-desk';
+import { orderDeskMessages, orderStatuses, type AdminOrder, type AdminOrderItem, type OrderSort, type OrderSortColumn, type OrderStatus } from '../../../shared/order-desk';
+import { countryName } from '../../../shared/product';
 
 const TIME_ZONE = 'Africa/Johannesburg';
 
@@ -25,12 +26,17 @@ export function formatMonth(month: string, style: 'short' | 'long' = 'short'): s
   return (style === 'short' ? shortMonth : longMonth).format(new Date(`${month}-15T12:00:00+02:00`));
 }
 
-/** The spec's item fallbacks: 'Unknown Item' without a name, quantity 1 without a quantity. */
+/** The flag's name as shoppers see it (Japan, not the catalogue's JAPAN), with the spec's fallbacks: 'Unknown Item', quantity 1. */
 export function itemLine(item: Partial<AdminOrderItem>): { name: string; quantity: number } {
   return {
-    name: item.productName?.trim() || 'Unknown Item',
+    name: countryName(item.productName ?? '') || 'Unknown Item',
     quantity: typeof item.quantity === 'number' && item.quantity > 0 ? item.quantity : 1,
   };
+}
+
+/** The spec's words for a refund that did not go through, then the server's reason when it gave one. */
+export function refundFailedText(reason: string): string {
+  return reason ? `${orderDeskMessages.refundFailed} ${reason}` : orderDeskMessages.refundFailed;
 }
 
 export type Tone = 'green' | 'amber' | 'sky' | 'red' | 'slate';
