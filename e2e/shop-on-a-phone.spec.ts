@@ -105,15 +105,34 @@ for (const width of WIDTHS) {
         expect(targetBox.height).toBeGreaterThanOrEqual(44);
         expect(targetBox.width).toBeGreaterThanOrEqual(44);
       }
+      // Each card's two buttons say their words on one line.
+      for (const target of [cards.getByRole('button', { name: /^Add to Cart/ }), cards.getByRole('link', { name: /^View Details/ })]) {
+        const lines = await target.evaluateAll((elements) =>
+          elements.map((element) => {
+            const words = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '')!;
+            const range = document.createRange();
+            range.selectNodeContents(words);
+            return `${words.textContent}: ${range.getClientRects().length} line(s)`;
+          }),
+        );
+        expect(lines.filter((line) => !line.endsWith(': 1 line(s)'))).toEqual([]);
+      }
     });
 
-    test("Add to Cart keeps the focus on its button, and the toast's View cart opens the cart panel", async ({ page }) => {
+    test("Add to Cart keeps the focus on its button, the next Tab reaches the toast's View cart, and it opens the cart panel", async ({ page }) => {
       await page.goto('/shop');
       const fromCard = productCard(page, 'KENYA').getByRole('button', { name: 'Add to Cart: Kenya' });
       await fromCard.click();
-      await expect(toast(page, 'Added to Cart!', 'Kenya has been added to your cart.')).toBeVisible();
+      const addedKenya = toast(page, 'Added to Cart!', 'Kenya has been added to your cart.');
+      await expect(addedKenya).toBeVisible();
       await expect(fromCard).toBeFocused();
       await expect(fromCard).toHaveText('Add to Cart');
+      // One Tab away, and Escape there closes the toast and goes back to the button.
+      await page.keyboard.press('Tab');
+      await expect(addedKenya.getByRole('button', { name: 'View cart' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(addedKenya).toBeHidden();
+      await expect(fromCard).toBeFocused();
 
       await page.goto('/product/namibia');
       const fromPage = page.getByRole('button', { name: 'Add to Cart' });
@@ -122,10 +141,35 @@ for (const width of WIDTHS) {
       await expect(added).toBeVisible();
       await expect(fromPage).toBeFocused();
 
-      await added.getByRole('button', { name: 'View cart' }).click();
+      await page.keyboard.press('Tab');
+      await expect(added.getByRole('button', { name: 'View cart' })).toBeFocused();
+      await page.keyboard.press('Enter');
       await expect(cartPanel(page)).toBeVisible();
       await expect(cartLine(page, 'NAMIBIA')).toBeVisible();
       await expect(cartLine(page, 'KENYA')).toBeVisible();
+    });
+
+    test('the region tabs that do not fit fade out at the edge they run past', async ({ page }) => {
+      await page.goto('/shop');
+      const tabs = page.getByTestId('region-tabs');
+      await expect(tabs.getByRole('tab')).toHaveCount(6);
+      const fade = () => tabs.evaluate((list) => getComputedStyle(list).maskImage);
+      const runsPast = await tabs.evaluate((list) => list.scrollWidth > list.clientWidth);
+      expect(runsPast, 'the tabs run past the edge only on a phone').toBe(width === 375);
+      if (!runsPast) {
+        await expect.poll(fade).toBe('none');
+        return;
+      }
+      // The right edge fades while more tabs lie past it; scrolled to the end, the left one does.
+      await expect.poll(fade).toMatch(/^linear-gradient\(to right, rgb\(0, 0, 0\) 0px/);
+      await expect.poll(fade).toMatch(/rgba\(0, 0, 0, 0\) 100%\)$/);
+      const firstBox = await box(tabs.getByRole('tab').first());
+      expect(firstBox.x, 'the first tab starts in view').toBeGreaterThanOrEqual(0);
+      await tabs.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+      await expect.poll(fade).toMatch(/rgb\(0, 0, 0\) 100%\)$/);
+      await expect.poll(fade).toMatch(/^linear-gradient\(to right, rgba\(0, 0, 0, 0\) 0px, rgb\(0, 0, 0\) 24px/);
+      const lastBox = await box(tabs.getByRole('tab').last());
+      expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(width);
     });
 
     test('the product page shows the price and Add to Cart on the first screen', async ({ page }) => {

@@ -73,11 +73,12 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           <Link
             to={`/product/${product.slug}`}
             aria-label={`View Details of ${name}`}
-            className={buttonClasses('outline', 'md', 'w-full px-2 sm:px-4')}
+            className={buttonClasses('outline', 'md', 'w-full px-2 whitespace-nowrap sm:px-4')}
             data-testid="view-details"
           >
             View Details
-            <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+            {/* On a phone's half-width card the words need the arrow's room to stay on one line. */}
+            <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5 max-sm:hidden" aria-hidden="true" />
           </Link>
         </div>
       </div>
