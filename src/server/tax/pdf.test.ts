@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '../../shared/money';
 import type { DocumentLine, DocumentSupplier, TaxDocumentContent } from '../../shared/tax-documents';
 import { vatIncluded, vatPerLine } from '../../shared/vat';
-import { pdfPageCount, pdfPageSizes, pdfPageTexts, pdfText } from '../testing/pdf-text';
+import { pdfFontNames, pdfPageCount, pdfPageSizes, pdfPageTexts, pdfText } from '../testing/pdf-text';
 import { renderTaxDocumentPdf } from './pdf';
 
 const supplier: DocumentSupplier = {
@@ -159,6 +159,62 @@ describe('renderTaxDocumentPdf', () => {
     expect(text).toContain('Total (VAT included) R6 209.00');
     expect(text).toContain(`VAT at 15% included in the total ${formatRand(full.vatCents)}`);
     expect(text).toContain(`Total excluding VAT ${formatRand(full.exclusiveCents)}`);
+  });
+
+  it('prints names in the scripts South Africans type as their characters, in Inter or the fallback font embedded with it', async () => {
+    const document = taxDocument({
+      full: true,
+      recipient: {
+        name: 'Łukasz 王 😀 Nowak',
+        email: 'lukasz@example.co.za',
+        company: 'Ｔｈａｎｄｉ Ｍｏｋｏｅｎａ Ｔｒａｄｉｎｇ',
+        vatNumber: null,
+        address: 'Οδός Ερμού 12, Αθήνα\nулица Арбат 5, Москва',
+      },
+      lines: lines([
+        ['中国国旗 900 × 600 mm', 1, 13_000],
+        ['Флаг России, σημαία της Ελλάδας', 1, 13_000],
+      ]),
+    });
+    const pdf = await renderTaxDocumentPdf(document);
+    const text = await pdfText(pdf);
+
+    expect(text).toContain('Łukasz 王 😀 Nowak');
+    expect(text).toContain('Ｔｈａｎｄｉ Ｍｏｋｏｅｎａ Ｔｒａｄｉｎｇ');
+    expect(text).toContain('Οδός Ερμού 12, Αθήνα\nулица Арбат 5, Москва');
+    expect(text).toContain('中国国旗 900 × 600 mm 1 R130.00 R130.00');
+    expect(text).toContain('Флаг России, σημαία της Ελλάδας 1 R130.00 R130.00');
+    expect(pdfFontNames(pdf)).toEqual(['Inter-Bold', 'Inter-Regular', 'UnifontExMono']);
+    // A document in Inter's letters alone carries Inter alone; neither changes what the other prints.
+    expect(pdfFontNames(await renderTaxDocumentPdf(abridged))).toEqual(['Inter-Bold', 'Inter-Regular']);
+    expect((await renderTaxDocumentPdf(document)).equals(pdf)).toBe(true);
+  });
+
+  it('prints the buyer’s details in their lines, also as stored before the checkout bounded them', async () => {
+    const document = taxDocument({
+      full: true,
+      recipient: {
+        name: `Thandi\u0007 Mok\u001b[31moena`,
+        email: 'thandi@example.co.za',
+        company: 'Cape Events\nVAT number 4111111111',
+        vatNumber: null,
+        address: Array.from({ length: 150 }, (_, i) => `Line ${i + 1} of the address`).join('\n'),
+      },
+      lines: lines([['Lesotho flag,\nand a made-up line', 1, 13_000]]),
+    });
+    const pdf = await renderTaxDocumentPdf(document);
+    const text = await pdfText(pdf);
+
+    expect(await pdfPageCount(pdf)).toBe(1);
+    expect(text).toContain('Thandi Mok[31moena');
+    expect(text).not.toContain('\u0007');
+    expect(text).not.toContain('\u001b');
+    expect(flat(text)).toContain('Cape Events VAT number 4111111111');
+    // The one line that says 'VAT number' alone is the shop's own.
+    expect(text.split('\n').filter((line) => line.startsWith('VAT number'))).toEqual(['VAT number 4123456789']);
+    expect(text).toContain('Line 1 of the address\nLine 2 of the address\nLine 3 of the address\nLine 4 of the address\nLine 5 of the address, Line 6');
+    expect(text).not.toContain('Line 20 of the address');
+    expect(flat(text)).toContain('Lesotho flag, and a made-up line 1 R130.00 R130.00');
   });
 
   it('says nothing of VAT on the plain invoice of a shop that is not a VAT vendor', async () => {

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Font } from 'fontkit';
 import { formatRand } from '../../shared/money';
-import type { TaxDocumentContent } from '../../shared/tax-documents';
+import { INVOICE_ADDRESS_MAX_LENGTH, INVOICE_ADDRESS_MAX_LINES, INVOICE_COMPANY_MAX_LENGTH, invoiceAddressLines, type TaxDocumentContent } from '../../shared/tax-documents';
 import { VAT_RATE_PERCENT } from '../../shared/vat';
+import { unpackWoff } from './woff';
 
 /**
- * A tax invoice, plain invoice or credit note as an A4 PDF, set in Inter (embedded, so names such
- * as 'Łukasz' print as written). The same document always gives the same bytes: a retried email
- * carries the same file as the first.
+ * A tax invoice, plain invoice or credit note as an A4 PDF, set in Inter, with UnifontEX for any
+ * character Inter lacks (王, Ｔｈａｎｄｉ, அ, 😀; docs/decisions/0034-invoice-fonts.md). Both are
+ * embedded, so names print as written wherever the file is opened. The same document always gives
+ * the same bytes: a retried email carries the same file as the first.
  */
 
 const PAGE_WIDTH = 595.28;
@@ -24,18 +27,41 @@ const MUTED = '#5b6661';
 const RULE = '#d5dcd8';
 const TINT = '#eef5f1';
 
-const REGULAR = 'Inter';
-const BOLD = 'Inter-Bold';
+type Weight = 'regular' | 'bold';
+/** pdfkit's names for the fonts; the fallback has one weight, which stands in for both. */
+const FONT_NAMES = { regular: 'Inter', bold: 'Inter-Bold', fallback: 'UnifontEX' } as const;
+type FontName = (typeof FONT_NAMES)[keyof typeof FONT_NAMES];
+const REGULAR = FONT_NAMES.regular;
+const BOLD = FONT_NAMES.bold;
 
 const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** A font's file, for pdfkit to embed, and fontkit's reading of it, to tell which characters it has. */
+interface ShopFont {
+  bytes: Buffer;
+  font: Font;
+}
+type ShopFonts = Record<Weight, ShopFont> & { fallback: () => ShopFont };
+let fonts: Promise<ShopFonts> | undefined;
 
-/** Read once from the package, never fetched: from source and from the bundle alike. */
-function interFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= {
-    regular: readFileSync(require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf')),
-    bold: readFileSync(require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf')),
-  };
+/**
+ * Read from the packages, never fetched, and read once. pdfkit reads the bytes again for each
+ * document: a font object it had used before would carry the characters of earlier documents
+ * into the text a reader copies from this one.
+ */
+function shopFonts(): Promise<ShopFonts> {
+  fonts ??= import('fontkit').then(({ create }) => {
+    const open = (file: string, unpack = (bytes: Buffer) => bytes): ShopFont => {
+      const bytes = unpack(readFileSync(require.resolve(file)));
+      return { bytes, font: create(bytes) as Font };
+    };
+    let fallback: ShopFont | undefined;
+    return {
+      regular: open('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+      bold: open('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
+      // About 10 MB once unpacked: read with the first document that has a character Inter lacks.
+      fallback: () => (fallback ??= open('@fontsource/unifontex/files/unifontex-latin-400-normal.woff', unpackWoff)),
+    };
+  });
   return fonts;
 }
 
@@ -57,16 +83,111 @@ const TABLE_FONT_SIZE = 9.5;
 
 type Pdf = PDFKit.PDFDocument;
 
+/** A document being drawn: pdfkit's, and the fonts that decide which one sets each character. */
+interface Sheet {
+  pdf: Pdf;
+  fonts: ShopFonts;
+  /** The fallback font, registered with the document when first needed. */
+  fallback?: Font;
+}
+
+function fallbackOf(sheet: Sheet): Font {
+  if (!sheet.fallback) {
+    const { bytes, font } = sheet.fonts.fallback();
+    sheet.pdf.registerFont(FONT_NAMES.fallback, bytes);
+    sheet.fallback = font;
+  }
+  return sheet.fallback;
+}
+
+/**
+ * Text as it can be printed: control characters (stored before they were refused at the edge)
+ * and invisible marks (joiners, variation selectors, direction marks, soft hyphens), which the
+ * fallback font would draw as boxes, are left out; line breaks stay for the caller to place.
+ */
+function printable(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\n]|\p{Default_Ignorable_Code_Point}/gu, '');
+}
+
+/** At most `max` characters, an ellipsis showing where it was cut. */
+function clip(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+/** A text that takes one line: its line breaks and runs of spaces become one space. */
+function oneLine(text: string, max: number): string {
+  return clip(printable(text).replace(/ *[\n\u2028\u2029][\n\u2028\u2029 ]*/g, ' ').trim(), max);
+}
+
+/** An address on at most INVOICE_ADDRESS_MAX_LINES lines, also when it was stored before that rule. */
+function addressLines(address: string): string[] {
+  const lines = invoiceAddressLines(clip(printable(address), INVOICE_ADDRESS_MAX_LENGTH)).map((line) => oneLine(line, INVOICE_ADDRESS_MAX_LENGTH));
+  if (lines.length <= INVOICE_ADDRESS_MAX_LINES) return lines;
+  return [...lines.slice(0, INVOICE_ADDRESS_MAX_LINES - 1), clip(`${lines.slice(INVOICE_ADDRESS_MAX_LINES - 1).join(', ')}`, INVOICE_COMPANY_MAX_LENGTH)];
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * The text cut into runs, each set in one font: Inter where it has every character of a letter
+ * with its marks, UnifontEX where it does not. A character neither has is left out (a rare
+ * emoji), as a box would say nothing either. White space stays in the run it is in.
+ */
+function fontRuns(sheet: Sheet, text: string, weight: Weight): { font: FontName; text: string }[] {
+  const runs: { font: FontName; text: string }[] = [];
+  const has = (font: Font, cluster: string) => Array.from(cluster).every((character) => font.hasGlyphForCodePoint(character.codePointAt(0)!));
+  for (const { segment } of graphemes.segment(printable(text))) {
+    const last = runs.at(-1);
+    const font =
+      last && /^\s+$/.test(segment) ? last.font : has(sheet.fonts[weight].font, segment) ? FONT_NAMES[weight] : has(fallbackOf(sheet), segment) ? FONT_NAMES.fallback : undefined;
+    if (font === undefined) continue;
+    if (last?.font === font) last.text += segment;
+    else runs.push({ font, text: segment });
+  }
+  return runs;
+}
+
+type TextOptions = Omit<PDFKit.Mixins.TextOptions, 'continued' | 'baseline'>;
+
+/**
+ * Sets `text` at (x, y), or where the last text left off, run by run in the font that has its
+ * characters, on Inter's baseline so that the runs line up. The size and colour are the ones set.
+ */
+function write(sheet: Sheet, text: string, weight: Weight, size: number, options: TextOptions, x?: number, y?: number): void {
+  const { pdf } = sheet;
+  const runs = fontRuns(sheet, text, weight);
+  const primary = sheet.fonts[weight].font;
+  const baseline = -((primary.ascent / primary.unitsPerEm) * size);
+  if (runs.length === 0) runs.push({ font: FONT_NAMES[weight], text: '' });
+  runs.forEach((run, i) => {
+    pdf.font(run.font).fontSize(size);
+    const runOptions = { ...options, baseline, continued: i < runs.length - 1 };
+    if (i === 0) pdf.text(run.text, x, y, runOptions);
+    else pdf.text(run.text, runOptions);
+  });
+}
+
+/** How tall `text` sets in `width`: pdfkit measures each run in its own font, as write sets them. */
+function heightOf(sheet: Sheet, text: string, weight: Weight, size: number, options: TextOptions): number {
+  const { pdf } = sheet;
+  const runs = fontRuns(sheet, text, weight);
+  if (runs.length === 0) return pdf.font(FONT_NAMES[weight]).fontSize(size).heightOfString('', options);
+  return runs.reduce((height, run, i) => height + pdf.font(run.font).fontSize(size).heightOfString(run.text, { ...options, continued: i < runs.length - 1 }), 0);
+}
+
 // pdfkit and its fonts add about 15 MB to a process: loaded with the first document, not at every start.
 export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const { regular, bold } = interFonts();
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), shopFonts()]);
   const issuedAt = new Date(document.issuedAt);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    // No default Helvetica: every word is set in Inter.
+    // No default Helvetica: every word is set in Inter, or the fallback.
     font: '',
     info: {
       Title: `${document.title} ${document.serial}`,
@@ -78,8 +199,9 @@ export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promis
       ModDate: issuedAt,
     },
   });
-  pdf.registerFont(REGULAR, regular);
-  pdf.registerFont(BOLD, bold);
+  pdf.registerFont(REGULAR, fonts.regular.bytes);
+  pdf.registerFont(BOLD, fonts.bold.bytes);
+  const sheet: Sheet = { pdf, fonts };
 
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -88,12 +210,12 @@ export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promis
     pdf.on('error', reject);
   });
 
-  let y = drawHeading(pdf, document, issuedAt);
-  y = drawParties(pdf, document, y + 22);
-  if (document.credit) y = drawCredit(pdf, document.credit, document.supplier.vatNumber !== null, y + 18);
-  y = drawLines(pdf, document, y + 22);
+  let y = drawHeading(sheet, document, issuedAt);
+  y = drawParties(sheet, document, y + 22);
+  if (document.credit) y = drawCredit(sheet, document.credit, document.supplier.vatNumber !== null, y + 18);
+  y = drawLines(sheet, document, y + 22);
   drawTotals(pdf, document, y + 14);
-  drawFooters(pdf, document);
+  drawFooters(sheet, document);
   pdf.end();
   return done;
 }
@@ -109,14 +231,16 @@ function drawLogo(pdf: Pdf, x: number, y: number, size: number): void {
 }
 
 /** Logo and trading name on the left, the title, serial, date and order on the right; returns the y below. */
-function drawHeading(pdf: Pdf, document: TaxDocumentContent, issuedAt: Date): number {
+function drawHeading(sheet: Sheet, document: TaxDocumentContent, issuedAt: Date): number {
+  const { pdf } = sheet;
   const logoSize = 40;
   drawLogo(pdf, MARGIN, MARGIN, logoSize);
   const nameX = MARGIN + logoSize + 12;
   const nameWidth = CONTENT_WIDTH / 2 - logoSize - 12;
-  pdf.font(BOLD).fontSize(15).fillColor(INK);
-  const nameHeight = pdf.heightOfString(document.supplier.name, { width: nameWidth });
-  pdf.text(document.supplier.name, nameX, MARGIN + Math.max(0, (logoSize - nameHeight) / 2), { width: nameWidth });
+  const name = oneLine(document.supplier.name, 100);
+  const nameHeight = heightOf(sheet, name, 'bold', 15, { width: nameWidth });
+  pdf.fillColor(INK);
+  write(sheet, name, 'bold', 15, { width: nameWidth }, nameX, MARGIN + Math.max(0, (logoSize - nameHeight) / 2));
   const leftBottom = Math.max(MARGIN + logoSize, pdf.y);
 
   const rightX = MARGIN + CONTENT_WIDTH / 2;
@@ -135,17 +259,23 @@ function drawHeading(pdf: Pdf, document: TaxDocumentContent, issuedAt: Date): nu
 }
 
 /** A block of details under a small heading; the first line bold. Returns the y below. */
-function drawBlock(pdf: Pdf, heading: string, lines: string[], x: number, y: number, width: number): number {
+function drawBlock(sheet: Sheet, heading: string, lines: string[], x: number, y: number, width: number): number {
+  const { pdf } = sheet;
   pdf.font(BOLD).fontSize(8.5).fillColor(GREEN).text(heading, x, y, { width });
   pdf.moveDown(0.3);
   lines.forEach((line, i) => {
-    pdf.font(i === 0 ? BOLD : REGULAR).fontSize(i === 0 ? 10.5 : 9.5).fillColor(i === 0 ? INK : MUTED).text(line, x, pdf.y, { width, lineGap: 1.5 });
+    pdf.fillColor(i === 0 ? INK : MUTED);
+    write(sheet, line, i === 0 ? 'bold' : 'regular', i === 0 ? 10.5 : 9.5, { width, lineGap: 1.5 }, x, pdf.y);
   });
   return pdf.y;
 }
 
-/** The supplier on the left, the buyer ('Bill to') on the right. */
-function drawParties(pdf: Pdf, document: TaxDocumentContent, y: number): number {
+/**
+ * The supplier on the left, the buyer ('Bill to') on the right. Each of the buyer's details takes
+ * its own lines and no more, also as stored before the checkout bounded them: a company name
+ * cannot add a line that looks like the shop's own (a 'VAT number …'), nor an address a page.
+ */
+function drawParties(sheet: Sheet, document: TaxDocumentContent, y: number): number {
   const { supplier, recipient } = document;
   const vatRegistered = supplier.vatNumber !== null;
   const width = (CONTENT_WIDTH - 30) / 2;
@@ -154,35 +284,36 @@ function drawParties(pdf: Pdf, document: TaxDocumentContent, y: number): number 
   if (supplier.vatNumber !== null) supplierLines.push(`VAT number ${supplier.vatNumber}`);
   supplierLines.push(`Company registration number ${supplier.registrationNumber}`, supplier.email, supplier.phone);
 
-  const recipientLines = [recipient.name];
-  if (recipient.company) recipientLines.push(recipient.company);
-  recipientLines.push(recipient.email);
-  if (recipient.address) recipientLines.push(recipient.address);
+  const recipientLines = [oneLine(recipient.name, 100)];
+  if (recipient.company) recipientLines.push(oneLine(recipient.company, INVOICE_COMPANY_MAX_LENGTH));
+  recipientLines.push(oneLine(recipient.email, 255));
+  if (recipient.address) recipientLines.push(...addressLines(recipient.address));
   // A buyer's VAT number means nothing on a plain invoice, which carries no VAT at all.
-  if (vatRegistered && recipient.vatNumber) recipientLines.push(`VAT number ${recipient.vatNumber}`);
+  if (vatRegistered && recipient.vatNumber) recipientLines.push(`VAT number ${oneLine(recipient.vatNumber, 20)}`);
 
-  const left = drawBlock(pdf, 'From', supplierLines, MARGIN, y, width);
-  const right = drawBlock(pdf, 'Bill to', recipientLines, MARGIN + width + 30, y, width);
+  const left = drawBlock(sheet, 'From', supplierLines.map((line) => oneLine(line, 300)), MARGIN, y, width);
+  const right = drawBlock(sheet, 'Bill to', recipientLines, MARGIN + width + 30, y, width);
   return Math.max(left, right);
 }
 
 /** What a credit note is against (s21): the invoice, the value of its supply, and why. */
-function drawCredit(pdf: Pdf, credit: NonNullable<TaxDocumentContent['credit']>, vatRegistered: boolean, y: number): number {
+function drawCredit(sheet: Sheet, credit: NonNullable<TaxDocumentContent['credit']>, vatRegistered: boolean, y: number): number {
+  const { pdf } = sheet;
   const invoiceWord = vatRegistered ? 'tax invoice' : 'invoice';
   const against = `Credit note against ${invoiceWord} ${credit.invoiceSerial} (value of the supply ${formatRand(credit.invoiceTotalCents)})`;
-  const reason = `Reason: ${credit.reason}`;
+  const reason = `Reason: ${oneLine(credit.reason, 500)}`;
   const padding = 10;
   const width = CONTENT_WIDTH - 2 * padding;
   pdf.font(BOLD).fontSize(9.5);
   const againstHeight = pdf.heightOfString(against, { width });
-  pdf.font(REGULAR).fontSize(9.5);
-  const reasonHeight = pdf.heightOfString(reason, { width });
+  const reasonHeight = heightOf(sheet, reason, 'regular', 9.5, { width });
   const height = againstHeight + 4 + reasonHeight + 2 * padding;
 
   pdf.rect(MARGIN, y, CONTENT_WIDTH, height).fill(TINT);
   pdf.rect(MARGIN, y, 3, height).fill(GREEN);
   pdf.font(BOLD).fontSize(9.5).fillColor(INK).text(against, MARGIN + padding, y + padding, { width });
-  pdf.font(REGULAR).fontSize(9.5).fillColor(INK).text(reason, MARGIN + padding, y + padding + againstHeight + 4, { width });
+  pdf.fillColor(INK);
+  write(sheet, reason, 'regular', 9.5, { width }, MARGIN + padding, y + padding + againstHeight + 4);
   return y + height;
 }
 
@@ -205,15 +336,17 @@ function drawTableHeader(pdf: Pdf, y: number): number {
 }
 
 /** The lines, on as many pages as they need, the column headings repeated on each. */
-function drawLines(pdf: Pdf, document: TaxDocumentContent, y: number): number {
+function drawLines(sheet: Sheet, document: TaxDocumentContent, y: number): number {
+  const { pdf } = sheet;
   y = drawTableHeader(pdf, y);
   for (const line of document.lines) {
-    pdf.font(REGULAR).fontSize(TABLE_FONT_SIZE);
-    const height = pdf.heightOfString(line.description, { width: DESCRIPTION_WIDTH }) + 2 * ROW_PADDING;
+    const description = oneLine(line.description, 300);
+    const height = heightOf(sheet, description, 'regular', TABLE_FONT_SIZE, { width: DESCRIPTION_WIDTH }) + 2 * ROW_PADDING;
     if (y + height > CONTENT_BOTTOM) y = drawTableHeader(pdf, continueOnNewPage(pdf, document) + 10);
     const top = y + ROW_PADDING;
-    pdf.font(REGULAR).fontSize(TABLE_FONT_SIZE).fillColor(INK);
-    pdf.text(line.description, columns.description, top, { width: DESCRIPTION_WIDTH });
+    pdf.fillColor(INK);
+    write(sheet, description, 'regular', TABLE_FONT_SIZE, { width: DESCRIPTION_WIDTH }, columns.description, top);
+    pdf.font(REGULAR).fontSize(TABLE_FONT_SIZE);
     pdf.text(String(line.quantity), columns.quantity, top, { width: QTY_WIDTH, align: 'right', lineBreak: false });
     pdf.text(formatRand(line.unitPriceCents), columns.unitPrice, top, { width: MONEY_WIDTH, align: 'right', lineBreak: false });
     pdf.text(formatRand(line.totalCents), columns.amount, top, { width: MONEY_WIDTH, align: 'right', lineBreak: false });
@@ -251,9 +384,10 @@ function drawTotals(pdf: Pdf, document: TaxDocumentContent, y: number): void {
 }
 
 /** Who issued the document and where, and the page number, at the foot of every page. */
-function drawFooters(pdf: Pdf, document: TaxDocumentContent): void {
+function drawFooters(sheet: Sheet, document: TaxDocumentContent): void {
+  const { pdf } = sheet;
   const { start, count } = pdf.bufferedPageRange();
-  const footer = `${document.supplier.legalName} · ${document.supplier.address}`;
+  const footer = oneLine(`${document.supplier.legalName} · ${document.supplier.address}`, 300);
   const pageWidth = 70;
   const top = PAGE_HEIGHT - MARGIN + 6;
   for (let i = start; i < start + count; i++) {
@@ -261,8 +395,9 @@ function drawFooters(pdf: Pdf, document: TaxDocumentContent): void {
     // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
     pdf.page.margins.bottom = 0;
     pdf.moveTo(MARGIN, top - 6).lineTo(MARGIN + CONTENT_WIDTH, top - 6).lineWidth(0.5).stroke(RULE);
-    pdf.font(REGULAR).fontSize(7.5).fillColor(MUTED);
-    pdf.text(footer, MARGIN, top, { width: CONTENT_WIDTH - pageWidth - GAP });
+    pdf.fillColor(MUTED);
+    write(sheet, footer, 'regular', 7.5, { width: CONTENT_WIDTH - pageWidth - GAP }, MARGIN, top);
+    pdf.font(REGULAR).fontSize(7.5);
     pdf.text(`Page ${i - start + 1} of ${count}`, MARGIN + CONTENT_WIDTH - pageWidth, top, { width: pageWidth, align: 'right', lineBreak: false });
     pdf.page.margins.bottom = MARGIN;
   }

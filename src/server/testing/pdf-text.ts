@@ -59,3 +59,9 @@ export async function pdfPageSizes(pdf: Buffer | Uint8Array): Promise<{ width: n
     await document.destroy();
   }
 }
+
+/** The fonts a PDF embeds, by the names their subsets carry ('Inter-Regular', without the subset's tag). */
+export function pdfFontNames(pdf: Buffer | Uint8Array): string[] {
+  const names = [...Buffer.from(pdf).toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((match) => match[1]!);
+  return [...new Set(names)].sort();
+}
