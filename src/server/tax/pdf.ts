@@ -58,7 +58,7 @@ function shopFonts(): Promise<ShopFonts> {
     return {
       regular: open('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
       bold: open('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
-      // About 10 MB once unpacked: read with the first document that has a character Inter lacks.
+      // About 14 MB once unpacked: read with the first document that has a character Inter lacks.
       fallback: () => (fallback ??= open('@fontsource/unifontex/files/unifontex-latin-400-normal.woff', unpackWoff)),
     };
   });
