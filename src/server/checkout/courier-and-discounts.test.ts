@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkouts, orders, products, rateLimits, taxDocuments, userAddresses } from '../db/schema';
+import { checkouts, discountCodes, orders, products, rateLimits, taxDocuments, userAddresses } from '../db/schema';
 import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
 import { outboxTexts, shopHelpers, type Shopper } from '../testing/test-orders';
@@ -8,7 +8,7 @@ import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplog
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from '../delivery/courier';
 import { vatIncluded } from '../../shared/vat';
-import { PAXI_EXPRESS_FEE_CENTS } from '../../shared/shop-facts';
+import { PAXI_EXPRESS_FEE_CENTS, PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import type { PaymentVerification } from '../../shared/checkout';
 import type { DiscountCodeView } from '../../shared/discounts';
 import type { AdminOrderDetail } from '../../shared/order-desk';
@@ -235,6 +235,39 @@ describe.each(testDatabases())('checkout with courier delivery and discount code
     expect((await shop.inject('POST', `${firstPage}/pay`)).statusCode).toBe(409);
     expect(await shop.ordersOf(first.json<{ id: string }>().id)).toEqual([]);
     expect((await codeFigures('TEAM-ORDER')).uses).toBe(0);
+  });
+
+  it('never lets a code leave less than R2.00 to pay: a free order is refused when the code is made, and Apply and Pay agree on R2.00', async () => {
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      payload: { code: 'ALL-FREE', kind: 'percent', percent: 100, includesDelivery: true },
+      headers: { origin: 'http://shop.test', cookie: admin },
+    });
+    expect(free.statusCode).toBe(400);
+    expect(free.json().message).toContain('A code cannot make an order free: card payments start at R2.00.');
+    await makeCode({ code: 'FLAGS-FREE', kind: 'percent', percent: 100 });
+    await makeCode({ code: 'BIG-GIFT', kind: 'amount', amountCents: 100_000, includesDelivery: true });
+    // A free code made before the rule leaves R2.00 too.
+    await t.database.db.insert(discountCodes).values({ code: 'OLD-FREE', kind: 'percent', percent: 100, includesDelivery: true });
+
+    const shopper = await shop.signUp('almost-free');
+    await shop.addToCart(shopper, 'south-africa', 1);
+    const point = await shop.nearestPoint();
+    const subtotal = await subtotalOf(shopper);
+    for (const code of ['BIG-GIFT', 'OLD-FREE']) {
+      const preview = (await apply(shopper, code, PAXI_STANDARD_FEE_CENTS)).json<{ discountCents: number; description: string }>();
+      expect(preview.discountCents, code).toBe(subtotal + PAXI_STANDARD_FEE_CENTS - 200);
+      expect(preview.description, code).toMatch(/ \(you pay R2\.00: card payments start at R2\.00\)$/);
+    }
+    expect((await apply(shopper, 'FLAGS-FREE', PAXI_STANDARD_FEE_CENTS)).json()).toMatchObject({ discountCents: subtotal, description: '100% off' });
+
+    // The total the summary shows with the code is the one checkout takes, and the payment page charges.
+    const body = shop.checkoutBody(200, point.id);
+    const created = await shop.createCheckout(shopper, { ...body, metadata: { ...body.metadata, discountCode: 'BIG-GIFT' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const order = await pay(shopper, created.json<{ id: string; redirectUrl: string }>());
+    expect(order).toMatchObject({ totalAmount: 200, discountCode: 'BIG-GIFT', discountCents: subtotal + PAXI_STANDARD_FEE_CENTS - 200 });
   });
 
   it('lets the order desk book the courier: the tracking number fulfils the order, the customer gets the link, the label prints', async () => {

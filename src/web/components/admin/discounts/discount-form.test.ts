@@ -28,6 +28,7 @@ describe('the new discount code form', () => {
     [{ startsOn: '2026-12-16', endsOn: '2026-12-01' }, 'endsOn', discountMessages.endsBeforeStart],
     [{ totalUses: '0' }, 'totalUses', discountMessages.totalUses],
     [{ usesPerCustomer: '' }, 'usesPerCustomer', discountMessages.usesPerCustomer],
+    [{ percent: '100', includesDelivery: true }, 'percent', discountMessages.freeOrder],
   ])('refuses %o on %s in the server’s words', (change, field, message) => {
     expect(messages(parseDiscountForm({ ...filled, ...change }, '2026-11-27'))).toContainEqual([field, message]);
   });
