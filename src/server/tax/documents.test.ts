@@ -174,6 +174,10 @@ describe.each(testDatabases())('tax invoices and credit notes on $name', (target
       [{ company: ['Embassy'] }, 'Company name must be text'],
       [{ billingAddress: 'y'.repeat(301) }, 'Address is at most 300 characters'],
       [{ company: 'Null\u0000Corp' }, 'NUL'],
+      [{ company: 'Cape Events\nVAT number 4111111111' }, 'metadata.customerInfo.company contains a line break, which is not allowed'],
+      [{ lastName: 'Mokoena\u001b[2J' }, 'metadata.customerInfo.lastName contains a control character (U+001B), which is not allowed'],
+      [{ billingAddress: Array.from({ length: 6 }, (_, i) => `Line ${i + 1}`).join('\n') }, 'Address is at most 5 lines'],
+      [{ billingAddress: 'a\n'.repeat(150) }, 'Address is at most 5 lines'],
     ];
     for (const [fields, message] of cases) {
       const body = shop.checkoutBody(12_500 + PAXI_STANDARD_FEE_CENTS, point.id);
