@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyStartedDataDir } from './testing/data-dirs';
+import { copyStartedDataDir, openToEveryone, openToOthers } from './testing/data-dirs';
 import { startShop, stopShop, type ShopProcess } from './testing/shop-process';
 
 /** A shop process on the embedded database in `dataDir`, on a port of its choosing. */
@@ -32,6 +32,11 @@ describe('the shop process on the embedded database', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
+  });
+
+  it("keeps the new DATA_DIR to the shop's own user: every folder 0700, every file 0600, the session secret too", () => {
+    expect(fs.existsSync(path.join(dataDir, 'session-secret'))).toBe(true);
+    expect(openToOthers(dataDir)).toEqual([]);
   });
 
   it('refuses a second process on the same DATA_DIR with a clear message', async () => {
@@ -77,6 +82,9 @@ describe('restarts of the shop process on the embedded database', () => {
 
   beforeAll(() => {
     copyStartedDataDir(folder);
+    // As a shop of an earlier version left it: open to every local user, its session secret too.
+    fs.writeFileSync(path.join(folder, 'session-secret'), 'a-secret-an-earlier-shop-made\n');
+    openToEveryone(folder);
     fs.symlinkSync(folder, viaA);
     fs.symlinkSync(folder, viaB);
     shop = startShopOn(viaA);
@@ -96,6 +104,8 @@ describe('restarts of the shop process on the embedded database', () => {
 
   it('runs on a DATA_DIR that is a symlink and refuses a second process reaching the folder through another one', async () => {
     await expectServing(shop);
+    // The start closed the folder it found open to every local user.
+    expect(openToOthers(folder)).toEqual([]);
     const second = startShopOn(viaB);
     expect(await second.started).toEqual({ exitCode: 1 });
     expect(second.output()).toContain(`Another shop process is already using the embedded database in ${viaB}`);

@@ -15,6 +15,8 @@ import { scheduleDailyBackups, serveBackups } from './db/backup';
 import type { Logger } from 'pino';
 
 async function main(): Promise<void> {
+  // Everything the shop writes (the embedded database, its secret, backups) is its user's alone.
+  process.umask(0o077);
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   let database: DatabaseHandle | undefined;

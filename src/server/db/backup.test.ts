@@ -11,6 +11,7 @@ import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../testing/test
 import { placePaidOrder, shopHelpers } from '../testing/test-orders';
 import { openDatabase, type Database } from './client';
 import { lockDataDir } from './data-dir-lock';
+import { openToEveryone, openToOthers } from '../testing/data-dirs';
 import { orders, outbox, taxDocuments } from './schema';
 import { backupFileName, dailyBackups, scheduleDailyBackups, serveBackups } from './backup';
 
@@ -53,6 +54,8 @@ describe('backing up and restoring the embedded database', () => {
     const stopServing = await serveBackups(dataDir, t.database, (err) => {
       throw err;
     });
+    // The secret a shop without SESSION_SECRET keeps in DATA_DIR (auth.ts) goes into the backup too.
+    fs.writeFileSync(path.join(dataDir, 'session-secret'), 'the-secret-of-the-backed-up-shop\n', { mode: 0o600 });
     const shop = shopHelpers(() => t!);
     const shopper = await shop.signUp('backed-up');
     await placePaidOrder(shop, shopper);
@@ -63,6 +66,8 @@ describe('backing up and restoring the embedded database', () => {
     const output = recorded();
     expect(await backupCommand([backupFile], env, output)).toBe(0);
     expect(output.text()).toMatch(/^Backed up .* \(running shop\) to .*shop\.tar\.gz, \d+ KB\.$/);
+    // The backup holds the whole database: the folder made for it and the file are the owner's alone.
+    expect(openToOthers(path.dirname(backupFile))).toEqual([]);
 
     await stopServing();
     await t.close();
@@ -84,12 +89,21 @@ describe('backing up and restoring the embedded database', () => {
     const output = recorded();
     expect(await restoreCommand([backupFile], env, output)).toBe(0);
     expect(output.text()).toBe(`Restored ${backupFile} into ${dataDir}. Start the shop as usual.`);
+    // Every file the shop's alone, the session secret (whoever reads it can forge sessions) too.
+    expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe('the-secret-of-the-backed-up-shop\n');
+    expect(openToOthers(dataDir)).toEqual([]);
     const restored = await openDatabase({ dataDir });
     try {
       expect(await records(restored.db)).toEqual(before);
     } finally {
       await restored.close();
     }
+  });
+
+  it('restores with --force over a folder open to every user, and leaves it to the shop alone', async () => {
+    openToEveryone(dataDir);
+    expect(await restoreCommand([backupFile, '--force'], env, recorded())).toBe(0);
+    expect(openToOthers(dataDir)).toEqual([]);
   });
 
   it('refuses a folder that is not empty unless told, and a file that is not there', async () => {

@@ -13,9 +13,12 @@ export function backupSocketPath(dataDir: string): string {
   return `${path.resolve(dataDir)}.backup.sock`;
 }
 
-/** Writes a backup beside its final name and renames it into place: a file of that name is always whole. */
+/**
+ * Writes a backup beside its final name and renames it into place: a file of that name is always
+ * whole. It holds everything DATA_DIR does, so it is its owner's alone too, as is a folder made for it.
+ */
 export function writeBackupFile(file: string, bytes: Buffer): void {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial-${process.pid}`;
   fs.writeFileSync(partial, bytes, { mode: 0o600 });
   fs.renameSync(partial, file);

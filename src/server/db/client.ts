@@ -6,6 +6,7 @@ import { migrationsFolder, projectRoot } from '../paths';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { closeToOthers, ownerOnlyFileSystem } from './owner-only';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -93,9 +94,15 @@ async function openEmbedded({ dataDir, prepare, copyOf }: OpenDatabaseOptions): 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // PGlite cannot open a folder through a symlink: a DATA_DIR that is one is opened at its real path.
   const folder = dataDir && fs.existsSync(dataDir) ? fs.realpathSync(dataDir) : dataDir;
-  if (folder && !copyOf) await createEmbeddedCluster(folder);
+  if (folder) {
+    // The owner's alone: made so, closed again at every start (a folder left open by an earlier
+    // version or by the new cluster's 0666 files), and whatever PGlite writes from here on.
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    if (!copyOf) await createEmbeddedCluster(folder);
+    closeToOthers(folder);
+  }
   const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...EMBEDDED_SETTINGS];
-  const client = new PGlite({ dataDir: folder, startParams, loadDataDir: copyOf });
+  const client = new PGlite({ ...(folder ? { fs: await ownerOnlyFileSystem(folder) } : {}), startParams, loadDataDir: copyOf });
   await client.waitReady;
   const db = drizzle({ client: takingTurns(client), schema }) as unknown as Database;
   await migrate(drizzle({ client, schema }), { migrationsFolder });

@@ -71,6 +71,16 @@ describe('lockDataDir', () => {
     expect(holderOf(lockDir)).toBe(runningPid);
   });
 
+  it("makes a new DATA_DIR the shop's user's alone (0700), and closes an existing one that others could open", async () => {
+    const release = await lockDataDir(dataDir);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    await release();
+    fs.chmodSync(dataDir, 0o777);
+    const again = await lockDataDir(dataDir);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    await again();
+  });
+
   it('refuses a folder whose holder is still making its lock (no pid written yet)', async () => {
     fs.mkdirSync(dataDir);
     leaveLock(dataDir);

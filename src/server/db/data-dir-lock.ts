@@ -57,9 +57,11 @@ const heldHere = new Set<string>();
  * longer running is taken over at once, so a shop restarts straight after a crash.
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The database inside is the shop's user's alone (owner-only.ts closes what is in it).
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Two symlinks to one folder must meet at one lock.
   const folder = fs.realpathSync(dataDir);
+  fs.chmodSync(folder, 0o700);
   const lockPath = `${folder}.lock`;
   const refused = () => new DataDirInUseError(dataDir, folder, readHolder(lockPath));
   if (heldHere.has(folder)) throw refused();
