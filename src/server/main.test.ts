@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyStartedDataDir, openToEveryone, openToOthers } from './testing/data-dirs';
 import { startShop, stopShop, type ShopProcess } from './testing/shop-process';
+import { freePort } from './testing/free-port';
+import { projectRoot } from './paths';
 
 /** A shop process on the embedded database in `dataDir`, on a port of its choosing. */
 function startShopOn(dataDir: string): ShopProcess {
@@ -32,6 +35,11 @@ describe('the shop process on the embedded database', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
+  });
+
+  it('keeps to its JSON log lines when its output is not a terminal (a service manager, a pipe)', () => {
+    expect(first.output()).toContain('"msg":"Shop open at http://localhost:0"');
+    expect(first.output()).not.toContain('is open at');
   });
 
   it("keeps the new DATA_DIR to the shop's own user: every folder 0700, every file 0600, the session secret too", () => {
@@ -125,4 +133,45 @@ describe('restarts of the shop process on the embedded database', () => {
     await expectServing(shop);
     expect(shop.output()).toContain(`took over the DATA_DIR lock of shop process ${killed.child.pid}`);
   }, 120_000);
+});
+
+describe('the shop started in a terminal', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-terminal-'));
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says after its log lines, in words, where it is open, where its mail goes and who the admins are', async () => {
+    copyStartedDataDir(dataDir);
+    const port = await freePort();
+    // `script` gives the shop a terminal of its own, as `npm start` in a terminal does.
+    const terminal = spawn('script', ['-qefc', `${process.execPath} --import tsx src/server/main.ts`, '/dev/null'], {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAILS: 'owner@capeflag.co.za', LOG_LEVEL: 'info' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let screen = '';
+    const exited = once(terminal, 'exit');
+    const noticed = new Promise<void>((resolve) => {
+      terminal.stdout.on('data', (chunk: Buffer) => {
+        screen += chunk.toString().replaceAll('\r', '');
+        if (screen.includes('Stop it with Ctrl-C')) resolve();
+      });
+      void exited.then(() => resolve());
+    });
+    try {
+      await noticed;
+      const notice = screen.slice(screen.lastIndexOf('\n\n  Cape Flag Co. is open at'));
+      expect(notice).toContain(`  Cape Flag Co. is open at http://localhost:${port}\n`);
+      expect(notice).toContain(`  Emails     the dev mailbox, http://localhost:${port}/dev/mailbox (nothing leaves this machine)\n`);
+      expect(notice).toContain('  Admins     owner@capeflag.co.za (ADMIN_EMAILS), each once its email is verified\n');
+      // The JSON lines of the start come first.
+      expect(screen.indexOf('"msg":"Shop open at')).toBeLessThan(screen.indexOf('Cape Flag Co. is open at'));
+    } finally {
+      const shopPid = /"pid":(\d+)/.exec(screen)?.[1];
+      if (shopPid) process.kill(Number(shopPid), 'SIGTERM');
+      else terminal.kill('SIGKILL');
+      await exited;
+    }
+  }, 90_000);
 });

@@ -12,6 +12,8 @@ import { createMailer } from './notify/mailer';
 import { createOutboxWorker } from './notify/outbox';
 import { createSmsProvider } from './notify/sms';
 import { scheduleDailyBackups, serveBackups } from './db/backup';
+import { createAdminService } from './admin/service';
+import { openingNotice } from './opening-notice';
 import type { Logger } from 'pino';
 
 async function main(): Promise<void> {
@@ -100,18 +102,23 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const listeningAt = await app.listen({ port: config.port, host: config.host });
   outboxWorker.start();
   // A live shop (real mail) whose texts go nowhere: customers wait for an arrival SMS that never comes.
   if (mailer.transport !== DEV_MAILBOX && sms.transport === DEV_MAILBOX) {
     app.log.warn('SMS_PROVIDER is dev-mailbox: text messages are marked sent but reach no phone; set SMS_PROVIDER=bulksms');
   }
+  const { granted, fromAdminEmails } = await createAdminService(database.db, config.adminEmails).listAdmins();
+  const admins = { fromAdminEmails, granted: granted.filter((admin) => admin.isActive).map((admin) => admin.email) };
   app.log.info(
-    { mail: mailer.transport === DEV_MAILBOX ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : mailer.transport, sms: sms.transport },
+    { mail: mailer.transport === DEV_MAILBOX ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : mailer.transport, sms: sms.transport, admins },
     `Shop open at ${config.publicUrl}`,
   );
-  // Log lines go out in batches (app.ts): the lines of the start are wanted now.
-  (app.log as Logger).flush();
+  // Log lines go out in batches (app.ts): the lines of the start are wanted now. A person at a
+  // terminal then gets the start in words; a service manager or a pipe keeps to the JSON lines.
+  (app.log as Logger).flush(() => {
+    if (process.stdout.isTTY) process.stdout.write(openingNotice(config, { listeningOn: new URL(listeningAt).host, admins }));
+  });
 }
 
 main().catch((err: unknown) => {
