@@ -37,7 +37,7 @@ const foldedSide = z
   .max(MAX_FOLDED_CM, productMessages.foldedSize);
 
 const productFields = z.object({
-  // Flag names are shown in capitals across the shop ('SOUTH AFRICA'), whatever was typed.
+  // Flag names are kept in capitals ('SOUTH AFRICA'), whatever was typed; every page and the desk show them with countryName ('South Africa').
   name: z
     .string({ error: productMessages.name })
     .trim()
@@ -69,6 +69,19 @@ const saleBelowPrice = (p: { priceCents?: number; salePriceCents?: number | null
   p.salePriceCents === null || p.salePriceCents === undefined || p.priceCents === undefined || p.salePriceCents < p.priceCents;
 
 /**
+ * The sale price is compared whenever both prices are themselves right, not only once every other
+ * field is: a form then shows this message together with the others, not after they are fixed.
+ */
+const saleCheck = {
+  path: ['salePriceCents'],
+  message: productMessages.saleNotLower,
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'priceCents' || issue.path[0] === 'salePriceCents'),
+};
+
+/**
  * POST /api/admin/products: a new flag; the slug is made from the name when not given, the region
  * from the country's name. It stays out of the shop until it has a picture, unless showWithoutPicture.
  */
@@ -87,7 +100,7 @@ export const createProductSchema = productFields
     foldedHeightCm: foldedSide.default(DEFAULT_FLAG_PACKING.foldedHeightCm),
   })
   .strict()
-  .refine(saleBelowPrice, { path: ['salePriceCents'], message: productMessages.saleNotLower });
+  .refine(saleBelowPrice, saleCheck);
 export type CreateProductInput = z.output<typeof createProductSchema>;
 
 /** PATCH /api/admin/products/:id: any of the fields; the sale price is checked against the saved price too. */
@@ -95,7 +108,7 @@ export const updateProductSchema = productFields
   .partial()
   .strict()
   .refine((p) => Object.keys(p).length > 0, { message: 'Say what to change' })
-  .refine(saleBelowPrice, { path: ['salePriceCents'], message: productMessages.saleNotLower });
+  .refine(saleBelowPrice, saleCheck);
 export type UpdateProductInput = z.output<typeof updateProductSchema>;
 
 export const altTextSchema = z.string({ error: productMessages.altText }).trim().min(1, productMessages.altText).max(200, productMessages.altText);

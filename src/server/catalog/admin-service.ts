@@ -6,6 +6,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
+import { countryName } from '../../shared/product';
 import { regionOf } from '../../shared/regions';
 import type { PictureFormat } from '../../shared/picture-sizes';
 import {
@@ -52,7 +53,7 @@ const foldedText = (row: ProductRow) => `${row.foldedLengthCm} × ${row.foldedWi
 /** The changes of an edit in the owner's words, for the audit line: 'price R150.00 → R140.00'. */
 function describeChanges(before: ProductRow, after: ProductRow): string[] {
   const changes: string[] = [];
-  if (before.name !== after.name) changes.push(`name ${before.name} → ${after.name}`);
+  if (before.name !== after.name) changes.push(`name ${countryName(before.name)} → ${countryName(after.name)}`);
   if (before.slug !== after.slug) changes.push(`web address ${before.slug} → ${after.slug}`);
   if (before.description !== after.description) changes.push('description');
   if (before.priceCents !== after.priceCents) changes.push(`price ${formatRand(before.priceCents)} → ${formatRand(after.priceCents)}`);
@@ -125,7 +126,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
   async function chooseSlug(tx: Transaction, name: string, wanted: string | undefined, productId?: string): Promise<string> {
     if (wanted !== undefined) {
       const [taken] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.slug, wanted));
-      if (taken && taken.id !== productId) throw new ConflictError(`The web address /product/${wanted} is already used by ${taken.name}`);
+      if (taken && taken.id !== productId) throw new ConflictError(`The web address /product/${wanted} is already used by ${countryName(taken.name)}`);
       return wanted;
     }
     const base = slugFromName(name);
@@ -181,7 +182,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           action: 'product.create',
           targetType: 'product',
           targetId: row!.id,
-          summary: `Added ${row!.name} at ${formatRand(row!.priceCents)}, ${extras.join(', ')}`,
+          summary: `Added ${countryName(row!.name)} at ${formatRand(row!.priceCents)}, ${extras.join(', ')}`,
           details: auditedFields(row!),
         });
         await bumpCatalogueVersion(tx);
@@ -209,7 +210,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
             action: 'product.update',
             targetType: 'product',
             targetId: id,
-            summary: `Changed ${after!.name}: ${changes.join('; ')}`,
+            summary: `Changed ${countryName(after!.name)}: ${changes.join('; ')}`,
             details: { before: auditedFields(before), after: auditedFields(after!) },
           });
           await bumpCatalogueVersion(tx);
@@ -264,7 +265,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           action: 'product.image.add',
           targetType: 'product',
           targetId: id,
-          summary: `Added a picture to ${product.name} (${image.width} x ${image.height} ${image.contentType.replace('image/', '').toUpperCase()})`,
+          summary: `Added a picture to ${countryName(product.name)} (${image.width} x ${image.height} ${image.contentType.replace('image/', '').toUpperCase()})`,
           details: { imageId: added!.id, url: added!.url, altText: added!.altText, byteSize: upload.bytes.length },
         });
         await bumpCatalogueVersion(tx);
@@ -280,7 +281,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         const said: string[] = [];
         if (input.order) {
           if (input.order.length !== ids.size || new Set(input.order).size !== ids.size || !input.order.every((i) => ids.has(i))) {
-            throw new InvalidInputError(`The order must list each of the ${ids.size} pictures of ${product.name} once`);
+            throw new InvalidInputError(`The order must list each of the ${ids.size} pictures of ${countryName(product.name)} once`);
           }
           for (const [position, imageId] of input.order.entries()) {
             await tx.update(productImages).set({ position }).where(eq(productImages.id, imageId));
@@ -297,7 +298,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           action: 'product.image.update',
           targetType: 'product',
           targetId: id,
-          summary: `${product.name}: ${said.join(' and ')}`,
+          summary: `${countryName(product.name)}: ${said.join(' and ')}`,
           details: { order: input.order, altTexts: input.altTexts },
         });
         await bumpCatalogueVersion(tx);
@@ -321,7 +322,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           action: 'product.image.delete',
           targetType: 'product',
           targetId: id,
-          summary: `Removed a picture from ${product.name}`,
+          summary: `Removed a picture from ${countryName(product.name)}`,
           details: { imageId, url: removed.url, altText: removed.altText },
         });
         await bumpCatalogueVersion(tx);

@@ -146,6 +146,8 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       fulfilledAt: '2025-03-15T07:05:00.000Z',
       createdAt: '2025-03-14T10:00:00.000Z',
       updatedAt: '2025-03-14T10:00:00.000Z',
+      oversold: [],
+      oversoldSettledAt: null,
     });
 
     const page = await list('?limit=3');

@@ -8,10 +8,11 @@ import { FormAlert } from '../../ui/FormAlert';
 import { toast } from '../../ui/toast-store';
 import { useValidatedForm } from '../../ui/use-validated-form';
 import { ProductPictures } from './ProductPictures';
-import { NO_REGION, parseProductForm, productFields, productFormValues, suggestedRegion } from './product-form';
+import { NO_REGION, parseProductForm, productFields, productFormValues, shopperName, suggestedRegion } from './product-form';
 import { useSaveProduct } from './use-admin-products';
 import { shopVisibility, type AdminProduct } from '../../../../shared/product-admin';
 import { regions } from '../../../../shared/regions';
+import { countryName } from '../../../../shared/product';
 import { vatVendor } from '../../../lib/initial-data';
 
 const regionOptions = [...regions.map((region) => ({ value: region, label: region })), { value: NO_REGION, label: 'None (listed under All only)' }];
@@ -44,7 +45,7 @@ export function ProductDialog({ open, onOpenChange, product, onCreated }: Produc
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={product ? `Edit ${product.name}` : 'Add a Flag'}
+      title={product ? `Edit ${countryName(product.name)}` : 'Add a Flag'}
       description={product ? undefined : 'A new flag stays hidden from the shop until it has a picture. Pictures can be added once it is saved.'}
       width="2xl"
     >
@@ -69,10 +70,10 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
       {
         onSuccess: (saved) => {
           if (product) {
-            toast({ title: 'Flag Saved', description: `${saved.name} has been updated.` });
+            toast({ title: 'Flag Saved', description: `${countryName(saved.name)} has been updated.` });
             onDone();
           } else {
-            toast({ title: 'Flag Added', description: `${saved.name} has been added. You can add its pictures now.` });
+            toast({ title: 'Flag Added', description: `${countryName(saved.name)} has been added. You can add its pictures now.` });
             onCreated(saved);
           }
         },
@@ -81,13 +82,13 @@ function ProductForm({ product, onCreated, onDone }: { product: AdminProduct | u
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={product ? `Details of ${product.name}` : 'New flag'}>
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={product ? `Details of ${countryName(product.name)}` : 'New flag'}>
       <TextField
         {...form.field('name')}
         // A country the shop knows fills in its region, until the owner chooses one.
         onBlur={() => form.setValues((current) => ({ ...current, region: suggestedRegion(current) }))}
         label="Flag name"
-        hint="Shown in capitals in the shop, like SOUTH AFRICA."
+        hint={form.values.name.trim() ? `Shoppers see it as ${shopperName(form.values.name)}.` : 'The country, as shoppers see it, like South Africa.'}
         type="text"
         autoComplete="off"
         maxLength={100}

@@ -15,7 +15,7 @@ import {
   uploadMessages,
   type AdminProduct,
 } from '../../../../shared/product-admin';
-import type { ProductImage } from '../../../../shared/product';
+import { countryName, type ProductImage } from '../../../../shared/product';
 
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: messageOf(error, fallback), variant: 'destructive' });
 
@@ -130,7 +130,7 @@ function PictureRow({ product, image, index, count, onMove, arrowRef }: PictureR
     remove.mutate(
       { productId: product.id, imageId: image.id },
       {
-        onSuccess: () => toast({ title: 'Picture Deleted', description: `The picture has been removed from ${product.name}.` }),
+        onSuccess: () => toast({ title: 'Picture Deleted', description: `The picture has been removed from ${countryName(product.name)}.` }),
         onError: (err) => failed(err, 'Failed to delete the picture'),
       },
     );
@@ -255,7 +255,7 @@ function UploadForm({ product }: { product: AdminProduct }) {
       { productId: product.id, file: chosen.file, altText: alt.data },
       {
         onSuccess: () => {
-          toast({ title: 'Picture Added', description: `The picture has been added to ${product.name}.` });
+          toast({ title: 'Picture Added', description: `The picture has been added to ${countryName(product.name)}.` });
           choose(null);
           setAltText(defaultAltText(product.name));
           if (fileInput.current) fileInput.current.value = '';

@@ -8,6 +8,7 @@ import { TabHeading } from '../TabHeading';
 import { ProductDialog } from './ProductDialog';
 import { useAdminProducts } from './use-admin-products';
 import { formatRand } from '../../../../shared/money';
+import { countryName } from '../../../../shared/product';
 import { stockLevel } from '../../../../shared/stock';
 import { shopVisibility, type AdminProduct } from '../../../../shared/product-admin';
 
@@ -155,7 +156,7 @@ function ProductTable({ products, onEdit }: { products: AdminProduct[]; onEdit: 
                     <span className="h-8 w-12 shrink-0 rounded-sm border border-dashed border-slate-300" aria-hidden="true" />
                   )}
                   <div className="min-w-0">
-                    <p className="font-semibold break-words text-slate-900">{product.name}</p>
+                    <p className="font-semibold break-words text-slate-900">{countryName(product.name)}</p>
                     <p className="text-xs break-all text-slate-600">/product/{product.slug}</p>
                     <p className="mt-0.5 text-xs text-slate-700 md:hidden" data-testid="product-summary">
                       {formatRand(product.salePriceCents ?? product.priceCents)}
@@ -179,7 +180,7 @@ function ProductTable({ products, onEdit }: { products: AdminProduct[]; onEdit: 
                 <YesNo value={product.featured} yes="Featured" no="No" />
               </td>
               <td className="px-3 py-2 text-right">
-                <Button variant="outline" size="sm" aria-label={`Edit ${product.name}`} onClick={() => onEdit(product.id)}>
+                <Button variant="outline" size="sm" aria-label={`Edit ${countryName(product.name)}`} onClick={() => onEdit(product.id)}>
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                   {/* On a phone the pencil alone, so the row fits the screen; the button keeps its name. */}
                   <span className="max-md:sr-only">Edit</span>

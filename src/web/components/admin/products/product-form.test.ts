@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductForm, productFormValues, suggestedRegion } from './product-form';
+import { parseProductForm, productFormValues, shopperName, suggestedRegion } from './product-form';
 import type { AdminProduct } from '../../../../shared/product-admin';
 
 const filled = { ...productFormValues(undefined), name: 'malawi', description: 'Red sun on black, red and green.', region: 'Africa', priceCents: 'R1 400.50' };
@@ -52,7 +52,26 @@ describe('the product form', () => {
     expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);
   });
 
-  it('starts an edit from the saved flag, prices in rand', () => {
+  it('finds every field with a problem in one go, the sale price against the price too', () => {
+    const fields = (change: Partial<typeof filled>) => {
+      const result = parseProductForm({ ...filled, ...change });
+      return result.success ? [] : [...new Set(result.error.issues.map((issue) => issue.path[0]))];
+    };
+    expect(fields({ salePriceCents: '1500', stockQuantity: '-1' })).toEqual(expect.arrayContaining(['salePriceCents', 'stockQuantity']));
+    expect(fields({ name: '', salePriceCents: '1500', weightGrams: 'heavy', region: '' })).toEqual(
+      expect.arrayContaining(['name', 'salePriceCents', 'weightGrams', 'region']),
+    );
+    // No comparison with a price that is itself wrong.
+    expect(fields({ priceCents: 'abc', salePriceCents: '1500' })).toEqual(['priceCents']);
+  });
+
+  it('shows the name as shoppers will see it, whatever capitals were typed', () => {
+    expect(shopperName('  united   states of america ')).toBe('United States of America');
+    expect(shopperName('JAPAN')).toBe('Japan');
+    expect(shopperName('')).toBe('');
+  });
+
+  it('starts an edit from the saved flag as shoppers see its name, prices in rand', () => {
     const saved = {
       name: 'KENYA',
       slug: 'kenya',
@@ -70,7 +89,7 @@ describe('the product form', () => {
       foldedHeightCm: 4,
     } as AdminProduct;
     expect(productFormValues(saved)).toEqual({
-      name: 'KENYA',
+      name: 'Kenya',
       slug: 'kenya',
       description: 'd',
       region: 'none',

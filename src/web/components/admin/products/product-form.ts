@@ -2,6 +2,7 @@ import { centsToDecimal } from '../../../../shared/money';
 import { typedRand, typedWholeNumber } from '../../../lib/typed-numbers';
 import { createProductSchema, type AdminProduct } from '../../../../shared/product-admin';
 import { regionOf } from '../../../../shared/regions';
+import { countryName } from '../../../../shared/product';
 import { DEFAULT_FLAG_PACKING } from '../../../../shared/delivery';
 
 /** The form's text fields carry the API's names, so the server's messages land on the right field. */
@@ -28,9 +29,15 @@ export function suggestedRegion(values: Pick<ProductFormValues, 'name' | 'region
   return values.region === '' ? (regionOf(values.name) ?? '') : values.region;
 }
 
+/** A typed name as the shop will show it: saved in capitals (createProductSchema), shown with countryName. */
+export function shopperName(typed: string): string {
+  return countryName(typed.trim().replace(/\s+/g, ' ').toUpperCase());
+}
+
 export function productFormValues(product: AdminProduct | undefined): ProductFormValues {
   return {
-    name: product?.name ?? '',
+    // The name as shoppers see it: saving it stores the same capitals again.
+    name: product ? countryName(product.name) : '',
     slug: product?.slug ?? '',
     description: product?.description ?? '',
     region: product ? (product.region ?? NO_REGION) : '',
