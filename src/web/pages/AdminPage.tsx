@@ -72,7 +72,8 @@ function Dashboard({ email }: { email: string }) {
           </p>
         </header>
         <Tabs value={current.id} onValueChange={onTabChange} className="mt-6" activationMode="manual">
-          <TabsList aria-label="Order desk">
+          {/* Nine tabs: from tablet width they wrap onto a second row rather than run past the edge; a phone scrolls them. */}
+          <TabsList aria-label="Order desk" className="sm:flex-wrap">
             {tabs.map(({ id, label, Count }) => (
               <TabsTrigger key={id} value={id}>
                 {label}
