@@ -143,6 +143,16 @@ describe.each(testDatabases())('payment sandbox on $name', (target) => {
     expect(res.body).not.toContain('<script');
   });
 
+  it("gives the shop's checkout as the payment reference the shop's own pages quote", async () => {
+    const shopCheckoutId = '3f2a9c1e-7b4d-4e2a-9f00-1c2d3e4f5a6b';
+    const { id } = await sandbox.createCheckout(checkoutInput({ externalId: shopCheckoutId }));
+    const open = await page(id);
+    expect(open.body).toContain('Payment reference: 3F2A9C1E');
+    expect(open.body).not.toContain(shopCheckoutId);
+    await press(id, 'decline');
+    expect((await page(id)).body).toContain('Payment reference: 3F2A9C1E');
+  });
+
   it('Pay: completes the checkout, redirects to the success URL and sends a signed payment.succeeded', async () => {
     const input = checkoutInput();
     const { id } = await sandbox.createCheckout(input);

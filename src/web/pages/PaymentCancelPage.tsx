@@ -4,6 +4,7 @@ import { ShoppingCart, XCircle } from 'lucide-react';
 import { buttonClasses } from '../components/ui/Button';
 import { toast } from '../components/ui/toast-store';
 import { checkoutIdFrom, forgetCheckoutId } from '../components/checkout/checkout-storage';
+import { checkoutReference } from '../../shared/checkout';
 import { usePageMeta } from '../lib/use-page-meta';
 import { apiRequest } from '../lib/api';
 import { shop } from '../lib/initial-data';
@@ -37,7 +38,10 @@ export default function PaymentCancelPage() {
       </p>
       {checkoutId && (
         <p className="text-sm text-slate-600">
-          Transaction ID: <span className="font-mono font-semibold break-all text-slate-900" data-testid="transaction-id">{checkoutId}</span>
+          Payment reference:{' '}
+          <span className="font-mono font-semibold text-slate-900" data-testid="payment-reference">
+            {checkoutReference(checkoutId)}
+          </span>
         </p>
       )}
       <div className="flex flex-wrap justify-center gap-3">
