@@ -66,3 +66,15 @@ export class UnsupportedMediaTypeError extends DomainError {
     super(message, 415, 'unsupported_media_type');
   }
 }
+
+/**
+ * The database could not be reached or its connection was lost mid-request (a fail-over, a restart,
+ * a network reset): nothing is wrong with the request, and the same one is likely to work shortly.
+ */
+export class DatabaseUnavailableError extends DomainError {
+  readonly retryAfterSeconds = 5;
+
+  constructor(message = 'The shop lost its connection to the database. Please try again.') {
+    super(message, 503, 'database_unavailable');
+  }
+}

@@ -53,6 +53,9 @@ export type ErrorCode =
   // Accounts.
   /** 503: the sign-in service (Firebase Authentication) could not be reached; try again. */
   | 'sign_in_unavailable'
+  // The shop itself.
+  /** 503: the database could not be reached or the connection to it was lost; the same request may work in a few seconds (Retry-After). */
+  | 'database_unavailable'
   // Discounts.
   /** 400: the discount code cannot be used on this order (unknown, not yet or no longer valid, used up, minimum spend); the message says which. */
   | 'discount_refused';

@@ -5,9 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
+import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { noteDatabaseLoss } from '../db/connection-lost';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
 import { resetPasswordMessage, verifyEmailMessage, welcomeMessage } from '../notify/templates';
@@ -130,8 +132,15 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
         requireLocalEmailVerified: true,
       },
     },
-    // A failed Google callback lands on the shop's home page rather than better-auth's error page.
-    onAPIError: { errorURL: AUTH_ERROR_PATH },
+    onAPIError: {
+      // A failed Google callback lands on the shop's home page rather than better-auth's error page.
+      errorURL: AUTH_ERROR_PATH,
+      // An error that is not better-auth's own, which it would answer with a bare 500: see the logger below.
+      onError: (error) => {
+        if (noteDatabaseLoss(error)) return;
+        if (!isAPIError(error) || error.status === 'INTERNAL_SERVER_ERROR') logger.error({ err: error }, 'auth: request failed');
+      },
+    },
     advanced: {
       // Secure cookies only where the shop is served over https (plain http in development and tests).
       useSecureCookies: config.servedOverHttps,
@@ -146,6 +155,8 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
+        // better-auth logs the error it then answers with its own 500: a lost database is noted, for a 503 in words (routes.ts).
+        if (level === 'error') args.some(noteDatabaseLoss);
         const details = args.length > 0 ? { details: args } : {};
         if (level === 'error') logger.error(details, `auth: ${message}`);
         else if (level === 'warn') logger.warn(details, `auth: ${message}`);

@@ -6,6 +6,7 @@ import { returnPathMessage, shopPath } from '../../shared/return-path';
 import { assertStorableText } from '../http/text-guard';
 import { InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../errors';
 import { rawBodyScope } from '../http/raw-body';
+import { databaseLossAs503 } from '../db/connection-lost';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { shopAuthMessage } from './errors';
 import { requireSessionUser, type IdentityProvider } from './session';
@@ -155,12 +156,14 @@ async function forwardToAuth(
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
   if (body) headers.set('content-type', 'application/json');
-  const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
-      method: request.method,
-      headers,
-      body: body ? JSON.stringify(body) : undefined,
-    }),
+  const response = await databaseLossAs503(() =>
+    auth.handler(
+      new Request(new URL(request.url, publicUrl), {
+        method: request.method,
+        headers,
+        body: body ? JSON.stringify(body) : undefined,
+      }),
+    ),
   );
 
   await beforeAnswer?.(response.clone());

@@ -35,7 +35,9 @@ export function checkoutRoutes(app: FastifyInstance, { identity, checkout, limit
   });
 
   app.get('/api/payments/yoco/verify/:id', async (request, reply) => {
-    const user = await requireSessionUser(identity, request).catch(() => {
+    const user = await requireSessionUser(identity, request).catch((err: unknown) => {
+      // Only a missing sign-in gets the spec's words; a database or sign-in service that is down says so itself (503).
+      if (!(err instanceof UnauthorizedError)) throw err;
       throw new UnauthorizedError('Payment verification failed due to authentication issues.');
     });
     const { id } = parseInput(idParams, request.params);

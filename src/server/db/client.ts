@@ -3,10 +3,11 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { migrationsFolder, projectRoot } from '../paths';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ClientConfig, Pool, PoolClient, QueryConfig } from 'pg';
 import * as schema from './schema';
 import { closeToOthers, ownerOnlyFileSystem } from './owner-only';
+import { isDatabaseUnavailable } from './connection-lost';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -120,34 +121,113 @@ async function openEmbedded({ dataDir, prepare, copyOf }: OpenDatabaseOptions): 
   };
 }
 
+/**
+ * How long opening a connection may take before the request is answered 503: a server that does not
+ * answer (a fail-over under way, packets dropped) must not hold requests without end. Waiting for
+ * a busy connection of the pool (a flash sale) is not limited.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long /readyz waits for the database, so that a load balancer's check always gets an answer. */
+const PING_TIMEOUT_MS = 3_000;
+/** A fail-over while a process starts: the migrations and seeds are tried again this many times, a second apart. */
+const STARTUP_ATTEMPTS = 5;
+
 async function openPostgres(databaseUrl: string, prepare: OpenDatabaseOptions['prepare']): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // The connect timeout on the client, not the pool, whose own would also end waits for a busy connection.
+  const Client = class extends pg.Client {
+    constructor(config?: ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  };
+  // keepAlive: a connection whose server vanished without a word (a network reset) is noticed and dropped.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, keepAlive: true, Client });
   // An idle connection can be cut by the server (restart, failover, DROP DATABASE … FORCE); without
   // a listener that error would end the process. The pool opens a new connection when next needed.
   pool.on('error', (err) => {
     console.warn(`PostgreSQL closed an idle connection (${err.message}); a new one is opened when needed`);
   });
-  const startup = await pool.connect();
-  try {
-    await startup.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+  // A connection in use (a request's transaction, the start-up's lock) has no listener of the
+  // pool's, and an error emitted with none ends the process. Its statement under way fails with the
+  // error instead (the request answers 503), and the pool closes a connection that had an error
+  // when it is given back rather than lend it again.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  await preparedOnce(pool, async (startup) => {
     const startupDb = drizzle({ client: startup, schema });
     await migrate(startupDb, { migrationsFolder });
     await prepare?.(startupDb as unknown as Database);
-  } finally {
-    await startup.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
-    startup.release();
-  }
+  });
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingWithin(pool, PING_TIMEOUT_MS),
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs the migrations and seeds while this process alone holds the start-up lock. A connection
+ * lost or refused on the way (a fail-over as the shop starts) is tried again on a new one: the
+ * migrations run in a transaction and the seeds fill only empty tables, so a second go is safe.
+ */
+async function preparedOnce(pool: Pool, work: (client: PoolClient) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await underStartupLock(pool, work);
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || attempt >= STARTUP_ATTEMPTS) throw err;
+      console.warn(`PostgreSQL could not be reached while preparing the database (${(err as Error).message}); trying again`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+async function underStartupLock(pool: Pool, work: (client: PoolClient) => Promise<void>): Promise<void> {
+  const startup = await pool.connect();
+  let lost: Error | undefined;
+  try {
+    await startup.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    await work(startup);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) lost = err as Error;
+    throw err;
+  } finally {
+    // A lost connection took its lock with it; it is closed, not given back.
+    if (!lost) await startup.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    startup.release(lost);
+  }
+}
+
+/** Throws unless the database answers `select 1` within `timeoutMs`, reachable or not. */
+async function pingWithin(pool: Pool, timeoutMs: number): Promise<void> {
+  const answered = (async () => {
+    const client = await pool.connect();
+    try {
+      // query_timeout (node-postgres reads it, its types leave it out) ends a statement the network swallowed.
+      await client.query({ text: 'select 1', query_timeout: timeoutMs } as QueryConfig);
+      client.release();
+    } catch (err) {
+      // A connection that did not answer is closed rather than lent to a request.
+      client.release(err as Error);
+      throw err;
+    }
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`The database did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  // Left behind after the deadline, it still ends (the pool's connect timeout) and must not go unhandled.
+  answered.catch(() => undefined);
+  try {
+    await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, TooManyRequestsError } from '../errors';
+import { DatabaseUnavailableError, DomainError, TooManyRequestsError } from '../errors';
+import { isDatabaseUnavailable } from '../db/connection-lost';
 
 /** Fastify's own refusals, reworded for people. */
 const frameworkMessages: Record<string, string> = {
@@ -15,11 +16,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(sendErrorAsJson);
 }
 
-/** An error as the API answers it: `{message, code}` for a refusal, a 500 with the request id for the unexpected. */
+/**
+ * An error as the API answers it: `{message, code}` for a refusal, a 503 in words when the database
+ * could not be reached, a 500 with the request id for the unexpected.
+ */
 export function sendErrorAsJson(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof DomainError) {
-    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
-    return reply.code(error.status).send({ ...error.publicDetails, message: error.message, code: error.code });
+  const refusal = error instanceof DomainError ? error : isDatabaseUnavailable(error) ? new DatabaseUnavailableError() : undefined;
+  if (refusal) {
+    if (refusal !== error) request.log.warn({ err: error }, 'request failed: the database connection was lost or could not be made');
+    if (refusal instanceof TooManyRequestsError || refusal instanceof DatabaseUnavailableError) {
+      reply.header('retry-after', String(Math.max(1, refusal.retryAfterSeconds)));
+    }
+    return reply.code(refusal.status).send({ ...refusal.publicDetails, message: refusal.message, code: refusal.code });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

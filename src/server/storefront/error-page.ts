@@ -1,22 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../errors';
+import { DatabaseUnavailableError, DomainError } from '../errors';
+import { isDatabaseUnavailable } from '../db/connection-lost';
 import { sendErrorAsJson } from '../http/errors';
 import { routerRefusalHeaders } from '../http/security-headers';
 import { escapeHtml } from './html';
-
-/**
- * PostgreSQL's and PGlite's ways of saying the database cannot be reached (closed, restarting,
- * connection lost): the page can come back by itself, so it is a 503 that asks to try again.
- */
-function databaseUnavailable(error: unknown): boolean {
-  // Drizzle wraps the driver's error as its cause.
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /^(08|57P)/.test(code))) return true;
-    if (/PGlite is closed|Connection terminated|Cannot use a pool after calling end/i.test(cause.message)) return true;
-  }
-  return false;
-}
 
 function errorPage(shopName: string, heading: string, text: string, retryUrl: string, reference?: string): string {
   return `<!doctype html>
@@ -56,7 +43,8 @@ export function pageErrorHandler(shopName: string) {
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorPage(shopName, 'This page cannot be shown', error.message || 'The address is not valid.', '/'));
     }
-    if (databaseUnavailable(error)) {
+    // The page can come back by itself once the database answers again: a 503 that asks to try again.
+    if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'page failed: the database is unavailable');
       return reply
         .code(503)

@@ -227,7 +227,7 @@ describe.each(testDatabases())('pages when something goes wrong on $name', (targ
     expect(res.body).toContain('The address (key) contains a NUL character, which is not allowed');
   });
 
-  it('answers pages with an HTML error page while the database is down, and the API with JSON', async () => {
+  it('answers pages with an HTML error page while the database is down, and the API with a 503 in words', async () => {
     await t.database.close();
     const page = await t.app.inject({ url: '/product/south-africa', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(503);
@@ -239,9 +239,10 @@ describe.each(testDatabases())('pages when something goes wrong on $name', (targ
     expect(page.body).not.toMatch(/\bat \S+ \(|PGlite|pool/);
 
     const api = await t.app.inject({ url: '/api/products/south-africa' });
-    expect(api.statusCode).toBe(500);
+    expect(api.statusCode).toBe(503);
     expect(api.headers['content-type']).toMatch(/^application\/json/);
-    expect(api.json()).toEqual({ message: `Something went wrong on our side. Please try again. (Reference: ${api.headers['x-request-id']})` });
+    expect(api.headers['retry-after']).toBe('5');
+    expect(api.json()).toEqual({ message: 'The shop lost its connection to the database. Please try again.', code: 'database_unavailable' });
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(503);
   });
 });
