@@ -331,15 +331,16 @@ async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: Pr
   const ip = `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   const email = `bench-${runTag}-${index}@example.co.za`;
   const signUp = await client.call('POST', '/api/auth/sign-up/email', { ip }, { name: `Bench Shopper ${index}`, email, password: PASSWORD });
-  const session = signUp.setCookies.find((c) => c.startsWith('better-auth.session_token='));
-  if (signUp.status !== 200 || !session) {
-    throw new Error(`sign-up of shopper ${index} answered ${signUp.status} without a session cookie: ${snippet(signUp.body)}`);
-  }
-  const cookie = session.split(';')[0]!;
+  if (signUp.status !== 200) throw new Error(`sign-up of shopper ${index} answered ${signUp.status}: ${snippet(signUp.body)}`);
 
+  // Sign-up signs nobody in: the emailed link verifies the address and signs the shopper in.
   const link = await mailbox.verificationLink(email);
   const verified = await client.call('GET', `/api/auth/verify-email${link.search}`, { ip });
-  if (verified.status >= 400) throw new Error(`verifying shopper ${index} answered ${verified.status}: ${snippet(verified.body)}`);
+  const session = verified.setCookies.find((c) => c.startsWith('better-auth.session_token='));
+  if (verified.status >= 400 || !session) {
+    throw new Error(`verifying shopper ${index} answered ${verified.status} without a session cookie: ${snippet(verified.body)}`);
+  }
+  const cookie = session.split(';')[0]!;
 
   const me = { ip, cookie };
   const { sessionId } = await client.expect<{ sessionId: string }>('POST', '/api/cart/claim', me, {});

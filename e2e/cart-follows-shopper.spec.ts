@@ -42,12 +42,11 @@ test('the anonymous cart is merged on sign-in, stays with the account on sign-ou
   await addToCart(page, 'kenya', 'KENYA');
   await expect(cartBadge(page)).toHaveText('2');
 
-  // Sign up (the browser gets the session cookie): the cart is still there, now the shopper's own.
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD },
-    headers: { origin: new URL(page.url()).origin },
-  });
+  // Sign up and in (the browser gets the session cookie): the cart is still there, now the shopper's own.
+  const headers = { origin: new URL(page.url()).origin };
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD }, headers });
   expect(signUp.ok()).toBe(true);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers })).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-owner'))).not.toBeNull();

@@ -17,13 +17,12 @@ function newShopper(label: string): Shopper {
   return { name: `${label} ${suffix}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.co.za` };
 }
 
-/** Signs up through the API: the browser context shares the session cookie it sets. */
+/** Signs up, then in, through the API: the browser context shares the session cookie sign-in sets. */
 async function signUp(page: Page, shopper: Shopper, password = PASSWORD): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: shopper.name, email: shopper.email, password },
-    headers: { origin: new URL(page.url()).origin },
-  });
+  const headers = { origin: new URL(page.url()).origin };
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { name: shopper.name, email: shopper.email, password }, headers });
   expect(response.ok()).toBe(true);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email: shopper.email, password }, headers })).ok()).toBe(true);
 }
 
 async function openMyProfile(page: Page, shopper: Shopper): Promise<void> {

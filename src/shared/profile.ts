@@ -6,6 +6,8 @@ export const profileMessages = {
   firstNameLong: 'First name must be at most 50 characters',
   lastNameShort: 'Last name must be at least 2 characters',
   lastNameLong: 'Last name must be at most 50 characters',
+  nameShort: 'Name must be at least 2 characters',
+  nameLong: 'Name must be at most 50 characters',
   phone: 'Please enter a valid phone number',
   dateOfBirth: 'Please enter a valid date of birth',
   dateOfBirthFuture: 'Date of birth must be in the past',
@@ -79,8 +81,34 @@ function clearable<T extends z.ZodType<string | null>>(schema: T) {
   return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
 }
 
+/** The one rule for a person's name, typed anywhere (profile, sign-up): 2 to 50 characters once trimmed. */
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 50;
+
+function nameRule(short: string, long: string) {
+  return z.string({ error: short }).trim().min(NAME_MIN_LENGTH, short).max(NAME_MAX_LENGTH, long);
+}
+
 function nameSchema(short: string, long: string) {
-  return clearable(z.string({ error: short }).trim().min(2, short).max(50, long));
+  return clearable(nameRule(short, long));
+}
+
+/** The account's name as the shopper types it at sign-up (and the browser syncs it): the profile's rule. */
+export const accountNameSchema = nameRule(profileMessages.nameShort, profileMessages.nameLong);
+
+/**
+ * A name the shopper did not type (Google's profile name) made to fit the rule: cut to 50
+ * characters, and none at all when shorter than 2, so that such an account still signs in.
+ */
+export function fittedName(name: string | null | undefined): string | undefined {
+  let fitted = '';
+  // Whole characters only: an emoji cut in half would be a broken character.
+  for (const character of name?.trim() ?? '') {
+    if (fitted.length + character.length > NAME_MAX_LENGTH) break;
+    fitted += character;
+  }
+  fitted = fitted.trim();
+  return fitted.length >= NAME_MIN_LENGTH ? fitted : undefined;
 }
 
 /**

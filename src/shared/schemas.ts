@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart';
 import { returnPathMessage, shopPath } from './return-path';
+import { accountNameSchema } from './profile';
 
 /** A return address in an API body: a path on this shop, or refused in words. */
 export function returnPathSchema(field: string) {
@@ -73,7 +74,11 @@ export const accountMessages = {
   verificationSent: 'Verification email sent! Please check your inbox and click the verification link.',
   emailVerified: 'Email verified successfully',
   verificationFailed: 'Failed to verify email. The link may be expired or invalid.',
+  signUpCheckEmail: 'Please check your email: we have sent you a link to continue.',
 } as const;
+
+/** The name part of POST /api/auth/sign-up/email (better-auth checks the rest): the profile's rule. */
+export const signUpNameSchema = z.object({ name: accountNameSchema });
 
 /**
  * POST /api/auth/send-verification; displayName is sent by the spec's client but not needed.
@@ -96,7 +101,8 @@ export const verifyEmailQuerySchema = z.object({
  * clients written against the spec but never trusted: only the emailed link verifies an address.
  */
 export const userSyncSchema = z.object({
-  displayName: z.string().trim().max(100, 'Display name is too long (100 characters at most)').nullish(),
+  // Blank keeps the name as it is; otherwise the profile's rule, as at sign-up.
+  displayName: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), accountNameSchema.nullish()),
   photoURL: z
     .string()
     .trim()

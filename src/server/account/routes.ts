@@ -4,7 +4,8 @@ import { addressInputSchema, deleteAccountSchema, profileUpdateSchema, wishlistA
 import { orderNumberParamsSchema } from '../../shared/orders';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { NotFoundError } from '../errors';
-import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
+import type { RateLimiter } from '../rate-limit/service';
+import { checksFor, consumeAttempt } from '../auth/limits';
 import { parseInput } from '../http/parse';
 import { isUuid } from '../http/ids';
 import { WrongPasswordError, type ProfileService } from './service';
@@ -99,11 +100,8 @@ export function accountRoutes(
     const user = await signedIn(request);
     const input = parseInput(deleteAccountSchema, request.body);
     // A wrong password here counts like a failed sign-in: a borrowed session must not become a way to guess it.
-    const checks: RateCheck[] = [
-      [rateRules.signInFailuresPerIp, ipSubject(request.ip)],
-      [rateRules.signInFailures, emailSubject(user.email)],
-    ];
-    await limiter.consume(checks);
+    const checks = checksFor('signInFailures', request, user.email);
+    await consumeAttempt(limiter, 'signInFailures', checks);
     try {
       await profiles.deleteAccount(user.id, input, () => identity.beforeDeletion(request, user.id));
     } catch (err) {

@@ -12,9 +12,10 @@ import type { Database } from '../db/client';
 import { noteDatabaseLoss } from '../db/connection-lost';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
-import { resetPasswordMessage, verifyEmailMessage, welcomeMessage } from '../notify/templates';
+import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage, welcomeMessage } from '../notify/templates';
 import { AUTH_ERROR_PATH, googleSignIn } from './google';
 import { shopPath } from '../../shared/return-path';
+import { fittedName } from '../../shared/profile';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const MIN_PASSWORD_LENGTH = 6;
@@ -91,6 +92,14 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
       password: withImportedPasswords(passwordHashing ?? shopPasswordHashing, db),
       // The spec lets an unverified user sign in; only paying needs a verified address.
       requireEmailVerification: false,
+      // Sign-up answers the same whether or not the address has an account (decision 0010), so it
+      // never signs in by itself: the emailed link does (autoSignInAfterVerification), or the password.
+      // better-auth then also hashes the password of a refused sign-up, for comparable work.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await enqueueEmail(db, accountExistsMessage(emailContext, user));
+        onEmailQueued?.();
+      },
       // Spec section 9: a reset link expires after one hour.
       resetPasswordTokenExpiresIn: 60 * 60,
       // A new password ends every other session: whoever knew the old one is signed out.
@@ -103,6 +112,8 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
     },
     emailVerification: {
       sendOnSignUp: true,
+      // Only where the shop's own page opens the link: see verify-email in routes.ts.
+      autoSignInAfterVerification: true,
       // Into the outbox rather than straight to SMTP: a mail server that is down must not fail the
       // sign-up, and the worker retries. better-auth's own link points at its API; ours at the page,
       // carrying on the callbackURL that sign-up or the resend was given (where the shopper started).
@@ -115,6 +126,8 @@ export function createAuth({ config, db, secret, logger, onEmailQueued, password
     databaseHooks: {
       user: {
         create: {
+          // A typed name is checked at sign-up (routes.ts); Google's is made to fit the same rule.
+          before: async (user) => ({ data: { ...user, name: fittedName(user.name) ?? '' } }),
           // better-auth runs this once the new account is committed, for email and Google sign-ups alike.
           after: async (user) => {
             await enqueueEmail(db, welcomeMessage(emailContext, user));

@@ -9,6 +9,7 @@ import { ConflictError, DomainError, InvalidInputError, UnauthorizedError } from
 import { enqueueEmail } from '../notify/outbox';
 import { welcomeMessage, type EmailContext } from '../notify/templates';
 import type { UserSyncInput } from '../../shared/schemas';
+import { fittedName } from '../../shared/profile';
 import type { FirebaseSettings } from './firebase-settings';
 import type { IdentityProvider, SessionUser } from './session';
 
@@ -191,7 +192,7 @@ export function createFirebaseAccounts({ db, settings, servedOverHttps, email, o
     }
     const [created] = await db
       .insert(users)
-      .values({ id: randomUUID(), firebaseUid: token.uid, email: address, emailVerified: verified, name: profile.name ?? token.name ?? '', image: profile.image ?? token.picture ?? null })
+      .values({ id: randomUUID(), firebaseUid: token.uid, email: address, emailVerified: verified, name: profile.name ?? fittedName(token.name) ?? '', image: profile.image ?? token.picture ?? null })
       .onConflictDoNothing()
       .returning();
     if (!created) {

@@ -137,9 +137,17 @@ describe('signing in with Firebase Authentication (the emulator)', () => {
 
   it('refuses bad sync bodies with 400 in words, and better-auth’s own calls are not served', async () => {
     const shopper = await firebaseShopper(host, fresh('bodies'), PASSWORD);
-    const bad = await sync(shopper.idToken, { displayName: 'x'.repeat(101) });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Display name is too long (100 characters at most)');
+    // The profile's rule for names, as at the shop's own sign-up.
+    for (const [displayName, message] of [
+      ['x'.repeat(60_000), 'Name must be at most 50 characters'],
+      ['x'.repeat(51), 'Name must be at most 50 characters'],
+      ['X', 'Name must be at least 2 characters'],
+      [42, 'Name must be at least 2 characters'],
+    ] as const) {
+      const bad = await sync(shopper.idToken, { displayName });
+      expect({ status: bad.statusCode, body: bad.json() }).toEqual({ status: 400, body: { message, code: 'invalid_input' } });
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.firebaseUid, shopper.uid))).toEqual([]);
     expect((await sync(shopper.idToken, { displayName: 'Nul\u0000l' })).statusCode).toBe(400);
     expect((await sync(shopper.idToken, { photoURL: 'javascript:alert(1)' })).json().message).toBe('Photo must be an http(s) address');
     const array = await call('POST', '/api/user/sync', bearer(shopper.idToken), [1] as unknown as object);
@@ -162,10 +170,12 @@ describe('signing in with Firebase Authentication (the emulator)', () => {
     expect(joined.json().user).toMatchObject({ id: `imported-${email}`, name: 'Imported Customer', emailVerified: true });
   });
 
-  it('Google accounts sign in through Firebase too, with the name Google gives', async () => {
+  it('Google accounts sign in through Firebase too, with the name Google gives, made to fit the rule', async () => {
     const google = await firebaseGoogleSignIn(host, fresh('google'), 'Lerato Molefe');
     const res = await sync(google.idToken);
     expect(res.json().user).toMatchObject({ name: 'Lerato Molefe', emailVerified: true });
+    const long = await firebaseGoogleSignIn(host, fresh('google-long'), `Nomvula ${'Dlamini-'.repeat(8)}`);
+    expect((await sync(long.idToken)).json().user).toMatchObject({ name: `Nomvula ${'Dlamini-'.repeat(8)}`.slice(0, 50) });
   });
 
   it('deleting the account (POPIA) needs a recent sign-in, then deletes the Firebase account too; its tokens stop working', async () => {

@@ -6,6 +6,8 @@ import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestAp
 const account = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', password: 'vlag-2026' };
 // Browsers send Origin on POST; better-auth checks it against the trusted origins.
 const headers = { origin: TEST_PUBLIC_URL };
+/** What every sign-up answers, whether or not the address already has an account. */
+const signUpAnswer = { success: true, message: 'Please check your email: we have sent you a link to continue.' };
 
 /** The name=value part of the session cookie in a response, and the whole header for its attributes. */
 function sessionCookie(setCookie: string | string[] | undefined): { pair: string; header: string } | undefined {
@@ -40,10 +42,16 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
   const verify = (query: string) => t.app.inject({ method: 'GET', url: `/api/auth/verify-email${query}` });
   const emailsTo = async (to: string) => (await outboxEmails(t.database.db)).filter((r) => r.payload.to === to);
 
-  it('signs up, sets an httpOnly SameSite=Lax session cookie and queues the verification and welcome emails', async () => {
+  it('signs up without signing in, queues the verification and welcome emails, and the password signs in at once with an httpOnly SameSite=Lax cookie', async () => {
     const res = await post('/api/auth/sign-up/email', account);
     expect(res.statusCode).toBe(200);
-    const session = sessionCookie(res.headers['set-cookie']);
+    expect(res.json()).toEqual(signUpAnswer);
+    expect(sessionCookie(res.headers['set-cookie'])).toBeUndefined();
+    expect(res.headers['set-auth-token']).toBeUndefined();
+
+    // The spec lets an unverified shopper sign in; only paying needs the verified address.
+    const signIn = await post('/api/auth/sign-in/email', { email: account.email, password: account.password });
+    const session = sessionCookie(signIn.headers['set-cookie']);
     expect(session).toBeDefined();
     expect(session!.header).toMatch(/HttpOnly/i);
     expect(session!.header).toMatch(/SameSite=Lax/i);
@@ -95,13 +103,81 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     const again = await verify(link.search);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ success: false, message: 'Failed to verify email. The link may be expired or invalid.' });
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
-  it('refuses a second account with the same email', async () => {
-    const res = await post('/api/auth/sign-up/email', { ...account, email: account.email.toUpperCase() });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json()).toMatchObject({ message: 'An account with this email already exists.' });
+  it('signs in the browser whose shop page opens the link, and not a browser sent to it by another site', async () => {
+    const fromShop = { name: 'Link Opener', email: 'link-opener@example.co.za', password: 'link-opener-1' };
+    const fromElsewhere = { name: 'Led Astray', email: 'led-astray@example.co.za', password: 'led-astray-1' };
+    for (const who of [fromShop, fromElsewhere]) expect((await post('/api/auth/sign-up/email', who)).statusCode).toBe(200);
+
+    const opened = await t.app.inject({ url: `/api/auth/verify-email${(await latestLink(t, fromShop.email)).search}`, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(opened.statusCode).toBe(200);
+    const session = sessionCookie(opened.headers['set-cookie']);
+    expect(session?.header).toMatch(/HttpOnly/i);
+    expect((await getSession(session!.pair)).json()).toMatchObject({ user: { email: fromShop.email, name: fromShop.name, emailVerified: true } });
+
+    // A link another site made this browser open verifies the address but signs nobody in here (login forgery).
+    const forged = await t.app.inject({ url: `/api/auth/verify-email${(await latestLink(t, fromElsewhere.email)).search}`, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(forged.json()).toEqual({ success: true, message: 'Email verified successfully' });
+    expect(forged.headers['set-cookie']).toBeUndefined();
+    const [row] = await t.database.db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, fromElsewhere.email));
+    expect(row).toEqual({ emailVerified: true });
+  });
+
+  it('takes a name of 2 to 50 characters at sign-up, refuses the rest in words with no account, and escapes it in the emails', async () => {
+    for (const [name, message] of [
+      ['x'.repeat(60_000), 'Name must be at most 50 characters'],
+      ['x'.repeat(51), 'Name must be at most 50 characters'],
+      ['', 'Name must be at least 2 characters'],
+      ['   ', 'Name must be at least 2 characters'],
+      ['T', 'Name must be at least 2 characters'],
+      [42, 'Name must be at least 2 characters'],
+      [null, 'Name must be at least 2 characters'],
+      [['Thandi'], 'Name must be at least 2 characters'],
+      [undefined, 'Name must be at least 2 characters'],
+    ] as const) {
+      const res = await post('/api/auth/sign-up/email', { name, email: 'named@example.co.za', password: 'named-pass-1' });
+      expect({ name: String(name).slice(0, 20), status: res.statusCode, body: res.json() }).toEqual({ name: String(name).slice(0, 20), status: 400, body: { message, code: 'invalid_input' } });
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'named@example.co.za'))).toEqual([]);
+
+    const marked = { name: ' <b>Zanele</b> & "Co" ', email: 'marked-up@example.co.za', password: 'marked-pass-1' };
+    expect((await post('/api/auth/sign-up/email', marked)).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ name: users.name }).from(users).where(eq(users.email, marked.email));
+    expect(row).toEqual({ name: '<b>Zanele</b> & "Co"' });
+    const emails = await emailsTo(marked.email);
+    expect(emails).toHaveLength(2);
+    for (const { payload } of emails) {
+      expect(payload.html).toContain('Hi &#60;b&#62;Zanele&#60;/b&#62; &#38; &#34;Co&#34;,');
+      expect(payload.html).not.toContain('<b>Zanele');
+      expect(payload.text).toContain('Hi <b>Zanele</b> & "Co",');
+    }
+  });
+
+  it('answers a sign-up with a taken email exactly as a new one, tells the owner by email and changes nothing', async () => {
+    const [before] = await t.database.db.select().from(users).where(eq(users.email, account.email));
+    const emailsBefore = await emailsTo(account.email);
+    const taken = await post('/api/auth/sign-up/email', { name: 'Someone Else', email: account.email.toUpperCase(), password: 'another-pass-1', callbackURL: '/checkout' });
+    const fresh = await post('/api/auth/sign-up/email', { name: 'Someone Else', email: 'someone-new@example.co.za', password: 'another-pass-1', callbackURL: '/checkout' });
+    for (const res of [taken, fresh]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(JSON.stringify(signUpAnswer));
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+
+    const [after] = await t.database.db.select().from(users).where(eq(users.email, account.email));
+    expect(after).toEqual(before);
+    expect((await post('/api/auth/sign-in/email', { email: account.email, password: 'another-pass-1' })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in/email', { email: account.email, password: account.password })).statusCode).toBe(200);
+
+    const told = (await emailsTo(account.email)).filter((e) => !emailsBefore.some((b) => b.id === e.id));
+    expect(told.map((e) => e.payload.subject)).toEqual(['Someone tried to create an account with your email - Cape Flag Co.']);
+    const { text } = told[0]!.payload;
+    expect(text).toContain(`Hi ${account.name},`);
+    expect(text).toContain('Someone tried to create a new account with this email address');
+    expect(text).toContain(`Sign in: ${TEST_PUBLIC_URL}/profile`);
+    expect(text).toContain(`Reset your password: ${TEST_PUBLIC_URL}/password-reset`);
   });
 
   it('refuses a short password and an invalid email in the spec words', async () => {
@@ -146,7 +222,15 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     const bad = await sync({ photoURL: 'javascript:alert(1)' }, cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Photo must be an http(s) address', code: 'invalid_input' });
-    expect((await sync({ displayName: 'n'.repeat(101) }, cookie)).statusCode).toBe(400);
+    for (const [displayName, message] of [
+      ['n'.repeat(101), 'Name must be at most 50 characters'],
+      ['n'.repeat(51), 'Name must be at most 50 characters'],
+      ['N', 'Name must be at least 2 characters'],
+      [42, 'Name must be at least 2 characters'],
+    ] as const) {
+      expect((await sync({ displayName }, cookie)).json()).toEqual({ message, code: 'invalid_input' });
+    }
+    expect((await getSession(cookie)).json()).toMatchObject({ user: { name: 'Thandi N.' } });
     await sync({ displayName: account.name }, cookie);
   });
 
@@ -261,8 +345,8 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
 
   it("closes better-auth's endpoints that the shop does not use, so a signed-in shopper cannot change the email or name around the shop's rules", async () => {
     const shopper = { name: 'Nomsa', email: 'nomsa@example.co.za', password: 'nomsa-pass' };
-    const signUp = await post('/api/auth/sign-up/email', shopper);
-    const session = sessionCookie(signUp.headers['set-cookie'])!.pair;
+    expect((await post('/api/auth/sign-up/email', shopper)).statusCode).toBe(200);
+    const session = sessionCookie((await post('/api/auth/sign-in/email', shopper)).headers['set-cookie'])!.pair;
     const closed: [method: 'GET' | 'POST', url: string, payload?: object][] = [
       ['POST', '/api/auth/update-user', { name: 'Someone else', image: 'javascript:alert(1)' }],
       ['POST', '/api/auth/change-email', { newEmail: 'taken-over@example.co.za' }],

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { accountMessages, sendVerificationSchema, userSyncSchema, verifyEmailQuerySchema } from '../../shared/schemas';
+import { accountMessages, sendVerificationSchema, signUpNameSchema, userSyncSchema, verifyEmailQuerySchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
 import { returnPathMessage, shopPath } from '../../shared/return-path';
 import { assertStorableText } from '../http/text-guard';
@@ -11,15 +11,8 @@ import { AUTH_BASE_PATH, type Auth } from './auth';
 import { shopAuthMessage } from './errors';
 import { requireSessionUser, type IdentityProvider } from './session';
 import type { AccountService } from './service';
-import { emailSubject, ipSubject, rateRules, type RateCheck, type RateLimiter } from '../rate-limit/service';
-
-/** Attempts of one kind by one email address and by one IP address. */
-function checksFor(kind: 'signUp' | 'accountEmails' | 'signInFailures', request: FastifyRequest, email: string | undefined): RateCheck[] {
-  const perIp = `${kind}PerIp` as const;
-  const checks: RateCheck[] = [[rateRules[perIp], ipSubject(request.ip)]];
-  if (email) checks.push([rateRules[kind], emailSubject(email)]);
-  return checks;
-}
+import type { RateLimiter } from '../rate-limit/service';
+import { checksFor, consumeAttempt } from './limits';
 
 /**
  * better-auth's calls that the shop's pages use; every other endpoint of the library (update-user,
@@ -45,6 +38,9 @@ const limitedAuthCalls: Record<string, 'signUp' | 'accountEmails'> = {
   '/send-verification-email': 'accountEmails',
 };
 const SIGN_IN_PATH = '/sign-in/email';
+const SIGN_UP_PATH = '/sign-up/email';
+/** Every sign-up's answer, whether the address is new or has an account: who has one is told by email. */
+const signUpAnswer = { success: true, message: accountMessages.signUpCheckEmail };
 /** better-auth's fields naming where the browser goes next (a verification link's return, a redirect after Google). */
 const returnAddressFields = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
 const CHANGE_PASSWORD_PATH = '/change-password';
@@ -75,6 +71,16 @@ function authBody(request: FastifyRequest): Record<string, unknown> | undefined 
   return fields;
 }
 
+/**
+ * true unless the browser says a page of another site sent it here. A verification link then signs
+ * the browser in: another site must not make a shopper's browser open a link of the other site's
+ * own account and so sign the shopper in to it (to learn the address they then type at checkout).
+ */
+function openedByShopPage(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
 export interface AuthRouteDeps {
   auth: Auth;
   identity: IdentityProvider;
@@ -87,15 +93,17 @@ export function authRoutes(app: FastifyInstance, { auth, identity, accounts, lim
   // Static paths: Fastify's router prefers them to the catch-all below, whatever the order.
   app.post(`${AUTH_BASE_PATH}/send-verification`, async (request) => {
     const { email, callbackURL } = parseInput(sendVerificationSchema, request.body);
-    await limiter.consume(checksFor('accountEmails', request, email));
+    await consumeAttempt(limiter, 'accountEmails', checksFor('accountEmails', request, email));
     await accounts.sendVerification(email, callbackURL);
     return { success: true, message: accountMessages.verificationSent };
   });
 
   app.get(`${AUTH_BASE_PATH}/verify-email`, async (request, reply) => {
     const { token, email } = parseInput(verifyEmailQuerySchema, request.query);
-    if (await accounts.verifyEmail(token, email)) return { success: true, message: accountMessages.emailVerified };
-    return reply.code(400).send({ success: false, message: accountMessages.verificationFailed });
+    const verified = await accounts.verifyEmail(token, email, fromNodeHeaders(request.headers));
+    if (!verified) return reply.code(400).send({ success: false, message: accountMessages.verificationFailed });
+    if (verified.cookies.length > 0 && openedByShopPage(request)) reply.header('set-cookie', verified.cookies);
+    return { success: true, message: accountMessages.emailVerified };
   });
 
   app.post('/api/user/sync', async (request) => {
@@ -113,15 +121,18 @@ export function authRoutes(app: FastifyInstance, { auth, identity, accounts, lim
         const path = request.url.split('?', 1)[0]!.slice(AUTH_BASE_PATH.length).replace(/\/+$/, '');
         if (!openAuthCalls.has(`${request.method} ${path}`)) throw new NotFoundError();
         if (request.method !== 'POST') return forwardToAuth(auth, publicUrl, request, reply);
-        const body = authBody(request);
+        let body = authBody(request);
+        // The profile's rule for names, which the emails greet the shopper by.
+        if (path === SIGN_UP_PATH) body = { ...body, name: parseInput(signUpNameSchema, body).name };
         const email = typeof body?.email === 'string' ? body.email : undefined;
         const limited = limitedAuthCalls[path];
-        if (limited) await limiter.consume(checksFor(limited, request, email));
+        if (limited) await consumeAttempt(limiter, limited, checksFor(limited, request, email));
+        if (path === SIGN_UP_PATH) return forwardToAuth(auth, publicUrl, request, reply, body, undefined, signUpAnswer);
         if (path === SIGN_IN_PATH) {
           // Counted before the password is checked, and given back unless it was wrong: parallel
           // guesses meet the limit as surely as one after another.
           const checks = checksFor('signInFailures', request, email);
-          await limiter.consume(checks);
+          await consumeAttempt(limiter, 'signInFailures', checks);
           return forwardToAuth(auth, publicUrl, request, reply, body, async (response) => {
             if (response.status === 401) return;
             await limiter.giveBack(checks);
@@ -132,7 +143,7 @@ export function authRoutes(app: FastifyInstance, { auth, identity, accounts, lim
         if (path === CHANGE_PASSWORD_PATH) {
           // A wrong current password counts like a failed sign-in of the account's email.
           const checks = checksFor('signInFailures', request, (await identity.userOf(request))?.email);
-          await limiter.consume(checks);
+          await consumeAttempt(limiter, 'signInFailures', checks);
           return forwardToAuth(auth, publicUrl, request, reply, body, async (response) => {
             const { code } = (await response.json().catch(() => ({}))) as { code?: string };
             if (code !== 'INVALID_PASSWORD') await limiter.giveBack(checks);
@@ -144,7 +155,10 @@ export function authRoutes(app: FastifyInstance, { auth, identity, accounts, lim
   });
 }
 
-/** Hands a request to better-auth and its answer back; `beforeAnswer` sees (a copy of) the answer before the client does. */
+/**
+ * Hands a request to better-auth and its answer back; `beforeAnswer` sees (a copy of) the answer
+ * before the client does, and `answerOnSuccess` replaces the body of a successful one.
+ */
 async function forwardToAuth(
   auth: Auth,
   publicUrl: string,
@@ -152,6 +166,7 @@ async function forwardToAuth(
   reply: FastifyReply,
   body?: Record<string, unknown>,
   beforeAnswer?: (response: Response) => Promise<void>,
+  answerOnSuccess?: object,
 ): Promise<FastifyReply> {
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
@@ -176,6 +191,7 @@ async function forwardToAuth(
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
   const text = await response.text();
+  if (response.ok && answerOnSuccess) return reply.header('content-type', 'application/json').send(JSON.stringify(answerOnSuccess));
   if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return reply.send(text);
   // Refusals answer {message, code} like the rest of the API, in the spec's words where it has them.
   let error: { message?: string; code?: string } = {};

@@ -39,19 +39,22 @@ export function createAccountService(db: Database, auth: Auth) {
     },
 
     /**
-     * true when this link verified the address now. better-auth's links are signed tokens that it
-     * would accept again after use; the shop treats a link as spent once the address is verified,
-     * and as invalid when the token was made for another address than the link's email.
+     * The cookies that sign the link's owner in when this link verified the address now; null
+     * otherwise. better-auth's links are signed tokens that it would accept again after use; the
+     * shop treats a link as spent once the address is verified, and as invalid when the token was
+     * made for another address than the link's email. `headers` are the request's, so a browser
+     * already signed in to this account keeps its session.
      */
-    async verifyEmail(token: string, email: string): Promise<boolean> {
+    async verifyEmail(token: string, email: string, headers: Headers): Promise<{ cookies: string[] } | null> {
       const address = email.toLowerCase();
-      if ((await isVerified(address)) !== false) return false;
+      if ((await isVerified(address)) !== false) return null;
+      let answer: Headers;
       try {
-        await auth.api.verifyEmail({ query: { token } });
+        answer = (await auth.api.verifyEmail({ query: { token }, headers, returnHeaders: true })).headers;
       } catch {
-        return false; // expired, forged or for an account that no longer exists
+        return null; // expired, forged or for an account that no longer exists
       }
-      return (await isVerified(address)) === true;
+      return (await isVerified(address)) === true ? { cookies: answer.getSetCookie() } : null;
     },
   };
 }

@@ -28,12 +28,12 @@ describe.each(testDatabases())('emailed links expire and work once, on $name', (
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     return new URL(new RegExp(`https?://\\S+${path.replace('?', '\\?')}\\S+`).exec(rows.at(-1)!.payload.text)![0]);
   }
-  const signUp = async (email: string, password = 'first-pass-1') => {
-    const res = await post('/api/auth/sign-up/email', { name: 'Link Tester', email, password });
-    expect(res.statusCode).toBe(200);
-    return cookieOf(res);
-  };
   const signIn = (email: string, password: string) => post('/api/auth/sign-in/email', { email, password });
+  /** A new account, signed in with its password (sign-up itself signs nobody in). */
+  const signUp = async (email: string, password = 'first-pass-1') => {
+    expect((await post('/api/auth/sign-up/email', { name: 'Link Tester', email, password })).statusCode).toBe(200);
+    return cookieOf(await signIn(email, password));
+  };
   const session = async (cookie: string) => (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json();
 
   it('refuses a verification link after one hour', async () => {

@@ -27,12 +27,9 @@ describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) 
 
   /** Signs up a new shopper (a browser of its own) and gives its session cookie. */
   async function signUp(name: string): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers,
-      payload: { name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.co.za`, password: 'cart-pass-1' },
-    });
+    const account = { name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.co.za`, password: 'cart-pass-1' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers, payload: account })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: account });
     expect(res.statusCode).toBe(200);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='));
     return cookie!.split(';')[0]!;

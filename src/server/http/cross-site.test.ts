@@ -10,12 +10,9 @@ describe.each(testDatabases())('writes with a session cookie from other websites
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: TEST_PUBLIC_URL },
-      payload: { name: 'Lindiwe', email: 'lindiwe@example.co.za', password: 'lindiwe-pass' },
-    });
+    const account = { name: 'Lindiwe', email: 'lindiwe@example.co.za', password: 'lindiwe-pass' };
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: TEST_PUBLIC_URL }, payload: account });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_PUBLIC_URL }, payload: account });
     cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
     token = String(res.headers['set-auth-token']);
   });

@@ -213,6 +213,30 @@ export function resetPasswordMessage(ctx: EmailContext, user: { name: string; em
   };
 }
 
+/**
+ * Sent instead of a second account when someone signs up with an address that has one: sign-up
+ * answers the same either way (decision 0010), so the owner learns of it here, with the way in.
+ */
+export function accountExistsMessage(ctx: EmailContext, user: { name: string; email: string }): EmailMessage {
+  const { shop, publicUrl } = ctx;
+  return {
+    to: user.email,
+    replyTo: shop.email,
+    subject: `Someone tried to create an account with your email - ${shop.name}`,
+    ...layout(ctx, 'You already have an account', [
+      { kind: 'paragraph', text: `Hi ${user.name || user.email},` },
+      {
+        kind: 'paragraph',
+        text: `Someone tried to create a new account with this email address at ${sentenceEndingWith(shop.name)} You already have one, so nothing was changed.`,
+      },
+      { kind: 'paragraph', text: 'If it was you, sign in or reset your password:' },
+      { kind: 'link', text: 'Sign in', url: `${publicUrl}/profile` },
+      { kind: 'link', text: 'Reset your password', url: `${publicUrl}/password-reset` },
+      { kind: 'paragraph', text: `If it was not you, you can ignore this email: your account is safe. Questions? Write to ${shop.email}.` },
+    ]),
+  };
+}
+
 /** Sent when a shopper deletes their account (POPIA): what was erased, and what the law makes the shop keep. */
 export function accountDeletedMessage(ctx: EmailContext, user: { name: string; email: string }): EmailMessage {
   const { shop } = ctx;

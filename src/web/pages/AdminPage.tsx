@@ -6,7 +6,7 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { Tabs, TabsContent, TabsCount, TabsList, TabsTrigger } from '../components/ui/Tabs';
 import { toast } from '../components/ui/toast-store';
 import { openAuthDialog } from '../components/auth/auth-dialog-store';
-import { useSession, type SessionUser } from '../components/auth/use-session';
+import { useSession, useWatchVerification, type SessionUser } from '../components/auth/use-session';
 import { ActivityTab } from '../components/admin/ActivityTab';
 import { AllOrdersTab } from '../components/admin/AllOrdersTab';
 import { DocumentsTab } from '../components/admin/DocumentsTab';
@@ -133,6 +133,8 @@ function AccessDenied() {
  * link in the verification email is opened, so it is told that, not 'Access Denied'.
  */
 function VerifyEmailFirst({ email, onCheckAgain, checking }: { email: string; onCheckAgain: () => void; checking: boolean }) {
+  // As at checkout: a link opened in another tab, or on the phone, opens the desk by itself.
+  useWatchVerification();
   const resend = useResendVerification();
   return (
     <section aria-labelledby="verify-admin-heading" className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-24 text-center">

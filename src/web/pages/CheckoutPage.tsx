@@ -6,7 +6,7 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { toast } from '../components/ui/toast-store';
 import { messageOf } from '../lib/api';
 import { useCart } from '../components/cart/use-cart';
-import { openAuthDialog } from '../components/auth/auth-dialog-store';
+import { openAuthDialog, type AuthTyped } from '../components/auth/auth-dialog-store';
 import { useRecheckVerification, useSession, type SessionUser } from '../components/auth/use-session';
 import { useProfile, useSaveProfile } from '../components/account/use-profile';
 import { useValidatedForm } from '../components/ui/use-validated-form';
@@ -53,7 +53,8 @@ function EmptyCart() {
   );
 }
 
-function SignInNotice() {
+/** The sign-in dialog starts with the name and email already typed here. */
+function SignInNotice({ typed }: { typed: AuthTyped }) {
   return (
     <section aria-labelledby="sign-in-heading" className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center">
       <UserRound className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
@@ -64,10 +65,10 @@ function SignInNotice() {
         <p className="text-sm text-slate-700">Paying needs an account with a verified email. Your cart stays as it is when you sign in.</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => openAuthDialog('login')}>
+        <Button size="sm" onClick={() => openAuthDialog('login', typed)}>
           Sign In
         </Button>
-        <Button size="sm" variant="outline" onClick={() => openAuthDialog('signup')}>
+        <Button size="sm" variant="outline" onClick={() => openAuthDialog('signup', typed)}>
           Create Account
         </Button>
       </div>
@@ -216,11 +217,12 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
     return undefined;
   };
 
+  const typedForSignIn: AuthTyped = { name: `${details.values.firstName} ${details.values.lastName}`.trim(), email: details.values.email.trim() };
   const onPay = details.onSubmit(payment.preparing || saving, async (customer) => {
     const delivery = deliveryToPay();
     if (!delivery) return;
     if (!user) {
-      openAuthDialog('login');
+      openAuthDialog('login', typedForSignIn);
       return;
     }
     if (saveToProfile) await saveDetails(customer);
@@ -244,7 +246,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
 
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
           <div className="space-y-6">
-            {!user && <SignInNotice />}
+            {!user && <SignInNotice typed={typedForSignIn} />}
             {user && !user.emailVerified && (
               <VerificationBanner email={user.email} checking={checking} onCheckAgain={() => void checkVerification()} />
             )}

@@ -2,13 +2,18 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { apiRequest, messageOf } from '../lib/api';
+import { ApiError, apiRequest, messageOf } from '../lib/api';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
-import { SESSION_KEY } from '../components/auth/use-session';
+import { FormAlert } from '../components/ui/FormAlert';
+import { keepSessionFromLink } from '../components/auth/use-session';
 import { announceEmailVerified } from '../components/auth/account-broadcast';
 import { safeReturnPath } from '../components/auth/return-path';
 import { accountMessages } from '../../shared/schemas';
+
+/** Spec section 8: the page's words when the check itself failed (the network, the server), not the link. */
+export const VERIFY_ERROR = 'An error occurred while verifying your email. Please try again.';
+const RESEND_FAILED = 'Failed to send verification email. Please try again.';
 
 /**
  * Spec section 9: 2 s after a successful verification the shopper moves on: back to where they
@@ -29,6 +34,22 @@ function Panel({ children }: { children: ReactNode }) {
   );
 }
 
+/** A spent or expired link: a new one to the same address, which brings the shopper back to the same page. */
+function SendNewLink({ email, returnTo }: { email: string; returnTo: string }) {
+  const resend = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/send-verification', { email, ...(returnTo === '/' ? {} : { callbackURL: returnTo }) }),
+    retry: false,
+  });
+  return (
+    <div className="flex w-full flex-col items-center gap-3">
+      <FormAlert id="resend-error" message={resend.isError ? messageOf(resend.error, RESEND_FAILED) : undefined} success={resend.isSuccess ? accountMessages.verificationSent : undefined} />
+      <Button variant="outline" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        {resend.isPending ? 'Sending...' : 'Send a new link'}
+      </Button>
+    </div>
+  );
+}
+
 /** The page the verification email links to: /verify-email?token=…&email=… (spec section 2). */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -43,7 +64,8 @@ export default function VerifyEmailPage() {
     retry: false,
     onSuccess: () => {
       announceEmailVerified();
-      return client.invalidateQueries({ queryKey: SESSION_KEY });
+      // The link signed this browser in (or renewed its session as verified).
+      return keepSessionFromLink(client);
     },
   });
   // One call per link: a spent link answers an error the second time.
@@ -69,7 +91,10 @@ export default function VerifyEmailPage() {
   );
 
   if (!token || !email || verify.isError) {
-    const message = !token || !email ? accountMessages.invalidVerificationLink : messageOf(verify.error, accountMessages.verificationFailed);
+    // The server refused the link (spent, expired, forged): a new one helps. Anything else (no
+    // network, the server down) says nothing about the link: trying again helps.
+    const linkRefused = !token || !email || (verify.error instanceof ApiError && verify.error.status < 500);
+    const message = !token || !email ? accountMessages.invalidVerificationLink : linkRefused ? messageOf(verify.error, accountMessages.verificationFailed) : VERIFY_ERROR;
     return (
       <Panel>
         <XCircle className="h-12 w-12 text-red-600" aria-hidden="true" />
@@ -77,7 +102,15 @@ export default function VerifyEmailPage() {
         <p role="alert" className="text-slate-700">
           {message}
         </p>
-        {goTo('/', 'Return to Home')}
+        <div className="flex flex-wrap justify-center gap-2">
+          {!linkRefused && (
+            <Button onClick={() => mutate()} debounceMs={0}>
+              Try Again
+            </Button>
+          )}
+          {linkRefused && email && <SendNewLink email={email} returnTo={returnTo} />}
+          {goTo('/', 'Return to Home')}
+        </div>
       </Panel>
     );
   }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { toast } from '../ui/toast-store';
 import { forgetShopper, SESSION_KEY } from '../auth/use-session';
-import { signInMethod, SignInProblem, type AccountDeletion, type PasswordChange } from '../auth/sign-in-method';
+import { signInMessage, signInMethod, SignInProblem, type AccountDeletion, type PasswordChange } from '../auth/sign-in-method';
 import { accountMessages } from '../../../shared/schemas';
 import type {
   AddressInput,
@@ -75,7 +75,8 @@ export function useResendVerification() {
     onError: (error) =>
       toast({
         title: 'Error',
-        description: error instanceof SignInProblem ? error.message : 'Failed to send verification email. Please try again.',
+        // The server's reason when it gives one (a limit says when to ask again), else the spec's words.
+        description: signInMessage(error, 'Failed to send verification email. Please try again.'),
         variant: 'destructive',
       }),
   });

@@ -1,25 +1,31 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { FormAlert } from '../ui/FormAlert';
-import { closeAuthDialog, setAuthMode, useAuthDialog, type AuthMode } from './auth-dialog-store';
-import { useRequestPasswordReset, useSignIn, useSignUp } from './use-session';
+import { toast } from '../ui/toast-store';
+import { closeAuthDialog, setAuthMode, setAuthTyped, useAuthDialog, type AuthMode } from './auth-dialog-store';
+import { useRequestPasswordReset, useSession, useSignIn, useSignUp } from './use-session';
 import { AUTH_ERROR_ID, authField, authMessages, MIN_PASSWORD_LENGTH } from './auth-form';
 import { GoogleSignIn } from './GoogleSignIn';
 import { prepareSignInMethod, signInMessage } from './sign-in-method';
 import { emailSchema } from '../../../shared/schemas';
-
-/** Spec section 4: the dialog closes 3 s after a successful sign-up. */
-export const SIGNUP_CLOSE_DELAY_MS = 3000;
+import { accountNameSchema } from '../../../shared/profile';
 
 const titles: Record<AuthMode, string> = {
   login: 'Sign In',
   signup: 'Create Account',
   'forgot-password': 'Reset Password',
 };
+
+/** The email field of every mode, holding the one address the shopper typed (it follows them from mode to mode). */
+function useTypedEmail(): [string, (email: string) => void] {
+  const { email } = useAuthDialog();
+  return [email, (next) => setAuthTyped({ email: next })];
+}
 
 function ModeLink({ mode, children }: { mode: AuthMode; children: ReactNode }) {
   return (
@@ -34,7 +40,7 @@ function ModeLink({ mode, children }: { mode: AuthMode; children: ReactNode }) {
 }
 
 function LoginForm() {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useTypedEmail();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const signIn = useSignIn();
@@ -48,8 +54,9 @@ function LoginForm() {
       { email: email.trim(), password },
       {
         onSuccess: () => closeAuthDialog(),
+        // A wrong password and an unknown email get one answer (decision 0010): the help covers both.
         onError: (err) =>
-          setError(err instanceof ApiError && err.status === 401 ? authMessages.loginFailed : signInMessage(err, authMessages.loginFailed)),
+          setError(err instanceof ApiError && err.status === 401 ? authMessages.loginFailedHelp : signInMessage(err, authMessages.loginFailed)),
       },
     );
   };
@@ -72,46 +79,90 @@ function LoginForm() {
   );
 }
 
+/**
+ * After sign-up: what to do next. The shop's own sign-up answers the same whether or not the
+ * address already has an account (its owner is told by email), so this screen never says which;
+ * opening the emailed link signs the shopper in, and this tab notices it by itself.
+ */
+function CheckYourEmail({ email, signedIn }: { email: string; signedIn: boolean }) {
+  const { data: session } = useSession();
+  const signedInElsewhere = !signedIn && !!session?.user;
+  useEffect(() => {
+    if (!signedInElsewhere) return;
+    closeAuthDialog();
+    toast({ title: 'Email Verified', description: 'Thank you. You are signed in.' });
+  }, [signedInElsewhere]);
+  return (
+    <div className="space-y-4">
+      <div role="status" className="space-y-2 rounded-md bg-green-50 px-4 py-3 text-sm text-green-900">
+        <p className="flex items-center gap-2 font-semibold">
+          <MailCheck className="h-5 w-5 shrink-0" aria-hidden="true" /> Check your email
+        </p>
+        {signedIn ? (
+          <p>{authMessages.signupSuccess}</p>
+        ) : (
+          <>
+            <p>
+              We have sent an email to <span className="font-semibold break-all">{email}</span>. Open the link in it within an hour to
+              verify your address; it signs you in and brings you back here.
+            </p>
+            <p>Already have an account with this address? The email tells you how to sign in or reset your password.</p>
+          </>
+        )}
+      </div>
+      <Button className="w-full" onClick={() => closeAuthDialog()} debounceMs={0} autoFocus>
+        {signedIn ? 'Continue' : 'Done'}
+      </Button>
+      {!signedIn && (
+        <p className="text-center text-sm text-slate-600">
+          Verified on another device? <ModeLink mode="login">Sign in</ModeLink>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function SignupForm() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const { name } = useAuthDialog();
+  const setName = (next: string) => setAuthTyped({ name: next });
+  const [email, setEmail] = useTypedEmail();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState(false);
+  const [done, setDone] = useState<{ email: string; signedIn: boolean }>();
   const signUp = useSignUp();
 
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(closeAuthDialog, SIGNUP_CLOSE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [success]);
+  if (done) return <CheckYourEmail {...done} />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (signUp.isPending || success) return;
+    if (signUp.isPending) return;
     if (!name.trim() || !email.trim() || !password || !confirm) return setError(authMessages.fillAll);
+    const named = accountNameSchema.safeParse(name);
+    if (!named.success) return setError(named.error.issues[0]!.message);
     if (password !== confirm) return setError(authMessages.mismatch);
     if (password.length < MIN_PASSWORD_LENGTH) return setError(authMessages.tooShort);
     setError(undefined);
+    const address = email.trim();
     signUp.mutate(
-      { name: name.trim(), email: email.trim(), password },
+      { name: named.data, email: address, password },
       {
-        onSuccess: () => setSuccess(true),
+        onSuccess: (user) => setDone({ email: address, signedIn: !!user }),
         onError: (err) => setError(signInMessage(err, authMessages.signupFailed)),
       },
     );
   };
 
   const missing = !!error && error === authMessages.fillAll;
+  const nameRefused = !!error && !accountNameSchema.safeParse(name).success;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField {...authField('auth-name', name, setName, missing && !name.trim())} label="Full Name" type="text" autoComplete="name" />
+      <TextField {...authField('auth-name', name, setName, (missing && !name.trim()) || nameRefused)} label="Full Name" type="text" autoComplete="name" />
       <TextField {...authField('auth-email', email, setEmail, missing && !email.trim())} label="Email" type="email" autoComplete="email" />
       <TextField {...authField('auth-password', password, setPassword, (missing && !password) || error === authMessages.tooShort || error === authMessages.mismatch)} label="Password" type="password" autoComplete="new-password" />
       <TextField {...authField('auth-confirm', confirm, setConfirm, error === authMessages.mismatch || (missing && !confirm))} label="Confirm Password" type="password" autoComplete="new-password" />
-      <FormAlert id={AUTH_ERROR_ID} message={error} success={success ? authMessages.signupSuccess : undefined} />
-      <Button type="submit" className="w-full" disabled={signUp.isPending || success}>
+      <FormAlert id={AUTH_ERROR_ID} message={error} />
+      <Button type="submit" className="w-full" disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
       </Button>
       <p className="text-center text-sm text-slate-600">
@@ -122,7 +173,7 @@ function SignupForm() {
 }
 
 function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useTypedEmail();
   const [error, setError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
   const reset = useRequestPasswordReset();

@@ -10,6 +10,9 @@ export const authMessages = {
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
   loginFailed: 'Failed to log in. Please check your credentials.',
+  // The spec's sentence first; which of the two was wrong is not told (decision 0010), so both are named.
+  loginFailedHelp:
+    'Failed to log in. Please check your credentials. Check that this is the email address you signed up with and that Caps Lock is off, or choose a new password with "Forgot your password?" below.',
   signupFailed: 'Failed to create account. Please try again.',
   signupSuccess: 'Account created successfully! Please check your email for verification instructions and a welcome message.',
   resetFailed: 'Failed to send password reset email. Please try again.',

@@ -25,6 +25,7 @@ import {
 import { apiRequest } from '../../lib/api';
 import { withFreshSignInRetries } from '../../lib/fresh-sign-in';
 import { userSyncSchema } from '../../../shared/schemas';
+import { fittedName } from '../../../shared/profile';
 import type { SignInClientConfig } from '../../../shared/sign-in-config';
 import {
   accountChangeProblem,
@@ -85,8 +86,11 @@ export function firebaseSignIn(config: Extract<SignInClientConfig, { provider: '
     return auth.currentUser;
   }
 
-  /** Tells the shop who signed in, with a fresh ID token: the shop answers with its session cookie and its user. */
-  async function syncWithShop(user: User, wording: Wording, { refresh = false, displayName = user.displayName } = {}): Promise<SessionUser> {
+  /**
+   * Tells the shop who signed in, with a fresh ID token: the shop answers with its session cookie
+   * and its user. A name from Google is made to fit the shop's rule; one typed at sign-up was checked.
+   */
+  async function syncWithShop(user: User, wording: Wording, { refresh = false, displayName = fittedName(user.displayName) ?? null } = {}): Promise<SessionUser> {
     const token = await step(() => withFreshSignInRetries(() => getIdToken(user, refresh)), wording);
     const answer = await apiRequest<{ user: SessionUser }>(
       'POST',

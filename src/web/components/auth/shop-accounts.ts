@@ -9,9 +9,14 @@ export const shopAccounts: SignInMethod = {
     return (await apiRequest<{ user: SessionUser }>('POST', '/api/auth/sign-in/email', input)).user;
   },
 
-  // The verification link brings the shopper back to this page (checkout, say) once verified.
+  /**
+   * Signs nobody in: the shop answers the same whether or not the address has an account, and the
+   * emailed link (verification, or sign-in for an existing account) signs its owner in and brings
+   * them back to this page (checkout, say).
+   */
   async signUp(input) {
-    return (await apiRequest<{ user: SessionUser }>('POST', '/api/auth/sign-up/email', { ...input, callbackURL: currentReturnPath() })).user;
+    await apiRequest('POST', '/api/auth/sign-up/email', { ...input, callbackURL: currentReturnPath() });
+    return null;
   },
 
   async signOut() {

@@ -42,7 +42,8 @@ export interface AccountDeletion {
  */
 export interface SignInMethod {
   signIn(input: SignInInput): Promise<SessionUser>;
-  signUp(input: SignUpInput): Promise<SessionUser>;
+  /** The new account signed in, or null when the emailed link signs the shopper in (the shop's own accounts). */
+  signUp(input: SignUpInput): Promise<SessionUser | null>;
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   resendVerification(email: string): Promise<void>;

@@ -46,7 +46,9 @@ async function recheckVerification(client: QueryClient): Promise<Session | null>
   client.setQueryData(SESSION_KEY, session);
   if (session?.user.emailVerified) {
     cacheUser(session.user);
+    // The profile shows the address verified, and an admin's order desk opens.
     void client.invalidateQueries({ queryKey: ['/api/profile'] });
+    void client.invalidateQueries({ queryKey: ['/api/admin/check'] });
   }
   return session;
 }
@@ -71,6 +73,17 @@ export function useWatchVerification(): void {
 export function useRecheckVerification(): () => Promise<Session | null> {
   const client = useQueryClient();
   return useCallback(() => recheckVerification(client), [client]);
+}
+
+/** After the emailed link signed this browser in: the session known at once, and kept in this browser. */
+export async function keepSessionFromLink(client: QueryClient): Promise<void> {
+  try {
+    const session = await fetchSession();
+    client.setQueryData(SESSION_KEY, session);
+    if (session) cacheUser(session.user);
+  } catch {
+    await client.invalidateQueries({ queryKey: SESSION_KEY });
+  }
 }
 
 /** The user's label in the menu: display name, else email. */
@@ -138,7 +151,9 @@ export function useSignUp() {
   return useMutation({
     mutationFn: async (input: SignUpInput) => (await signInMethod(client)).signUp(input),
     retry: false,
-    onSuccess: (user) => keepSignedIn(client, user),
+    onSuccess: (user) => {
+      if (user) keepSignedIn(client, user);
+    },
   });
 }
 
