@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { applicationDefault, cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -19,9 +19,12 @@ const SESSION_MS = FIREBASE_SESSION_DAYS * 24 * 60 * 60 * 1000;
 /**
  * How long a session cookie is trusted on its signature alone. Asking Firebase whether the
  * account was disabled, deleted or signed out everywhere costs a round trip, so it is asked once
- * in this time per account: such an account loses the shop within five minutes.
+ * in this time per account: such an account loses the shop within five minutes. A sign-out made
+ * through this process counts here at once (see signOut).
  */
 const REVOCATION_CHECK_MS = 5 * 60 * 1000;
+/** Past this many accounts, notes older than they can matter are dropped, so the maps stay small in a long-running shop. */
+const NOTES_BEFORE_PRUNING = 10_000;
 /** Deleting an account asks for a sign-in this recent, as Firebase itself does for sensitive changes. */
 const RECENT_SIGN_IN_S = 5 * 60;
 
@@ -32,6 +35,7 @@ export const firebaseMessages = {
     'An account with this email address already exists in this shop. Verify your email address with the link we sent, then sign in again to use it.',
   unavailable: 'Signing in is not available right now. Please try again in a minute.',
   signInAgain: 'For your safety, please sign out and sign in again before deleting your account.',
+  signOutUnavailable: 'Signing out could not reach the sign-in service just now. Please try again in a minute.',
 } as const;
 
 /** The session cookie's name: `__Secure-` on https, so that only a secure page can set it. */
@@ -106,14 +110,42 @@ export function createFirebaseAccounts({ db, settings, servedOverHttps, email, o
   const cookieName = firebaseSessionCookieName(servedOverHttps);
   const secure = servedOverHttps;
   const revocationCheckedAt = new Map<string, number>();
+  /** Per account signed out through this process: Firebase's cut-off in seconds, before which its sign-ins are refused. */
+  const signedOutBefore = new Map<string, number>();
+  /** Digests of the cookies signed out here, with when they would have expired: one made in the second of its sign-out too. */
+  const signedOutCookies = new Map<string, number>();
 
   /** Noted per account; entries past the window are dropped now and then, so the map stays small in a long-running shop. */
   function revocationChecked(uid: string): void {
     const at = now();
-    if (revocationCheckedAt.size >= 10_000) {
+    if (revocationCheckedAt.size >= NOTES_BEFORE_PRUNING) {
       for (const [known, checkedAt] of revocationCheckedAt) if (at - checkedAt >= REVOCATION_CHECK_MS) revocationCheckedAt.delete(known);
     }
     revocationCheckedAt.set(uid, at);
+  }
+
+  const digest = (cookie: string) => createHash('sha256').update(cookie).digest('base64url');
+
+  /**
+   * Firebase's revocation (revokeRefreshTokens) ends every sign-in of the account from before
+   * this second; this process also stops trusting them at once, instead of after the check window.
+   */
+  function noteSignOut(uid: string, cookie: string | undefined): void {
+    const at = now();
+    if (signedOutBefore.size >= NOTES_BEFORE_PRUNING) {
+      for (const [known, cutOff] of signedOutBefore) if (at - cutOff * 1000 >= SESSION_MS) signedOutBefore.delete(known);
+      for (const [known, expiresAt] of signedOutCookies) if (expiresAt <= at) signedOutCookies.delete(known);
+    }
+    signedOutBefore.set(uid, Math.floor(at / 1000));
+    if (cookie) signedOutCookies.set(digest(cookie), at + SESSION_MS);
+    revocationCheckedAt.delete(uid);
+  }
+
+  /** A sign-in ended by a sign-out through this process. */
+  function signedOutHere(token: DecodedIdToken, cookie?: string): boolean {
+    if (cookie && signedOutCookies.has(digest(cookie))) return true;
+    const cutOff = signedOutBefore.get(token.uid);
+    return cutOff !== undefined && token.auth_time < cutOff;
   }
 
   function setSessionCookie(reply: FastifyReply, value: string, maxAgeSeconds: number): void {
@@ -137,7 +169,7 @@ export function createFirebaseAccounts({ db, settings, servedOverHttps, email, o
 
   async function verifiedCookie(cookie: string): Promise<DecodedIdToken | null> {
     const token = await checked(() => firebase.verifySessionCookie(cookie));
-    if (!token) return null;
+    if (!token || signedOutHere(token, cookie)) return null;
     const last = revocationCheckedAt.get(token.uid) ?? 0;
     if (now() - last < REVOCATION_CHECK_MS) return token;
     const again = await checked(() => firebase.verifySessionCookie(cookie, true));
@@ -148,7 +180,10 @@ export function createFirebaseAccounts({ db, settings, servedOverHttps, email, o
   /** The decoded bearer ID token or session cookie of a request; null when it has neither or they are refused. */
   async function tokenOf(request: FastifyRequest): Promise<DecodedIdToken | null> {
     const bearer = bearerToken(request);
-    if (bearer) return checked(() => firebase.verifyIdToken(bearer));
+    if (bearer) {
+      const token = await checked(() => firebase.verifyIdToken(bearer));
+      return token && !signedOutHere(token) ? token : null;
+    }
     const cookie = cookieValue(request, cookieName);
     return cookie ? verifiedCookie(cookie) : null;
   }
@@ -232,8 +267,23 @@ export function createFirebaseAccounts({ db, settings, servedOverHttps, email, o
       return found && sessionUserOf(found.row, found.token);
     },
     beforeDeletion: deleteFirebaseUser,
-    // Firebase's own sign-out happens in the browser.
-    signOut: async (_request, reply) => setSessionCookie(reply, '', 0),
+    /**
+     * Firebase's own sign-out happens in the browser; here the account's refresh tokens are
+     * revoked, which ends its session cookies everywhere (Firebase revokes per account, not per
+     * device): at once in this process, in the others at their next check with Firebase.
+     */
+    async signOut(request, reply) {
+      const token = await tokenOf(request);
+      if (token) {
+        try {
+          await firebase.revokeRefreshTokens(token.uid);
+        } catch (err) {
+          if ((err as { code?: unknown }).code !== 'auth/user-not-found') throw new DomainError(firebaseMessages.signOutUnavailable, 503, 'sign_in_unavailable');
+        }
+        noteSignOut(token.uid, cookieValue(request, cookieName));
+      }
+      setSessionCookie(reply, '', 0);
+    },
   };
 
   return {

@@ -7,7 +7,7 @@ import { firebaseTarget, outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_
 import { signUpShopper } from '../testing/test-shoppers';
 import { EMULATOR_PROJECT_ID } from '../testing/firebase-emulator';
 import { freePort } from '../testing/free-port';
-import { firebaseGoogleSignIn, firebaseShopper, firebaseSignIn, tamperedToken } from '../testing/firebase-users';
+import { backdateFirebaseAccount, firebaseGoogleSignIn, firebaseShopper, firebaseSignIn, tamperedToken } from '../testing/firebase-users';
 import type { FastifyRequest } from 'fastify';
 import { createFirebaseAccounts, firebaseMessages } from './firebase-identity';
 import type { FirebaseSettings } from './firebase-settings';
@@ -101,6 +101,39 @@ describe('signing in with Firebase Authentication (the emulator)', () => {
     const out = await call('POST', '/api/auth/sign-out', { cookie: shopper.cookie }, {});
     expect(String(out.headers['set-cookie'])).toMatch(/^firebase-session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0$/);
     expect((await call('GET', '/api/auth/get-session')).json()).toBeNull();
+  });
+
+  it('sign-out revokes the account’s sessions: cookies made before it fail at once in this process, and in another at its check with Firebase', async () => {
+    const email = fresh('leaver');
+    const shopper = await signUpShopper(t, { name: 'Thabo Mokoena', email, password: PASSWORD });
+    const sessionOf = async (cookie: string) => (await call('GET', '/api/auth/get-session', { cookie })).json();
+    // The same account's cookie on another device, signed in a minute earlier (the emulator signs nothing).
+    await backdateFirebaseAccount(host, (await firebaseSignIn(host, email, PASSWORD)).uid, 120);
+    const value = shopper.cookie.slice('firebase-session='.length);
+    const claims = JSON.parse(Buffer.from(value.split('.')[1]!, 'base64url').toString()) as { auth_time: number; iat: number };
+    const otherDevice = `firebase-session=${tamperedToken(value, { auth_time: claims.auth_time - 60, iat: claims.iat - 60 })}`;
+    for (const cookie of [shopper.cookie, otherDevice]) expect(await sessionOf(cookie)).toMatchObject({ user: { id: shopper.id } });
+
+    const out = await call('POST', '/api/auth/sign-out', { cookie: shopper.cookie }, {});
+    expect(out.statusCode).toBe(200);
+    for (const cookie of [shopper.cookie, otherDevice]) {
+      expect(await sessionOf(cookie)).toBeNull();
+      expect((await call('GET', '/api/profile', { cookie })).statusCode).toBe(401);
+    }
+
+    // Another process of the shop asks Firebase at its first sight of a cookie, and at least every five minutes after.
+    const otherProcess = createFirebaseAccounts({ db: t.database.db, settings: firebaseSettings(), servedOverHttps: false, email: { shop: t.config.shop, publicUrl: TEST_PUBLIC_URL } });
+    try {
+      expect(await otherProcess.identity.userOf({ headers: { cookie: otherDevice } } as unknown as FastifyRequest)).toBeNull();
+    } finally {
+      await otherProcess.close();
+    }
+
+    // Signing in again afterwards works as usual.
+    const again = await sync((await firebaseSignIn(host, email, PASSWORD)).idToken);
+    const cookie = String(again.headers['set-cookie']).split(';')[0]!;
+    expect(await sessionOf(cookie)).toMatchObject({ user: { id: shopper.id } });
+    expect(await sessionOf(otherDevice)).toBeNull();
   });
 
   it('an admin by ADMIN_EMAILS is an admin through a bearer token once verified', async () => {

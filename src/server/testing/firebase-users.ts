@@ -74,6 +74,20 @@ export async function firebaseShopper(host: string, email: string, password: str
   return firebaseSignIn(host, email, password);
 }
 
+/**
+ * Moves back the time from which the account's sign-ins count (Firebase's validSince, which a new
+ * account gets at its creation), as if it had been made `seconds` earlier: a sign-in can then be
+ * dated before a sign-out without waiting for the clock.
+ */
+export async function backdateFirebaseAccount(host: string, uid: string, seconds: number): Promise<void> {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, validSince: String(Math.floor(Date.now() / 1000) - seconds) }),
+  });
+  if (!res.ok) throw new Error(`Firebase accounts:update: ${res.status} ${await res.text()}`);
+}
+
 /** The emulator's unsigned ID token with its payload changed: what a forger would send. */
 export function tamperedToken(idToken: string, change: Record<string, unknown>): string {
   const [header, payload] = idToken.split('.');
