@@ -153,8 +153,8 @@ test('signed out, paying opens the sign-in dialog, and signing in fills in the d
   await pay(page);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-
-  await dialog.getByLabel('Email').fill(shopper.email);
+  // The email typed at checkout is already in the dialog.
+  await expect(dialog.getByLabel('Email')).toHaveValue(shopper.email);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await afterDebounce(page);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -163,6 +163,9 @@ test('signed out, paying opens the sign-in dialog, and signing in fills in the d
   // What the shopper typed stays; the cart followed the shopper.
   await expect(field(page, 'Cellphone number')).toHaveValue('0731234567');
   await expect(cartBadge(page)).toHaveText('1');
+  // The receipt goes to the account's verified address: shown, not typed.
+  await expect(field(page, 'Email')).toHaveValue(shopper.email);
+  await expect(field(page, 'Email')).not.toBeEditable();
 });
 
 test('an unverified shopper sees the banner, can resend the link, and cannot pay', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adminAuditLog, cartItems, checkouts, orderEvents } from '../db/schema';
+import { adminAuditLog, cartItems, checkouts, orderEvents, taxDocuments } from '../db/schema';
 import { signInTargets, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
@@ -127,9 +127,15 @@ describe.each(signInTargets())('checkout with the sandbox provider on $name', (t
     const again = (await shop.complete(shopper, id)).json();
     expect(again).toMatchObject({ success: true, alreadyExisted: true, message: `Order ${order.orderNumber} already exists` });
 
+    // The form named thabo@example.co.za: the confirmation and the tax invoice go to the account's verified address instead.
+    expect(shop.checkoutBody(total, point.id).metadata.customerInfo.email).not.toBe(shopper.email);
+    expect(order.customerEmail).toBe(shopper.email);
     const emails = await shop.confirmations(order.orderNumber);
     expect(emails).toHaveLength(1);
-    expect(emails[0]!.payload.to).toBe('thabo@example.co.za');
+    expect(emails[0]!.payload.to).toBe(shopper.email);
+    const [invoice] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+    expect(JSON.stringify(invoice!.content)).toContain(shopper.email);
+    expect(JSON.stringify(invoice!.content)).not.toContain('thabo@example.co.za');
     for (const text of [point.name, 'R370.00'.replace('370', String(total / 100)), 'VAT included', 'Bring your ID', '7-9 business days']) {
       expect(emails[0]!.payload.text).toContain(text);
     }

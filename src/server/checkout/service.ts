@@ -390,7 +390,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const subtotalCents = cart.subtotalCents;
       const delivery = point ? paxiDelivery(findDeliveryOption(metadata.deliverySpeed!)!, point, cart.itemCount) : await courierDelivery(metadata.courier!, cart);
       const deliveryFeeCents = delivery.feeCents;
-      const { company, vatNumber, billingAddress, ...customer } = metadata.customerInfo;
+      const { company, vatNumber, billingAddress, ...typed } = metadata.customerInfo;
+      // The confirmation and the tax invoice go to the account's verified address, whatever the form says.
+      const customer = { ...typed, email: user.email };
 
       const snapshot: CheckoutSnapshot = {
         customer,

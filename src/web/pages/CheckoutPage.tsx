@@ -156,6 +156,8 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
     setFilled({ key: knownKey, values: known });
     details.setValues((current) => prefill(current, filled.values, known));
   }
+  // The receipt and tax invoice go to the account's verified address, whatever was typed as a guest.
+  if (user && details.values.email !== user.email) details.setValues((current) => ({ ...current, email: user.email }));
 
   const onPointRefused = useCallback(() => setPoint(null), []);
   const pointGone = useRecheckedPoint(point, onPointRefused);
@@ -251,7 +253,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
               <VerificationBanner email={user.email} checking={checking} onCheckAgain={() => void checkVerification()} />
             )}
             <form id={FORM_ID} noValidate onSubmit={onPay} aria-label="Checkout" className="space-y-6">
-              <CustomerDetailsFields form={details} addressRequired={addressRequired} byCourier={method === 'courier'} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} />
+              <CustomerDetailsFields form={details} addressRequired={addressRequired} byCourier={method === 'courier'} saveToProfile={user ? { checked: saveToProfile, onChange: setSaveToProfile } : undefined} accountEmail={user?.email} />
               <DeliveryMethodChoice ref={methodInput} value={method} onChange={setMethod} />
               {method === 'paxi' && <DeliverySpeedChoice ref={speedInput} value={speed} onChange={setSpeed} />}
               {method === 'courier' && (

@@ -14,10 +14,12 @@ interface CustomerDetailsFieldsProps {
   saveToProfile?: { checked: boolean; onChange: (checked: boolean) => void };
   /** What the texts are about: the parcel at the PAXI point, or the courier on its way to the door. */
   byCourier: boolean;
+  /** Signed in: the receipt and tax invoice go to the account's verified address, shown here and not typed. */
+  accountEmail?: string;
 }
 
 /** Who pays and receives: the name on the ID shown at the PAXI point or signed for at the door, the email for the receipt, the cellphone for the SMS. */
-export function CustomerDetailsFields({ form, addressRequired, saveToProfile, byCourier }: CustomerDetailsFieldsProps) {
+export function CustomerDetailsFields({ form, addressRequired, saveToProfile, byCourier, accountEmail }: CustomerDetailsFieldsProps) {
   const { company, vatNumber, billingAddress } = form.values;
   const invoiceFieldsOpen = addressRequired || company !== '' || vatNumber !== '' || billingAddress !== '';
   return (
@@ -36,7 +38,26 @@ export function CustomerDetailsFields({ form, addressRequired, saveToProfile, by
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
         <TextField {...form.field('firstName')} label="First name" type="text" autoComplete="given-name" maxLength={50} />
         <TextField {...form.field('lastName')} label="Last name" type="text" autoComplete="family-name" maxLength={50} />
-        <TextField {...form.field('email')} {...emailInput} label="Email" maxLength={255} />
+        {accountEmail ? (
+          <TextField
+            {...form.field('email')}
+            {...emailInput}
+            value={accountEmail}
+            readOnly
+            label="Email"
+            hint={
+              <>
+                Your account&apos;s verified address: the receipt and tax invoice go here. It is the address you sign in with, shown in{' '}
+                <Link to="/profile#account" className="font-semibold text-brand-700 underline">
+                  My Profile
+                </Link>
+                .
+              </>
+            }
+          />
+        ) : (
+          <TextField {...form.field('email')} {...emailInput} label="Email" maxLength={255} />
+        )}
         <TextField {...form.field('phone')} {...phoneInput} label="Cellphone number" hint="e.g. 082 123 4567 or +27 82 123 4567" maxLength={20} />
       </div>
       {/* Open by itself when it holds something or the address is needed, so nothing asked for is hidden. */}
