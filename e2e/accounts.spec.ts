@@ -286,7 +286,7 @@ test('a spent link offers a new one; a check that could not be made says so and 
   await expect(page.getByRole('status')).toHaveText(texts.verificationSent);
 });
 
-test('on a phone the menu offers Sign In, then Profile and Sign Out', async ({ page }) => {
+test('on a phone the menu offers Sign In, then My Profile (its one name everywhere) and Sign Out', async ({ page }) => {
   const name = `Lindiwe Zulu ${Date.now()}`;
   const email = uniqueEmail('lindiwe');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -301,7 +301,7 @@ test('on a phone the menu offers Sign In, then Profile and Sign Out', async ({ p
   await afterDebounce(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.locator('#mobile-menu');
-  await expect(menu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  await expect(menu.getByRole('link', { name: 'My Profile', exact: true })).toHaveAttribute('href', '/profile');
   await menu.getByRole('button', { name: 'Sign Out' }).click();
   await afterDebounce(page);
   await page.getByRole('button', { name: 'Open menu' }).click();

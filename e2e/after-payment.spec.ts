@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { cartBadge, expect, notifications, rand, test, toast } from './fixtures';
 import { PARCELS_ADMIN_EMAIL } from './admins';
-import { addToCart, buyWithSandbox, newShopper, openPaymentPage, origin, signInAs, signUp } from './shopper';
+import { addToCart, buyThroughApi, buyWithSandbox, newShopper, openPaymentPage, origin, PASSWORD, signInAs, signUp } from './shopper';
 import { parseRandToCents } from '../src/shared/money';
 import type { AdminOrder } from '../src/shared/order-desk';
 
@@ -142,3 +142,22 @@ for (const width of [375, 1280]) {
     await stranger.context().close();
   });
 }
+
+test('the success page opened signed out asks to sign in, not about an authentication error, then shows the paid order', async ({ page }) => {
+  const shopper = newShopper('Nandi', 'Cele');
+  await signUp(page, shopper);
+  const { orderNumber, checkoutId } = await buyThroughApi(page, shopper, { slug: 'kenya', phone: '0821234567' });
+  await page.context().clearCookies();
+
+  await page.goto(`/payment/success?checkoutId=${checkoutId}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Sign in to see this order', level: 1 })).toBeVisible();
+  await expect(page.getByText('Authentication Error')).toHaveCount(0);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+});

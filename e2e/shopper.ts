@@ -258,7 +258,11 @@ export async function buyWithSandbox(page: Page, options: { phone: string; expre
  * through the API as checkout and the sandbox payment page make it: for the tests of what follows a
  * payment (buyWithSandbox and checkout.spec.ts go through those pages).
  */
-export async function buyThroughApi(page: Page, shopper: Shopper, { slug, phone, express = false }: { slug: string; phone: string; express?: boolean }): Promise<Purchase> {
+export async function buyThroughApi(
+  page: Page,
+  shopper: Shopper,
+  { slug, phone, express = false }: { slug: string; phone: string; express?: boolean },
+): Promise<Purchase & { checkoutId: string }> {
   const headers = origin(page);
   const product = await fetchProduct(page.request, slug);
   const sessionId = await page.evaluate(() => localStorage.getItem('cart-session-id'));
@@ -286,5 +290,5 @@ export async function buyThroughApi(page: Page, shopper: Shopper, { slug, phone,
   const completed = await page.request.post('/api/payments/complete', { data: { checkoutId }, headers });
   expect(completed.ok()).toBe(true);
   const { order } = (await completed.json()) as { order: { orderNumber: string } };
-  return { orderNumber: order.orderNumber, pointName: point.name };
+  return { orderNumber: order.orderNumber, pointName: point.name, checkoutId: checkoutId! };
 }

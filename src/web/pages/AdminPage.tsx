@@ -6,7 +6,7 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { Tabs, TabsContent, TabsCount, TabsList, TabsTrigger } from '../components/ui/Tabs';
 import { toast } from '../components/ui/toast-store';
 import { openAuthDialog } from '../components/auth/auth-dialog-store';
-import { useSession, useWatchVerification, type SessionUser } from '../components/auth/use-session';
+import { userLabel, useSession, useWatchVerification, type SessionUser } from '../components/auth/use-session';
 import { ActivityTab } from '../components/admin/ActivityTab';
 import { AllOrdersTab } from '../components/admin/AllOrdersTab';
 import { DocumentsTab } from '../components/admin/DocumentsTab';
@@ -54,7 +54,7 @@ const tabs: DeskTab[] = [
   { id: 'speed', label: 'Page speed', Panel: PageSpeedTab },
 ];
 
-function Dashboard({ email }: { email: string }) {
+function Dashboard({ name }: { name: string }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current = tabs.find((tab) => tab.id === requested) ?? tabs[0]!;
@@ -68,7 +68,7 @@ function Dashboard({ email }: { email: string }) {
         <header>
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Admin Dashboard</h1>
           <p className="mt-2 text-slate-600">
-            Welcome back, <span className="font-medium break-all text-slate-900">{email}</span>
+            Welcome back, <span className="font-medium break-all text-slate-900">{name}</span>
           </p>
         </header>
         <Tabs value={current.id} onValueChange={onTabChange} className="mt-6" activationMode="manual">
@@ -183,7 +183,7 @@ function AdminGate({ user }: { user: SessionUser }) {
     return <VerifyEmailFirst email={user.email} onCheckAgain={() => void checkAgain()} checking={check.isFetching} />;
   }
   if (!check.data.isAdmin) return <AccessDenied />;
-  return <Dashboard email={check.data.adminUser?.email ?? user.email} />;
+  return <Dashboard name={userLabel(user)} />;
 }
 
 /** /admin: the order desk. Signed-in admins only; never indexed. */

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CheckCircle2, ShoppingBag } from 'lucide-react';
-import { buttonClasses } from '../components/ui/Button';
+import { CheckCircle2, ShoppingBag, UserRound } from 'lucide-react';
+import { Button, buttonClasses } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { toast } from '../components/ui/toast-store';
-import { fetchSession, SESSION_KEY } from '../components/auth/use-session';
+import { fetchSession, SESSION_KEY, useSession } from '../components/auth/use-session';
+import { openAuthDialog } from '../components/auth/auth-dialog-store';
 import { checkoutIdFrom, forgetCheckoutId } from '../components/checkout/checkout-storage';
 import { settlePayment, successToast, type PaymentOutcome } from '../components/checkout/payment-outcome';
 import { DeliveryInformation, PaymentDetails, WhatsNext } from '../components/checkout/PaymentReceipt';
@@ -62,6 +63,23 @@ function Verifying() {
       <p role="status" className="text-slate-700">
         Please wait while we confirm your payment details.
       </p>
+    </Panel>
+  );
+}
+
+/**
+ * Opened signed out (the link kept from an email, another browser): the order is the account's to
+ * see, so the page asks for the sign-in, and shows the order once it is there.
+ */
+function SignInToSee() {
+  return (
+    <Panel>
+      <UserRound className="h-12 w-12 text-brand-700" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">Sign in to see this order</h1>
+      <p className="text-slate-700">
+        Sign in with the account you paid with to see this order and its payment. The confirmation email we sent you has the order too.
+      </p>
+      <Button onClick={() => openAuthDialog('login')}>Sign In</Button>
     </Panel>
   );
 }
@@ -134,9 +152,12 @@ export default function PaymentSuccessPage() {
   // Read once: the stored id is removed when the order is recorded.
   const [checkoutId] = useState(() => checkoutIdFrom(params));
   const client = useQueryClient();
+  const session = useSession();
+  const signedIn = !!session.data;
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
 
   useEffect(() => {
+    if (!signedIn) return;
     let current = true;
     void settleOnce(checkoutId, client).then((result) => {
       if (current) setOutcome(result);
@@ -144,8 +165,10 @@ export default function PaymentSuccessPage() {
     return () => {
       current = false;
     };
-  }, [checkoutId, client]);
+  }, [checkoutId, client, signedIn]);
 
+  // Nobody signed in: the payment cannot be looked up, which says nothing about whether it went through.
+  if (!outcome && session.isSuccess && !signedIn) return <SignInToSee />;
   if (!outcome) return <Verifying />;
   if (outcome.kind === 'success') return <Paid outcome={outcome} checkoutId={checkoutId ?? ''} />;
   // The provider says it was not paid: that is the failed page's to say, at its own address.

@@ -99,7 +99,7 @@ function MobileOrderDeskLink({ userId, className, onDone }: { userId: string; cl
   );
 }
 
-/** The phone menu's account entries: Profile and Sign Out (and Order Desk for admins), or Sign In. */
+/** The phone menu's account entries: My Profile and Sign Out (and Order Desk for admins), or Sign In; one name for the page everywhere. */
 function MobileAccountLinks({ onDone }: { onDone: () => void }) {
   const { data: session, isPending } = useSession();
   const signOut = useSignOut();
@@ -122,7 +122,7 @@ function MobileAccountLinks({ onDone }: { onDone: () => void }) {
   return (
     <>
       <Link to="/profile" className={itemClass} onClick={onDone}>
-        Profile
+        My Profile
       </Link>
       <MobileOrderDeskLink userId={session.user.id} className={itemClass} onDone={onDone} />
       <button

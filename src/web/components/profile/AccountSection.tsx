@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert, LogOut, Mail } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { useSignOut, useWatchVerification } from '../auth/use-session';
+import { SIGN_IN_CONFIG_KEY, SIGN_IN_CONFIG_STALE_MS } from '../auth/sign-in-method';
+import type { SignInClientConfig } from '../../../shared/sign-in-config';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ProfileSection } from './ProfileSection';
@@ -37,6 +40,9 @@ function UnverifiedEmail({ email }: { email: string }) {
 export function AccountSection({ user }: { user: ProfileView['user'] }) {
   const signOut = useSignOut();
   const hasPassword = useHasPassword(user.id, user.hasPassword);
+  // Firebase ends an account's sign-ins all at once (it revokes per account, not per device).
+  const { data: signInConfig } = useQuery<SignInClientConfig>({ queryKey: SIGN_IN_CONFIG_KEY, staleTime: SIGN_IN_CONFIG_STALE_MS });
+  const where = signInConfig?.provider === 'firebase' ? 'on every device you signed in on' : 'on this device';
 
   return (
     <ProfileSection id="account" title="Account">
@@ -65,7 +71,7 @@ export function AccountSection({ user }: { user: ProfileView['user'] }) {
 
         <div className="space-y-3 border-t border-slate-200 pt-6">
           <h3 className="font-semibold text-slate-900">Sign out</h3>
-          <p className="text-sm text-slate-600">Sign out on this device. Your details, addresses and wishlist stay saved in your account.</p>
+          <p className="text-sm text-slate-600">Sign out {where}. Your details, addresses and wishlist stay saved in your account.</p>
           <Button variant="outline" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
           </Button>
