@@ -1,11 +1,11 @@
 /**
  * Courier delivery to the door and a discount code at checkout, with the shop's default flat
- * courier rates (economy R99, overnight R149): the address, the prices, the code, the payment page
- * and the order afterwards.
+ * courier rates (economy R99, overnight R149): the address, the prices as soon as it is complete,
+ * the code, kept after Cancel on the payment page (or removed in words), and the order afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import { clickAgain, expect, fetchProduct, effectivePriceCents, rand, test } from './fixtures';
-import { addToCart, adminPage, checkoutForm, field, fillDetails, newShopper, origin, pay, signUp } from './shopper';
+import { addToCart, adminPage, cancelOnPaymentPage, checkoutForm, field, fillDetails, newShopper, origin, pay, signUp } from './shopper';
 
 const OVERNIGHT_CENTS = 14_900;
 
@@ -16,7 +16,9 @@ test('a shopper buys a flag with a courier to the door and a discount code, and 
   const code = `SPRINGBOK-${randomBytes(3).toString('hex').toUpperCase()}`;
   const made = await admin.request.post('/api/admin/discount-codes', { data: { code, kind: 'percent', percent: 10 }, headers: origin(admin) });
   expect(made.status()).toBe(201);
-  await admin.context().close();
+  const retired = `WINTER-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const retiredMade = await admin.request.post('/api/admin/discount-codes', { data: { code: retired, kind: 'percent', percent: 20 }, headers: origin(admin) });
+  expect(retiredMade.status()).toBe(201);
 
   const shopper = newShopper('Lindiwe', 'Dube');
   await signUp(page, shopper);
@@ -34,19 +36,37 @@ test('a shopper buys a flag with a courier to the door and a discount code, and 
   await field(page, 'Province').selectOption('Western Cape');
   await field(page, 'Postal code').fill('800');
   await field(page, 'Company or school (optional)').fill('Gardens Primary');
+  // No price yet, so no 'Pay R…' for a total without delivery: the button says what it waits for.
+  const payButton = page.getByRole('complementary').getByRole('button', { name: 'Enter your address for the delivery price' });
+  await expect(payButton).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay R/ })).toHaveCount(0);
+  await expect(page.getByTestId('checkout-total')).toHaveText(`${rand(subtotal)} + delivery`);
   await page.getByRole('button', { name: 'Get delivery prices' }).click();
   await expect(checkoutForm(page).getByText('Please enter a 4-digit postal code')).toBeVisible();
   await expect(field(page, 'Postal code')).toBeFocused();
+  // A complete address is priced by itself, without another click.
   await field(page, 'Postal code').fill('8001');
-  await clickAgain(page, page.getByRole('button', { name: 'Get delivery prices' }));
   await expect(page.getByRole('radio', { name: /Economy \(3-5 business days\) — R99\.00/ })).toBeChecked();
   await page.getByRole('radio', { name: /Overnight \(next business day\) — R149\.00/ }).check();
   await page.getByLabel('Save this address to My Profile').check();
   await expect(page.getByTestId('checkout-fee')).toHaveText(rand(OVERNIGHT_CENTS));
 
+  // A code the shop switches off while the shopper is away is taken off in words when checkout opens again.
+  await page.getByLabel('Discount code').fill(retired);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('discount-applied')).toContainText(`${retired}: 20% off`);
+  const retiredId = ((await (await admin.request.get('/api/admin/discount-codes')).json()) as { codes: { id: string; code: string }[] }).codes.find((c) => c.code === retired)!.id;
+  expect((await admin.request.patch(`/api/admin/discount-codes/${retiredId}`, { data: { active: false }, headers: origin(admin) })).status()).toBe(200);
+  await admin.context().close();
+  await page.reload();
+  await expect(page.getByText(`The discount code ${retired} was removed. This discount code is no longer available.`)).toBeVisible();
+  await expect(page.getByLabel('Discount code')).toHaveValue(retired);
+  await expect(page.getByTestId('checkout-discount')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /Overnight \(next business day\) — R149\.00/ })).toBeChecked();
+
   // A wrong code is refused in words; the right one, typed in lower case, takes 10% off the flags.
   await page.getByLabel('Discount code').fill('NOT-A-CODE');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await clickAgain(page, page.getByRole('button', { name: 'Apply' }));
   await expect(page.getByText('This discount code is not valid. Please check it and try again.')).toBeVisible();
   await page.getByLabel('Discount code').fill(code.toLowerCase());
   await clickAgain(page, page.getByRole('button', { name: 'Apply' }));
@@ -56,6 +76,13 @@ test('a shopper buys a flag with a courier to the door and a discount code, and 
   await expect(page.getByTestId('checkout-discount')).toHaveText(`-${rand(off)}`);
   await expect(page.getByTestId('checkout-total')).toHaveText(rand(total));
   await expect(page.getByRole('complementary')).toContainText('12 Long Street, Gardens, Cape Town');
+
+  // Cancel on the payment page and back: the address, the service and the code are all still there.
+  await cancelOnPaymentPage(page);
+  await expect(field(page, 'Street address')).toHaveValue('12 Long Street');
+  await expect(page.getByRole('radio', { name: /Overnight \(next business day\) — R149\.00/ })).toBeChecked();
+  await expect(page.getByTestId('discount-applied')).toContainText(`${code}: 10% off`);
+  await expect(page.getByTestId('checkout-total')).toHaveText(rand(total));
 
   await pay(page);
   await expect(page).toHaveURL(/\/sandbox-pay\//);

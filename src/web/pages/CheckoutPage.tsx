@@ -12,7 +12,7 @@ import { useProfile, useSaveProfile } from '../components/account/use-profile';
 import { useValidatedForm } from '../components/ui/use-validated-form';
 import { CustomerDetailsFields } from '../components/checkout/CustomerDetailsFields';
 import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice';
-import { OrderSummary, type ReviewSection, type SummaryDelivery } from '../components/checkout/OrderSummary';
+import { OrderSummary, type PriceMissing, type ReviewSection, type SummaryDelivery } from '../components/checkout/OrderSummary';
 import { DeliveryMethodChoice } from '../components/checkout/DeliveryMethodChoice';
 import { CourierDelivery } from '../components/checkout/CourierDelivery';
 import { courierAddressFields, emptyCourierAddress, parseCourierAddress, quoteKey } from '../components/checkout/courier-address';
@@ -116,15 +116,15 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
     idPrefix: 'courier',
     checkOnBlur: true,
   });
-  const [saveAddress, setSaveAddress] = useState(false);
-  const quote = useCourierQuote();
+  const [saveAddress, setSaveAddress] = useState(draft?.saveAddress ?? false);
   const parsedAddress = parseCourierAddress(courierForm.values);
   const currentQuote = parsedAddress.success ? quoteKey(parsedAddress.data, { itemCount, subtotalCents }) : '';
+  const quote = useCourierQuote({ address: parsedAddress.data, key: currentQuote, enabled: method === 'courier' && !!user });
   const rates = quote.ratesFor(currentQuote);
-  const [level, setLevel] = useState<CourierServiceLevel>('economy');
+  const [level, setLevel] = useState<CourierServiceLevel>(draft?.courierService ?? 'economy');
   const rate = rates?.find((offered) => offered.serviceLevel === level) ?? rates?.[0];
   const feeCents = method === 'paxi' ? collectionFeeCents(speed, itemCount) : (rate?.priceCents ?? 0);
-  const discount = useDiscountCode(subtotalCents, feeCents);
+  const discount = useDiscountCode(subtotalCents, feeCents, draft?.discountCode);
   const totalCents = subtotalCents + feeCents - (discount.applied?.discountCents ?? 0);
   const addressRequired = needsFullTaxInvoice(shop, totalCents);
   const details = useValidatedForm({
@@ -143,10 +143,10 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const { saveDetails, saving } = useSaveToProfile(profileView?.profile);
 
   useEffect(() => {
-    rememberCheckoutDraft(owner, { customer: details.values, speed: speed.method, point, saveToProfile, method, courierAddress: courierForm.values });
+    rememberCheckoutDraft(owner, { customer: details.values, speed: speed.method, point, saveToProfile, method, courierAddress: courierForm.values, courierService: level, saveAddress, discountCode: discount.kept });
     // The finder page's choice now lives in the draft, where changing it here sticks.
     forgetChosenPoint();
-  }, [owner, details.values, speed, point, saveToProfile, method, courierForm.values]);
+  }, [owner, details.values, speed, point, saveToProfile, method, courierForm.values, level, saveAddress, discount.kept]);
 
   // Signing in (here or in the dialog) and the saved profile fill in what the shopper has not typed.
   const known = knownCustomer(user, profileView?.profile);
@@ -214,9 +214,24 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
     const address = courierForm.submit();
     if (!address) return undefined;
     if (rate) return { method, serviceLevel: rate.serviceLevel, address, saveAddress };
-    toast({ title: 'Delivery Price Needed', description: "Please get the courier's prices for your address and choose a service.", variant: 'destructive' });
-    if (!quote.pending && user) askRates();
+    if (!user) {
+      openAuthDialog('login');
+      return undefined;
+    }
+    if (quote.pending) return undefined;
+    // The courier could not price this address: say why, and ask once more.
+    toast({ title: 'Delivery Price Needed', description: quote.errorFor(currentQuote) ?? "The courier's price for your address is not in yet. Please try again in a moment.", variant: 'destructive' });
+    askRates();
     return undefined;
+  };
+
+  /** What a courier checkout still needs before the total is whole: the Pay button says it instead of a total without delivery. */
+  const priceMissing = (): PriceMissing | undefined => {
+    if (method !== 'courier' || rate) return undefined;
+    if (!user) return { says: 'Sign in for the delivery price', waiting: false };
+    if (!parsedAddress.success) return { says: 'Enter your address for the delivery price', waiting: false };
+    if (quote.errorFor(currentQuote)) return { says: 'Delivery price needed', waiting: false };
+    return { says: 'Getting the delivery price…', waiting: true };
   };
 
   const typedForSignIn: AuthTyped = { name: `${details.values.firstName} ${details.values.lastName}`.trim(), email: details.values.email.trim() };
@@ -292,6 +307,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
             onChange={goTo}
             formId={FORM_ID}
             preparing={payment.preparing || saving}
+            priceMissing={priceMissing()}
             error={payment.error}
           />
         </div>

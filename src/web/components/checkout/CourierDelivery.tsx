@@ -78,7 +78,8 @@ export function CourierDelivery(props: CourierDeliveryProps) {
           <span className="font-medium">Save this address to My Profile</span>
         </label>
       )}
-      <div className="mt-5">
+      {/* Prices arrive by themselves while the shopper is typing elsewhere: a screen reader hears them come. */}
+      <div className="mt-5" aria-live="polite">
         {rates ? (
           <div role="radiogroup" aria-label="Courier service">
             <RadioCards
@@ -88,10 +89,15 @@ export function CourierDelivery(props: CourierDeliveryProps) {
               onChange={props.onChoose}
             />
           </div>
+        ) : props.asking ? (
+          <p className="text-sm text-slate-700">Getting the courier's prices for this address…</p>
         ) : (
-          <Button type="button" variant="outline" onClick={props.onAskRates} disabled={props.asking}>
-            {props.asking ? 'Getting prices…' : 'Get delivery prices'}
-          </Button>
+          <div className="space-y-2">
+            {!props.problem && <p className="text-sm text-slate-600">The courier's prices appear here as soon as the address is complete.</p>}
+            <Button type="button" variant="outline" onClick={props.onAskRates}>
+              Get delivery prices
+            </Button>
+          </div>
         )}
         {props.problem && (
           <div className="mt-3 space-y-2">

@@ -7,7 +7,8 @@ import type { DiscountCode } from './use-discount-code';
 
 /** 'Discount code' with Apply; once applied, the code and what it takes off, with a way to remove it. */
 export function DiscountCodeField({ discount }: { discount: DiscountCode }) {
-  const [code, setCode] = useState('');
+  // A code remembered from the last visit shows while it is priced again, and stays there if it was refused.
+  const [code, setCode] = useState(discount.kept ?? '');
   const { applied } = discount;
   if (applied) {
     return (

@@ -24,6 +24,12 @@ export type SummaryDelivery =
   | { method: 'paxi'; speed: DeliveryOption; point: PaxiPoint | null }
   | { method: 'courier'; service: string | undefined; address: string | undefined };
 
+/** A courier checkout whose delivery is not priced yet: what the Pay button says instead, and whether the price is on its way. */
+export interface PriceMissing {
+  says: string;
+  waiting: boolean;
+}
+
 interface OrderSummaryProps {
   /** The cart's lines; those no longer sold are named apart and not counted. */
   items: readonly CartItemView[];
@@ -38,6 +44,8 @@ interface OrderSummaryProps {
   /** The checkout form the pay button submits. */
   formId: string;
   preparing: boolean;
+  /** Set while the total lacks the delivery price: no 'Pay R…' for a total that is not the total. */
+  priceMissing?: PriceMissing;
   error: string | undefined;
 }
 
@@ -65,7 +73,7 @@ function ChangeButton({ label, onClick }: { label: string; onClick: () => void }
  * go, who collects, any discount, and the full price (with the VAT in it, for a VAT vendor), each with a way to change it.
  */
 export function OrderSummary(props: OrderSummaryProps) {
-  const { items, subtotalCents, delivery, feeCents, discount, totalCents, customer, onChange } = props;
+  const { items, subtotalCents, delivery, feeCents, discount, totalCents, customer, onChange, priceMissing } = props;
   const applied = discount.applied;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const buyable = items.filter((item) => item.available);
@@ -131,7 +139,7 @@ export function OrderSummary(props: OrderSummaryProps) {
         ) : (
           <ReviewRow label="Courier to" action={<ChangeButton label="Change delivery address" onClick={() => onChange('address')} />}>
             {delivery.address ? <span className="block">{delivery.address}</span> : <span className="text-slate-600">No address yet</span>}
-            <span className="block text-slate-600">{delivery.service ?? 'Get delivery prices to choose a service'}</span>
+            <span className="block text-slate-600">{delivery.service ?? 'Priced as soon as the address is complete'}</span>
           </ReviewRow>
         )}
         <ReviewRow label={delivery.method === 'paxi' ? 'Collected by' : 'Contact'} action={<ChangeButton label="Change your details" onClick={() => onChange('details')} />}>
@@ -180,9 +188,9 @@ export function OrderSummary(props: OrderSummaryProps) {
         )}
         <div className="flex justify-between gap-3 border-t border-slate-300 pt-2 text-base font-bold">
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatRand(totalCents)}</dd>
+          <dd data-testid="checkout-total">{priceMissing ? `${formatRand(totalCents)} + delivery` : formatRand(totalCents)}</dd>
         </div>
-        {vatVendor && (
+        {vatVendor && !priceMissing && (
           <div className="flex justify-between gap-3 text-xs text-slate-600">
             <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
             <dd data-testid="checkout-vat">{formatRand(vatIncluded(totalCents))}</dd>
@@ -192,13 +200,15 @@ export function OrderSummary(props: OrderSummaryProps) {
 
       <div className="mt-5 space-y-3">
         <FormAlert id="checkout-error" message={props.error} />
-        <Button type="submit" form={props.formId} size="lg" className="w-full" disabled={props.preparing} aria-describedby="pay-note">
+        <Button type="submit" form={props.formId} size="lg" className="w-full" disabled={props.preparing || priceMissing?.waiting} aria-describedby="pay-note">
           <LockKeyhole className="h-4 w-4" aria-hidden="true" />
-          {props.preparing ? 'Preparing…' : `Pay ${formatRand(totalCents)}`}
+          {props.preparing ? 'Preparing…' : (priceMissing?.says ?? `Pay ${formatRand(totalCents)}`)}
         </Button>
         <p id="pay-note" className="text-xs leading-5 text-slate-600">
-          Next you go to our secure card payment page to pay {formatRand(totalCents)}. Nothing is charged until you
-          confirm there, and until then you can come back, change your order or cancel. By paying you accept our{' '}
+          {priceMissing
+            ? "The courier prices delivery as soon as your address is complete; then the total shows, and you go to our secure card payment page to pay it. "
+            : `Next you go to our secure card payment page to pay ${formatRand(totalCents)}. `}
+          Nothing is charged until you confirm there, and until then you can come back, change your order or cancel. By paying you accept our{' '}
           <Link to="/terms-of-service" className="font-semibold text-brand-700 underline">
             terms of service
           </Link>{' '}

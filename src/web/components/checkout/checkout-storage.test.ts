@@ -43,6 +43,9 @@ const draft: CheckoutDraft = {
   saveToProfile: false,
   method: 'courier',
   courierAddress: { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001', company: '', instructions: 'Ring twice' },
+  courierService: 'overnight',
+  saveAddress: true,
+  discountCode: 'SPRING-10',
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -92,6 +95,12 @@ describe('the checkout draft', () => {
     ['a company that is not text', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), customer: { ...draft.customer, company: ['Nkosi'] } })],
     ['no savedAt', JSON.stringify({ ...draft, owner: null })],
     ['a way of delivery the shop does not have', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), method: 'drone' })],
+    ['a courier service the shop does not have', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), courierService: 'drone' })],
+    ['a save-address answer that is not yes or no', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), saveAddress: 'yes' })],
+    ['a discount code that is not text', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), discountCode: 10 })],
+    ['a discount code of 31 characters', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), discountCode: 'A'.repeat(31) })],
+    ['a discount code with a NUL byte', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), discountCode: 'SPRING\u0000' })],
+    ['a discount code with markup', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), discountCode: '<b>SPRING</b>' })],
     ['a courier address without its street', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), courierAddress: { ...draft.courierAddress, street: 7 } })],
   ])('ignores and removes %s', (_, stored) => {
     localStorage.setItem('checkout-draft', stored);
@@ -100,7 +109,7 @@ describe('the checkout draft', () => {
   });
 
   it('gives a draft from before courier delivery back as PAXI collection with an empty address', () => {
-    const { method: _method, courierAddress: _address, ...older } = draft;
+    const { method: _method, courierAddress: _address, courierService: _service, saveAddress: _save, discountCode: _code, ...older } = draft;
     localStorage.setItem('checkout-draft', JSON.stringify({ ...older, owner: null, savedAt: Date.now() }));
     expect(readCheckoutDraft(null)).toEqual({ ...older, method: 'paxi', courierAddress: emptyCourierAddress });
   });

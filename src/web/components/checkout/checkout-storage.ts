@@ -1,7 +1,7 @@
 import type { PaxiPoint } from './paxi-points';
 import { courierAddressFields, emptyCourierAddress, type CourierAddressValues } from './courier-address';
 import type { DeliveryMethod } from '../../../shared/shop-facts';
-import type { DeliveryMethod as CollectionOrCourier } from '../../../shared/delivery';
+import { courierServiceLevelCodes, type CourierServiceLevel, type DeliveryMethod as CollectionOrCourier } from '../../../shared/delivery';
 import { withInvoiceFields, type CustomerValues } from './customer-values';
 
 /**
@@ -47,7 +47,7 @@ export function checkoutIdFrom(params: URLSearchParams): string | null {
 }
 
 /** The PAXI point a shopper chose on /paxi-finder, for checkout to start with (this tab only). */
-const CHOSEN_POINT_KEY = 'chosen-paxi-point';
+export const CHOSEN_POINT_KEY = 'chosen-paxi-point';
 
 export function rememberChosenPoint(point: PaxiPoint): void {
   try {
@@ -78,7 +78,7 @@ export function forgetChosenPoint(): void {
  * a signed-in shopper's is never offered to anybody else, and a signed-out shopper's goes with them
  * when they sign in. Signing out and deleting the account remove it.
  */
-const CHECKOUT_DRAFT_KEY = 'checkout-draft';
+export const CHECKOUT_DRAFT_KEY = 'checkout-draft';
 /** A shared computer should not offer last season's details: after this long they are dropped. */
 export const CHECKOUT_DRAFT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,6 +92,12 @@ export interface CheckoutDraft {
   /** PAXI or courier, and the courier's address as typed; drafts from before courier delivery lack them. */
   method?: CollectionOrCourier;
   courierAddress?: CourierAddressValues;
+  /** The courier service chosen, offered again once the address is priced. */
+  courierService?: CourierServiceLevel;
+  /** The shopper's answer to 'Save this address to My Profile'. */
+  saveAddress?: boolean;
+  /** The discount code applied and not removed, as the server wrote it (capitals), priced again when checkout opens. */
+  discountCode?: string;
 }
 
 interface StoredDraft extends CheckoutDraft {
@@ -124,7 +130,10 @@ function readable(value: unknown): value is StoredDraft {
     (point === null || (!!point && isText(point.code, 40) && isText(point.name, 200))) &&
     typeof draft.saveToProfile === 'boolean' &&
     (draft.method === undefined || draft.method === 'paxi' || draft.method === 'courier') &&
-    (draft.courierAddress === undefined || readableAddress(draft.courierAddress))
+    (draft.courierAddress === undefined || readableAddress(draft.courierAddress)) &&
+    (draft.courierService === undefined || courierServiceLevelCodes.includes(draft.courierService)) &&
+    (draft.saveAddress === undefined || typeof draft.saveAddress === 'boolean') &&
+    (draft.discountCode === undefined || (isText(draft.discountCode, 30) && /^[A-Z0-9-]+$/.test(draft.discountCode)))
   );
 }
 
@@ -147,8 +156,18 @@ export function readCheckoutDraft(owner: string | null, now = Date.now()): Check
     forgetCheckoutDraft();
     return null;
   }
-  const { customer, speed, point, saveToProfile, method, courierAddress } = stored;
-  return { customer: withInvoiceFields(customer), speed, point, saveToProfile, method: method ?? 'paxi', courierAddress: courierAddress ?? emptyCourierAddress };
+  const { customer, speed, point, saveToProfile, method, courierAddress, courierService, saveAddress, discountCode } = stored;
+  return {
+    customer: withInvoiceFields(customer),
+    speed,
+    point,
+    saveToProfile,
+    method: method ?? 'paxi',
+    courierAddress: courierAddress ?? emptyCourierAddress,
+    ...(courierService ? { courierService } : {}),
+    ...(saveAddress !== undefined ? { saveAddress } : {}),
+    ...(discountCode ? { discountCode } : {}),
+  };
 }
 
 export function rememberCheckoutDraft(owner: string | null, draft: CheckoutDraft, now = Date.now()): void {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, messageOf } from '../../lib/api';
 import type { CourierAddress, CourierRateView } from '../../../shared/delivery';
 
@@ -7,38 +7,61 @@ interface Quote {
   rates: CourierRateView[];
 }
 
+/** How long a complete address must stay as it is before its prices are asked for: typing sends no question per key. */
+export const QUOTE_AFTER_TYPING_MS = 600;
+
 /**
- * The courier's prices for the cart to an address, asked of the server (which asks the courier).
- * A quote belongs to the address and cart it was asked for: the page offers it only while they stay the same.
+ * The courier's prices for the cart to an address, asked of the server (which asks the courier) as
+ * soon as the address is complete and the shopper pauses, as shops do. A quote belongs to the
+ * address and cart it was asked for (`key`): the page offers it only while they stay the same, and
+ * an answer for an address since changed is dropped. A refusal is not asked again by itself: the
+ * shopper changes the address, or asks again with the button.
  */
-export function useCourierQuote() {
+export function useCourierQuote({ address, key, enabled }: { address: CourierAddress | undefined; key: string; enabled: boolean }) {
   const [quote, setQuote] = useState<Quote>();
   const [error, setError] = useState<{ key: string; message: string }>();
-  const [pending, setPending] = useState(false);
+  const [pendingKey, setPendingKey] = useState<string>();
+  const lastAsked = useRef<string>(undefined);
 
-  const ask = useCallback(async (address: CourierAddress, key: string) => {
-    setPending(true);
+  const ask = useCallback(async (asked: CourierAddress, askedKey: string) => {
+    lastAsked.current = askedKey;
+    setPendingKey(askedKey);
     setError(undefined);
     try {
-      const answer = await apiRequest<{ rates: CourierRateView[] }>('POST', '/api/delivery/courier-rates', { address });
-      setQuote({ key, rates: answer.rates });
+      const answer = await apiRequest<{ rates: CourierRateView[] }>('POST', '/api/delivery/courier-rates', { address: asked });
+      if (lastAsked.current === askedKey) setQuote({ key: askedKey, rates: answer.rates });
     } catch (failure) {
+      if (lastAsked.current !== askedKey) return;
       setQuote(undefined);
       const signedOut = failure instanceof ApiError && failure.status === 401;
-      setError({ key, message: signedOut ? 'Please sign in to see delivery prices.' : messageOf(failure, 'We could not get delivery prices. Please try again.') });
+      setError({ key: askedKey, message: signedOut ? 'Please sign in to see delivery prices.' : messageOf(failure, 'We could not get delivery prices. Please try again.') });
     } finally {
-      setPending(false);
+      if (lastAsked.current === askedKey) setPendingKey(undefined);
     }
   }, []);
 
-  /** The server's price changed (409) or the courier refused at checkout: ask again before paying. */
+  // The address as it is now, for the question asked after the pause.
+  const latestAddress = useRef(address);
+  useEffect(() => {
+    latestAddress.current = address;
+  });
+  const answered = quote?.key === key || error?.key === key || pendingKey === key;
+  useEffect(() => {
+    if (!enabled || !key || answered) return;
+    const timer = setTimeout(() => {
+      if (latestAddress.current) void ask(latestAddress.current, key);
+    }, QUOTE_AFTER_TYPING_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, key, answered, ask]);
+
+  /** The server's price changed (409) or the courier refused at checkout: the prices are asked again. */
   const forget = useCallback(() => setQuote(undefined), []);
 
   return {
     ask,
     forget,
-    pending,
-    ratesFor: (key: string) => (quote?.key === key ? quote.rates : undefined),
-    errorFor: (key: string) => (error?.key === key ? error.message : undefined),
+    pending: pendingKey !== undefined,
+    ratesFor: (forKey: string) => (quote?.key === forKey ? quote.rates : undefined),
+    errorFor: (forKey: string) => (error?.key === forKey ? error.message : undefined),
   };
 }
