@@ -70,7 +70,7 @@ for (const width of [375, 1280]) {
     await expect(toast(page, 'Added to Cart!', 'South Africa has been added to your cart.')).toBeVisible();
     const panel = await openCart(page);
     await expect(panel.getByTestId('cart-total')).toHaveText(rand(priceCents));
-    await expect(panel.getByText('PAXI collection fee is added at checkout.')).toBeVisible();
+    await expect(panel.getByText('The delivery fee, PAXI collection or courier, is added at checkout.')).toBeVisible();
     await expect(panel).not.toContainText(VAT);
 
     await page.goto(`${shop.url}/checkout`);

@@ -5,6 +5,7 @@ import { seedCatalogue } from './catalog/seed';
 import { seedSamplePickupPoints } from './pickup/sample-points';
 import { buildApp } from './app';
 import { loadBuiltPageRenderer } from './storefront/server-render';
+import { shopPageData } from './storefront/html';
 import { pageRendererEntry } from './paths';
 import { goingLiveProblems, goingLiveRefusal, mustBeLive, NotReadyToGoLiveError } from './going-live';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   }
   // The worker needs the app's logger and the app needs the worker's nudge: bound late.
   const outboxQueued = { nudge: (): void => undefined };
-  const pageRenderer = await loadBuiltPageRenderer(pageRendererEntry, { shop: config.shop, demo: config.demo, website: config.publicUrl });
+  const pageRenderer = await loadBuiltPageRenderer(pageRendererEntry, shopPageData(config));
   const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge(), runBackgroundJobs: true, pageRenderer });
   const mailer = createMailer(config);
   const sms = createSmsProvider(config);

@@ -1,23 +1,15 @@
 import { z } from 'zod';
 import { profileMessages, streetAddressFields } from './profile';
 import { collectionFeeLabel, findDeliveryOption, type DeliveryOptionCode } from './shop-facts';
+import { courierServiceLevels, type CourierServiceLevel } from './courier-services';
+
+// The courier's services and words, kept free of zod for the pages that state them (shop, cart, FAQ).
+export * from './courier-services';
 
 /** How an order reaches the shopper: collected at a PAXI point, or brought to the door by a courier. */
 export const deliveryMethods = ['paxi', 'courier'] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 
-/** The courier's services the shop can offer, with the words shoppers see. */
-export const courierServiceLevels = {
-  economy: 'Economy (3-5 business days)',
-  overnight: 'Overnight (next business day)',
-} as const;
-export type CourierServiceLevel = keyof typeof courierServiceLevels;
-/** When the courier brings it, as the payment-success page says it. */
-export const courierDeliveryTimes: Record<CourierServiceLevel, string> = {
-  economy: 'within 3-5 business days',
-  overnight: 'on the next business day',
-};
-export const courierServiceLevelCodes = Object.keys(courierServiceLevels) as CourierServiceLevel[];
 
 /** How an order is delivered, as the order stores it: a PAXI speed or a courier's service. */
 export const orderDeliveryOptions = ['paxi_standard', 'paxi_express', 'courier_economy', 'courier_overnight'] as const;
@@ -148,10 +140,3 @@ export function deliverySpeedText(option: OrderDeliveryOption): string {
   const speed = findDeliveryOption(option)!;
   return `${speed.name}, ${speed.time}`;
 }
-
-/** How a courier parcel reaches the door, in the same words on the pages, in the emails and in the texts. */
-export const courierNotes = {
-  onTheWay: 'We will email and SMS you the tracking number when the courier collects your parcel.',
-  signFor: 'Someone at the address must sign for the parcel.',
-  tryAgain: 'The courier tries again on the next working day.',
-} as const;

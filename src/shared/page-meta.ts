@@ -37,13 +37,13 @@ export function staticPageMeta(page: StaticPage, shopName: string, home?: HomeFa
       return {
         title: `${shopName} | Premium Polyester Country Flags, Cape Town`,
         description:
-          `Premium 150cm x 90cm polyester flags of 60+ countries${home?.fromCents === undefined ? '' : ` from ${formatRandCompact(home.fromCents)}`}${home?.vatVendor ? ', VAT included' : ''}. Cape Town flag specialists since 2004, collected at a PAXI point near you.`,
+          `Premium 150cm x 90cm polyester flags of 60+ countries${home?.fromCents === undefined ? '' : ` from ${formatRandCompact(home.fromCents)}`}${home?.vatVendor ? ', VAT included' : ''}. Cape Town flag specialists since 2004, collected at a PAXI point near you or delivered to your door.`,
       };
     case 'shop':
       return {
         title: `Shop Country Flags | ${shopName}`,
         description:
-          'Browse 60+ country flags in durable 150cm x 90cm polyester. Search by country, filter by region and collect at any PAXI point in South Africa.',
+          'Browse 60+ country flags in durable 150cm x 90cm polyester. Search by country, filter by region, and collect at any PAXI point in South Africa or have them delivered.',
       };
     case 'contact':
       return {
@@ -51,11 +51,11 @@ export function staticPageMeta(page: StaticPage, shopName: string, home?: HomeFa
         description: `Questions about a flag or an order? Contact ${shopName} in Cape Town, Monday to Friday 8:00 AM - 6:00 PM.`,
       };
     case 'checkout':
-      return { title: `Checkout | ${shopName}`, description: 'Review your order, choose a PAXI point and pay securely by card.' };
+      return { title: `Checkout | ${shopName}`, description: 'Review your order, choose a PAXI point or courier delivery, and pay securely by card.' };
     case 'profile':
       return { title: `My Profile | ${shopName}`, description: 'Your details, addresses, orders and wishlist.' };
     case 'order':
-      return { title: `Your Order | ${shopName}`, description: 'Your order: the flags, the PAXI point, where it is now and its tracking.' };
+      return { title: `Your Order | ${shopName}`, description: 'Your order: the flags, where it goes, where it is now and its tracking.' };
     case 'admin':
       return { title: `Admin Dashboard | ${shopName}`, description: 'The order desk: orders to send, collections, refunds and messages.' };
     case 'privacyPolicy':
@@ -76,7 +76,7 @@ export function staticPageMeta(page: StaticPage, shopName: string, home?: HomeFa
     case 'shippingPolicy':
       return {
         title: `Shipping Policy | ${shopName}`,
-        description: `PAXI collection across South Africa: standard ${PAXI_STANDARD.feeLabel} (${PAXI_STANDARD.time}) or express ${PAXI_EXPRESS.feeLabel} (${PAXI_EXPRESS.time}).`,
+        description: `PAXI collection across South Africa: standard ${PAXI_STANDARD.feeLabel} (${PAXI_STANDARD.time}) or express ${PAXI_EXPRESS.feeLabel} (${PAXI_EXPRESS.time}); or courier delivery to your door.`,
       };
     case 'paxiFinder':
       return {

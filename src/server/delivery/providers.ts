@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { createProvider, namedBy, type ChosenSettings } from '../provider-registry';
+import type { CourierFees } from '../../shared/delivery';
 import type { CourierProvider, CourierProviderContext } from './courier';
 import { flatCourier } from './flat';
 import { shiplogicCourier } from './shiplogic';
@@ -18,4 +19,9 @@ export type CourierSettings = ChosenSettings<typeof courierProviders>;
 export function createCourierProvider(config: Pick<Config, 'courier' | 'shop'>): CourierProvider {
   const context: CourierProviderContext = { shopName: config.shop.name, shopPhone: config.shop.phone, shopEmail: config.shop.email };
   return createProvider(courierProviders, config.courier, context);
+}
+
+/** What the shop's pages say courier delivery costs: the shop's own prices, or the courier's for each parcel and address. */
+export function courierFeesOf(settings: CourierSettings): CourierFees {
+  return settings.provider === 'flat' ? { kind: 'fixed', rates: settings.rates.map(({ serviceLevel, priceCents }) => ({ serviceLevel, priceCents })) } : { kind: 'quoted' };
 }

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ShopDetails } from '../../shared/shop-details';
+import type { CourierFees } from '../../shared/delivery';
+import type { Config } from '../config';
+import { courierFeesOf } from '../delivery/providers';
 import type { PageMeta } from '../../shared/page-meta';
 import { pictureSrcSet } from '../../shared/picture-sizes';
 
@@ -11,6 +14,8 @@ export interface InitialData {
   demo: boolean;
   /** The shop's address on the web (PUBLIC_URL), which the terms disclose. */
   website: string;
+  /** What courier delivery costs, which the shipping policy, the terms and the FAQ state before checkout. */
+  courierFees: CourierFees;
   /** The year in South Africa when the page was sent (the footer's), the same in the drawing. */
   year: number;
   queries: [queryKey: string, data: unknown][];
@@ -18,6 +23,11 @@ export interface InitialData {
 
 /** What one page is drawn from: its queries' data and the year it was sent in. */
 export type PageData = Pick<InitialData, 'queries' | 'year'>;
+
+/** What every page carries of the shop: the same in the server's drawing and in the page the browser takes over. */
+export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier'>): Omit<InitialData, keyof PageData> {
+  return { shop: config.shop, demo: config.demo, website: config.publicUrl, courierFees: courierFeesOf(config.courier) };
+}
 
 export interface PageHead extends PageMeta {
   canonicalUrl: string;

@@ -14,7 +14,7 @@ import { countryName, lowestPriceCents, type Product } from '../../shared/produc
 import { FLAG_SIZE } from '../../shared/shop-facts';
 import { isVatVendor } from '../../shared/vat';
 import { PICTURE_SIZES } from '../../shared/picture-sizes';
-import { readTemplate, renderPage, type InitialData, type LeadImage, type PageData, type PageHead } from './html';
+import { readTemplate, renderPage, shopPageData, type InitialData, type LeadImage, type PageData, type PageHead } from './html';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
@@ -154,7 +154,7 @@ export async function storefrontRoutes(
   }
 
   function sendPage(reply: FastifyReply, status: number, head: PageHead, page: PageData = pageData([]), drawing = NOT_DRAWN) {
-    const initial: InitialData = { shop: config.shop, demo: config.demo, website: config.publicUrl, ...page };
+    const initial: InitialData = { ...shopPageData(config), ...page };
     allowStyleAttributes(reply, drawing.styleAttributeHashes);
     // A drawn page shows before any script: its screen's code is fetched by the entry script, after
     // the first paint rather than competing with it, and its pictures are in the page itself.

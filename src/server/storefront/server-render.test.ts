@@ -8,7 +8,9 @@ import { todayInSouthAfrica } from '../../shared/profile';
 import { createPageRenderer } from '../../web/server-entry';
 import { loadConfig } from '../config';
 import { drawnAddress, keepDrawnPages, NOT_DRAWN, type PageRenderer } from './server-render';
-import type { PageData } from './html';
+import { shopPageData, type PageData } from './html';
+import { PAXI_STANDARD } from '../../shared/shop-facts';
+import { STAND_IN_COLLECTION_ADDRESS } from '../testing/shiplogic-stand-in';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
 
 /**
@@ -29,7 +31,7 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
 
   beforeAll(async () => {
     const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, SESSION_SECRET: TEST_SESSION_SECRET } as NodeJS.ProcessEnv);
-    const pageRenderer = await createPageRenderer({ shop: config.shop, demo: false, website: TEST_PUBLIC_URL });
+    const pageRenderer = await createPageRenderer({ ...shopPageData(config), demo: false, website: TEST_PUBLIC_URL });
     // Well over what these tests draw in a second: the budget itself is tested below.
     t = await startTestApp(target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '1000' } });
   });
@@ -91,6 +93,48 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
     }
   });
 
+  it('states courier delivery, its fees and times in the policies and on the shop page, and the courier and every browser storage in the privacy policy', async () => {
+    const text = async (path: string) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      // The words as a reader sees them: React's text separators and the markup left out.
+      return drawnPart(res.body).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    };
+    // The shop's default courier prices (COURIER_FLAT_RATES unset), from its settings.
+    const shipping = await text('/shipping-policy');
+    expect(shipping).toContain('Courier delivery to your door');
+    expect(shipping).toContain(`Courier Economy ${formatRand(9_900)} 3-5 business days`);
+    expect(shipping).toContain(`Courier Overnight ${formatRand(14_900)} next business day`);
+    expect(shipping).toContain(`PAXI Standard ${PAXI_STANDARD.feeLabel} ${PAXI_STANDARD.time}`);
+    expect(shipping).toContain('Someone at the address must sign for the parcel.');
+    expect(shipping).not.toContain('or to street addresses');
+
+    const terms = await text('/terms-of-service');
+    expect(terms).toContain(`for courier delivery to your door Economy (3-5 business days) ${formatRand(9_900)} or Overnight (next business day) ${formatRand(14_900)}`);
+    expect(terms).toContain('A discount code is entered at checkout, one per order.');
+    expect(await text('/returns-policy')).toContain('or the day the courier delivers them');
+    expect(await text('/shop')).toContain('have a courier bring it to your door');
+
+    const privacy = await text('/privacy-policy');
+    expect(privacy).toMatch(/our courier , when you choose delivery to your door: your name, cellphone number, email address and street address/);
+    for (const stored of ['cart-session-id', 'cart-owner', 'current-checkout-id', 'checkout-draft', 'firebase_user', 'chosen-paxi-point', 'better-auth.session_token', 'firebase-session']) {
+      expect(privacy, stored).toContain(stored);
+    }
+    expect(privacy).not.toMatch(/ticked the box|tick the box to agree/);
+  });
+
+  it('says the courier prices each parcel at checkout when the shop asks Shiplogic for its prices', () => {
+    const config = loadConfig({
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      COURIER_PROVIDER: 'shiplogic',
+      SHIPLOGIC_API_KEY: 'sl_test',
+      SHIPLOGIC_API_URL: 'http://127.0.0.1:9/v2',
+      SHIPLOGIC_COLLECTION_ADDRESS: STAND_IN_COLLECTION_ADDRESS,
+    } as NodeJS.ProcessEnv);
+    expect(shopPageData(config).courierFees).toEqual({ kind: 'quoted' });
+  });
+
   it("shows South Africa's year in the footer, the same in the drawing and in the data the app takes the page over with", async () => {
     const year = Number(todayInSouthAfrica().slice(0, 4));
     const res = await get('/contact');
@@ -107,7 +151,7 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
   });
 
   it('draws no page with PAGE_DRAWINGS_PER_SECOND=0: the browser draws them all', async () => {
-    const pageRenderer = await createPageRenderer({ shop: t.config.shop, demo: false, website: TEST_PUBLIC_URL });
+    const pageRenderer = await createPageRenderer(shopPageData(t.config));
     const undrawn = await startTestApp(target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '0' } });
     try {
       for (const path of ['/', '/shop', '/product/kenya']) {

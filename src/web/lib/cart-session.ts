@@ -1,6 +1,6 @@
-const KEY = 'cart-session-id';
+export const CART_SESSION_KEY = 'cart-session-id';
 /** Whose cart the stored id is, when it is a signed-in shopper's cart rather than an anonymous one. */
-const OWNER_KEY = 'cart-owner';
+export const CART_OWNER_KEY = 'cart-owner';
 const SESSION_ID = /^[A-Za-z0-9_-]{16,128}$/;
 
 const listeners = new Set<() => void>();
@@ -36,7 +36,7 @@ function write(entries: Record<string, string | null>): void {
 }
 
 export function readCartSessionId(): string | null {
-  const id = read(KEY);
+  const id = read(CART_SESSION_KEY);
   return id && SESSION_ID.test(id) ? id : null;
 }
 
@@ -45,22 +45,22 @@ export function ensureCartSessionId(): string {
   const existing = readCartSessionId();
   if (existing) return existing;
   const id = crypto.randomUUID();
-  write({ [KEY]: id });
+  write({ [CART_SESSION_KEY]: id });
   return id;
 }
 
 export function readCartOwner(): string | null {
-  return read(OWNER_KEY);
+  return read(CART_OWNER_KEY);
 }
 
 /** From now on this browser uses the signed-in shopper's own cart. */
 export function adoptShopperCart(sessionId: string, userId: string): void {
-  write({ [KEY]: sessionId, [OWNER_KEY]: userId });
+  write({ [CART_SESSION_KEY]: sessionId, [CART_OWNER_KEY]: userId });
 }
 
 /** After sign-out the shopper's cart stays with the account; the browser starts a new anonymous cart. */
 export function forgetShopperCart(): void {
-  write({ [KEY]: null, [OWNER_KEY]: null });
+  write({ [CART_SESSION_KEY]: null, [CART_OWNER_KEY]: null });
 }
 
 let switching: Promise<unknown> = Promise.resolve();

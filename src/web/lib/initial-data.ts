@@ -1,4 +1,5 @@
 import type { ShopDetails } from '../../shared/shop-details';
+import type { CourierFees } from '../../shared/courier-services';
 import { isVatVendor } from '../../shared/vat';
 import { SERVER_INITIAL_DATA } from './initial-data-key';
 
@@ -6,6 +7,8 @@ export interface InitialData {
   shop: ShopDetails;
   demo?: boolean;
   website?: string;
+  /** What courier delivery costs, for the pages that state the delivery terms before checkout. */
+  courierFees?: CourierFees;
   /**
    * The year in South Africa when the page was sent, for the footer: the server's drawing and the
    * browser's take-over show the same whatever the shopper's clock says, at New Year too.
@@ -46,6 +49,8 @@ export const initialData = readInitialData();
 export const shop = initialData.shop;
 /** The shop's address on the web (PUBLIC_URL), the same for the server's drawing and the browser. */
 export const shopWebsite = initialData.website ?? '';
+/** The shop's courier prices, or the courier's own for each parcel and address (checkout shows them before paying). */
+export const courierFees: CourierFees = initialData.courierFees ?? { kind: 'quoted' };
 /** A demo shop (SHOP_DEMO=true) says so on every page. */
 export const demoShop = initialData.demo === true;
 /** Only a registered VAT vendor's pages say that prices include VAT (SHOP_VAT_NUMBER empty: not one). */

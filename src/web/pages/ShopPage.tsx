@@ -30,7 +30,7 @@ export default function ShopPage() {
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Shop Country Flags</h1>
         <p className="mt-3 text-base text-slate-600 sm:text-lg">
           Premium {FLAG_SIZE} polyester flags from {COUNTRIES_COUNT} countries.{' '}
-          {vatVendor ? 'Prices include VAT, and every order is collected' : 'Every order is collected'} at a PAXI point near you.
+          {vatVendor && 'Prices include VAT. '}Collect your order at a PAXI point near you, or have a courier bring it to your door.
         </p>
       </header>
 

@@ -235,7 +235,7 @@ export function CartPanel() {
                 {formatRand(subtotalCents)}
               </span>
             </div>
-            <p className="text-xs text-slate-600">{vatVendor && 'Prices include 15% VAT. '}PAXI collection fee is added at checkout.</p>
+            <p className="text-xs text-slate-600">{vatVendor && 'Prices include 15% VAT. '}The delivery fee, PAXI collection or courier, is added at checkout.</p>
             <Button
               className="w-full"
               size="lg"

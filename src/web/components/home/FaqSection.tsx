@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/Accordion';
 import { FLAG_SIZE, FLAG_WEIGHT, POLYESTER_LIFE, PAXI_EXPRESS, PAXI_STANDARD, paxi } from '../../../shared/shop-facts';
 import { vatVendor } from '../../lib/initial-data';
+import { courierFeesSentence } from '../policy/delivery-terms';
+import { courierNotes } from '../../../shared/courier-services';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
@@ -29,12 +31,14 @@ const faqs: Faq[] = [
     answer: (
       <>
         <p>
-          We deliver to PAXI collection points across South Africa: {paxi.pointCount} {paxi.storesText} stores. You
-          choose your PAXI point and speed at checkout: standard collection costs {PAXI_STANDARD.feeLabel} ({PAXI_STANDARD.time}) and
-          express costs {PAXI_EXPRESS.feeLabel} ({PAXI_EXPRESS.time}).
+          Anywhere in South Africa, in one of two ways you choose at checkout. Collect at a PAXI point, in{' '}
+          {paxi.pointCount} {paxi.storesText} stores: standard collection costs {PAXI_STANDARD.feeLabel} ({PAXI_STANDARD.time}) and
+          express costs {PAXI_EXPRESS.feeLabel} ({PAXI_EXPRESS.time}). Or have a courier bring your flags to your door:{' '}
+          {courierFeesSentence()}.
         </p>
         <p className="mt-3">
-          When your flag arrives you get an SMS with a PIN; bring it and your ID to collect.{' '}
+          At a PAXI point you get an SMS with a PIN when your flag arrives; bring it and your ID to collect. By courier,{' '}
+          {courierNotes.signFor.toLowerCase()}{' '}
           <Link to="/shipping-policy" className={linkClass}>
             Read our shipping policy
           </Link>
@@ -71,8 +75,8 @@ const faqs: Faq[] = [
           question: 'Do your prices include VAT?',
           answer: (
             <p>
-              Yes. All prices are in rand and include 15% VAT. The PAXI fee is added to your order total and shown before
-              you pay, so there are no surprises.
+              Yes. All prices are in rand and include 15% VAT. The delivery fee, PAXI or courier, is added to your order
+              total and shown before you pay, so there are no surprises.
             </p>
           ),
         },

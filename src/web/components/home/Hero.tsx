@@ -38,7 +38,7 @@ export function Hero({ fromCents }: { fromCents: number | undefined }) {
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-100">
             Durable {FLAG_SIZE} polyester flags of {COUNTRIES_COUNT} countries
             {fromCents !== undefined && <span data-testid="home-from-price">, from {formatRandCompact(fromCents)}{vatVendor && ' including VAT'}</span>}. Collect
-            yours at a PAXI point near you, anywhere in South Africa.
+            yours at a PAXI point near you, or have them brought to your door, anywhere in South Africa.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <PrefetchLink to="/shop" className={buttonClasses('secondary', 'lg', 'focus-visible:outline-white')}>
@@ -46,7 +46,7 @@ export function Hero({ fromCents }: { fromCents: number | undefined }) {
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
             </PrefetchLink>
             <PrefetchLink to="/shipping-policy" className={buttonClasses('outline', 'lg', 'focus-visible:outline-gold-400')}>
-              How PAXI collection works
+              How delivery works
             </PrefetchLink>
           </div>
         </div>

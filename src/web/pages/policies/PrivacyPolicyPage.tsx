@@ -4,12 +4,39 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { shop } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
 import { ORDER_RECORD_RETENTION_YEARS, telHref } from '../../../shared/shop-facts';
+import { CART_OWNER_KEY, CART_SESSION_KEY } from '../../lib/cart-session';
+import { CACHED_USER_KEY } from '../../components/auth/use-session';
+import { CHECKOUT_DRAFT_DAYS, CHECKOUT_DRAFT_KEY, CHOSEN_POINT_KEY, CURRENT_CHECKOUT_KEY } from '../../components/checkout/checkout-storage';
 
-const LAST_UPDATED = '2026-11-21';
+const LAST_UPDATED = '2026-11-27';
 
 function Email() {
   return shop.email ? <a href={`mailto:${shop.email}`}>{shop.email}</a> : <Link to="/contact">our contact form</Link>;
 }
+
+/**
+ * Everything the shop keeps in a browser (its key or cookie name as the code names it), for the
+ * table above: a new key in the web code belongs here too.
+ */
+const browserStorage: { name: string; type: string; purpose: string }[] = [
+  { name: CART_SESSION_KEY, type: 'Local storage', purpose: 'A random number that links your browser to your cart, so it is still there when you come back' },
+  { name: CART_OWNER_KEY, type: 'Local storage', purpose: 'Which account the cart in this browser belongs to, while you are signed in; removed when you sign out' },
+  { name: CURRENT_CHECKOUT_KEY, type: 'Local storage', purpose: 'Remembers a payment in progress, so we can confirm it when you return from the payment page' },
+  {
+    name: CHECKOUT_DRAFT_KEY,
+    type: 'Local storage',
+    purpose: `What you filled in at checkout (your details, PAXI point or delivery address, courier service and discount code), so that it is still there after you cancel a payment or come back; kept ${CHECKOUT_DRAFT_DAYS} days at most, removed when you sign out`,
+  },
+  { name: CACHED_USER_KEY, type: 'Local storage', purpose: 'Your name, email address and account number, so the menu shows you signed in at once; removed when you sign out' },
+  { name: CHOSEN_POINT_KEY, type: 'Session storage', purpose: 'The PAXI point you chose on the PAXI point finder, for checkout in the same tab; gone when the tab is closed' },
+  { name: 'better-auth.session_token, or firebase-session', type: 'Cookie', purpose: 'Keeps you signed in; it expires or is removed when you sign out' },
+  { name: 'better-auth.state', type: 'Cookie', purpose: 'Only while you sign in with Google: checks that the answer comes from the sign-in you started' },
+  {
+    name: 'firebaseLocalStorageDb',
+    type: 'IndexedDB',
+    purpose: "Only where the shop signs you in through Firebase: Firebase's own record of your sign-in, removed when you sign out",
+  },
+];
 
 function sections(): PolicySection[] {
   const legalName = shop.legalName || shop.name;
@@ -51,6 +78,10 @@ function sections(): PolicySection[] {
               ['Your name, email address and password', 'When you create an account or sign in (with Google, we receive your name and email from Google)'],
               ['Your name, email address and cellphone number', 'At checkout'],
               ['Your address and chosen PAXI point', 'At checkout, to find and deliver to a collection point near you'],
+              [
+                'Your street address, suburb, city and postal code, any company or school there and your delivery instructions',
+                'At checkout, when you choose courier delivery to your door; saved to My Profile only if you tick the box to save it',
+              ],
               ['Your order history: flags, prices, payment status and delivery details', 'When you place an order'],
               ['Your name, email address and message', 'When you use our contact form or email us'],
               ['Your cart contents, linked to a random cart number', 'When you add a flag to your cart'],
@@ -83,10 +114,6 @@ function sections(): PolicySection[] {
             <strong>To keep our shop and your account secure</strong>, prevent fraud and fix faults: our legitimate
             interest (section 11(1)(f)).
           </li>
-          <li>
-            <strong>To send you news and offers</strong>, only if you have agreed to it (section 11(1)(a) and
-            section 69).
-          </li>
         </ul>
       ),
     },
@@ -103,6 +130,11 @@ function sections(): PolicySection[] {
             <li>
               <strong>PAXI</strong> (the PEP group), to deliver your parcel: your name, cellphone number and collection
               point;
+            </li>
+            <li>
+              <strong>our courier</strong>, when you choose delivery to your door: your name, cellphone number, email
+              address and street address (with any company and delivery instructions you gave), so that the driver can
+              find you and the courier can tell you where your parcel is;
             </li>
             <li>
               <strong>our email and SMS providers</strong>, to send you order emails and messages;
@@ -165,32 +197,36 @@ function sections(): PolicySection[] {
     },
     {
       id: 'cookies',
-      title: 'Cookies and local storage',
+      title: 'Cookies and browser storage',
       content: (
         <>
-          <p>We use only what the shop needs to work. We use no advertising cookies and no third-party trackers.</p>
+          <p>
+            We use only what the shop needs to work. We use no advertising cookies and no third-party trackers. This is
+            everything the shop keeps in your browser:
+          </p>
           <PolicyTable
-            caption="Cookies and local storage we use"
+            caption="Cookies and browser storage we use"
             head={['Name', 'Type', 'Purpose']}
-            rows={[
-              ['cart-session-id', 'Local storage', 'A random number that links your browser to your cart, so it is still there when you come back'],
-              ['current-checkout-id', 'Local storage', 'Remembers a payment in progress, so we can confirm it when you return from Yoco; removed afterwards'],
-              ['Sign-in session', 'Cookie', 'Keeps you signed in; it expires or is removed when you sign out'],
-            ]}
+            rows={browserStorage.map((item) => [item.name, item.type, item.purpose])}
           />
-          <p>You can clear these in your browser settings at any time; your cart will then be empty.</p>
+          <p>
+            Page speed: your browser tells us how fast each page loaded, with a random number for that one page load
+            that is kept in the page&apos;s memory only, never stored, and ties nothing to you.
+          </p>
+          <p>On the shop&apos;s secure (https) address the cookie names begin with __Secure-.</p>
+          <p>You can clear these in your browser settings at any time; your cart will then be empty and you will be signed out.</p>
         </>
       ),
     },
     {
       id: 'marketing',
-      title: 'Marketing',
+      title: 'No marketing messages',
       content: (
         <p>
-          We send newsletters or offers by email or SMS only if you have ticked the box to agree to it. The box is never
-          ticked for you. Every marketing message tells you how to unsubscribe, and you can opt out at any time at no
-          cost. Order confirmations, delivery messages and replies to your questions are not marketing and are always
-          sent.
+          We do not send newsletters or offers, by email or SMS. We send only what your orders and your account need:
+          order confirmations and invoices, delivery messages, account emails such as verifying your address or
+          resetting your password, and replies to your questions. If we ever start sending news or offers, we will ask
+          for your consent first and tell you how to unsubscribe in every message.
         </p>
       ),
     },
@@ -211,8 +247,7 @@ function sections(): PolicySection[] {
               <strong>delete</strong> information we no longer need or have no right to keep;
             </li>
             <li>
-              <strong>object</strong> to our use of your information based on our legitimate interest, and to direct
-              marketing at any time;
+              <strong>object</strong> to our use of your information based on our legitimate interest;
             </li>
             <li>
               <strong>withdraw your consent</strong> where we rely on it;

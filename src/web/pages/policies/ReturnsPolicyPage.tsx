@@ -11,7 +11,7 @@ import {
   telHref,
 } from '../../../shared/shop-facts';
 
-const LAST_UPDATED = '2026-11-21';
+const LAST_UPDATED = '2026-11-27';
 
 function ContactLine() {
   return (
@@ -61,7 +61,8 @@ function sections(): PolicySection[] {
           <p>
             Because you buy from us online, section 44 of the Electronic Communications and Transactions Act, 2002
             (ECT Act) lets you cancel your order <strong>within {COOLING_OFF_DAYS} days after you receive the flags</strong>{' '}
-            (the day you collect them from the PAXI point), without giving a reason and without any penalty.
+            (the day you collect them from the PAXI point, or the day the courier delivers them), without giving a
+            reason and without any penalty.
           </p>
           <ul>
             <li>You can cancel the whole order or only some of the flags in it.</li>
@@ -70,8 +71,8 @@ function sections(): PolicySection[] {
               PAXI fee for sending the parcel back. We charge no handling or restocking fee.
             </li>
             <li>
-              We refund the full amount you paid for the returned flags, and the PAXI fee of your order if you return
-              all of it, <strong>within {REFUND_WITHIN_DAYS} days</strong> of your cancellation. In practice we refund
+              We refund the full amount you paid for the returned flags, and the delivery fee of your order (PAXI or
+              courier) if you return all of it, <strong>within {REFUND_WITHIN_DAYS} days</strong> of your cancellation. In practice we refund
               as soon as the flags are back with us.
             </li>
           </ul>
@@ -94,7 +95,7 @@ function sections(): PolicySection[] {
             <li>printing faults, such as missing, smudged or wrong colours;</li>
             <li>seams, hems or the header tape coming apart, or grommets pulling out;</li>
             <li>the wrong flag or the wrong quantity in your parcel;</li>
-            <li>a flag damaged on its way to you (please tell us within a few days of collecting it).</li>
+            <li>a flag damaged on its way to you (please tell us within a few days of receiving it).</li>
           </ul>
           <p>
             Outdoor flags weather over time. Gradual fading and fraying after months of flying (our polyester flags
@@ -149,8 +150,8 @@ function sections(): PolicySection[] {
             few business days to show it on your statement.
           </p>
           <p>
-            If you chose a replacement instead, we send it to your PAXI point at no cost to you as soon as the returned
-            flag reaches us.
+            If you chose a replacement instead, we send it the way your order came, to your PAXI point or by courier to
+            your address, at no cost to you as soon as the returned flag reaches us.
           </p>
         </>
       ),

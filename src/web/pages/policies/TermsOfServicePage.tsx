@@ -4,6 +4,8 @@ import { PolicyLayout, PolicyTable, type PolicySection } from '../../components/
 import { usePageMeta } from '../../lib/use-page-meta';
 import { shop, shopWebsite, vatVendor } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
+import { courierFeesSentence, courierServiceTerms } from '../../components/policy/delivery-terms';
+import { courierDeliveryTimes, courierNotes } from '../../../shared/courier-services';
 import {
   COOLING_OFF_DAYS,
   DEFECT_RETURN_MONTHS,
@@ -18,7 +20,7 @@ import {
   telHref,
 } from '../../../shared/shop-facts';
 
-const LAST_UPDATED = '2026-11-21';
+const LAST_UPDATED = '2026-11-27';
 
 function sections(): PolicySection[] {
   const legalName = shop.legalName || shop.name;
@@ -93,9 +95,16 @@ function sections(): PolicySection[] {
               All prices are in South African rand (ZAR){vatVendor && <> and <strong>include VAT at 15%</strong></>}.
             </li>
             <li>
-              The PAXI collection fee ({PAXI_STANDARD.feeLabel} for standard or {PAXI_EXPRESS.feeLabel} for express)
-              is added at checkout. Before you pay, the checkout shows the full price: every flag, the PAXI fee and
-              the total{vatVendor && ', all including VAT'}. There are no other charges.
+              The delivery fee is added at checkout: for PAXI collection {PAXI_STANDARD.feeLabel} standard or{' '}
+              {PAXI_EXPRESS.feeLabel} express; for courier delivery to your door {courierFeesSentence()}. Before you
+              pay, the checkout shows the full price: every flag, the delivery fee, any discount and the total
+              {vatVendor && ', all including VAT'}. There are no other charges.
+            </li>
+            <li>
+              A discount code is entered at checkout, one per order. It takes off what the code says (a percentage or
+              an amount, of the flags and, where the code says so, of the delivery fee), within its conditions: dates,
+              a minimum spend, and how often it may be used, in all and by each customer. The checkout shows the
+              discount before you pay; a code cannot be exchanged for cash.
             </li>
             <li>
               The price you pay is the price shown when you place your order. If we ever make an obvious pricing
@@ -113,9 +122,12 @@ function sections(): PolicySection[] {
           <ol>
             <li>Add the flags you want to your cart and choose the quantity (1 to 10 of each flag).</li>
             <li>Open the cart and select Proceed to Checkout. You will be asked to sign in or create an account.</li>
-            <li>Enter your name, email address and cellphone number, then choose a PAXI point and a collection speed.</li>
             <li>
-              Check the order summary: the flags, quantities, prices, PAXI fee and total. You can go back and correct
+              Enter your name, email address and cellphone number, then choose how your order reaches you: a PAXI point
+              and a collection speed, or your street address and a courier service.
+            </li>
+            <li>
+              Check the order summary: the flags, quantities, prices, delivery fee, any discount and the total. You can go back and correct
               anything, change quantities or remove flags, or simply leave the checkout to withdraw from the order.
               Nothing is charged until you confirm payment.
             </li>
@@ -152,7 +164,7 @@ function sections(): PolicySection[] {
       content: (
         <p>
           After a successful payment we email you an order confirmation with your order number, the flags you bought,
-          the prices, the PAXI fee, the total paid and your collection point. Please keep this email: it is your
+          the prices, the delivery fee, any discount, the total paid and your collection point or delivery address. Please keep this email: it is your
           record of the transaction. If you lose it, contact us with your name and email address and we will send
           you a copy. We keep order records for {ORDER_RECORD_RETENTION_YEARS} years.
         </p>
@@ -164,10 +176,14 @@ function sections(): PolicySection[] {
       content: (
         <>
           <p>
-            We deliver within South Africa only, to the PAXI collection point you choose at checkout. We dispatch
-            orders within {DISPATCH_BUSINESS_DAYS} business days of payment. PAXI Standard takes{' '}
-            {PAXI_STANDARD.time} and PAXI Express {PAXI_EXPRESS.time} from dispatch. You collect your order with your
-            ID and the PIN PAXI sends you by SMS.
+            We deliver within South Africa only: to the PAXI collection point you choose at checkout, or by courier to
+            the street address you give. We dispatch orders within {DISPATCH_BUSINESS_DAYS} business days of payment.
+            PAXI Standard takes {PAXI_STANDARD.time} and PAXI Express {PAXI_EXPRESS.time} from dispatch; by courier,{' '}
+            {courierServiceTerms()
+              .map((service) => `${service.name} arrives ${courierDeliveryTimes[service.level]}`)
+              .join(' and ')}
+            . You collect a PAXI order with your ID and the PIN PAXI sends you by SMS. A courier brings the parcel to
+            your door: {courierNotes.signFor.toLowerCase()}
           </p>
           <p>
             If we cannot deliver within {DELIVERY_DEADLINE_DAYS} days of receiving your order, you may cancel it and we
