@@ -138,7 +138,7 @@ test('at 375 px a wrong password is refused with the spec\'s words, and a reset 
   await dialog.getByLabel('Email').fill(shopper.email);
   await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Failed to log in. Please check your credentials.');
+  await expect(dialog.getByRole('alert')).toHaveText(/^Failed to log in\. Please check your credentials\. .*"Forgot your password\?"/);
   await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible();
   expect(await cachedUser(page)).toBeNull();
 

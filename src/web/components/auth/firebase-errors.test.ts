@@ -24,11 +24,16 @@ describe("Firebase's error codes in the shop's words", () => {
     expect(firebaseErrorCode('auth/wrong-password')).toBeUndefined();
   });
 
-  it("tells a refused sign-in with the spec's one text, whatever Firebase says was wrong", () => {
-    for (const code of ['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email', 'auth/internal-error', undefined]) {
-      expect(signInProblem(code), String(code)).toBe('Failed to log in. Please check your credentials.');
+  it("tells a refused sign-in with the spec's one text, whatever Firebase says was wrong, then what to check and where to reset", () => {
+    for (const code of ['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email']) {
+      expect(signInProblem(code), String(code)).toBe(
+        'Failed to log in. Please check your credentials. Check that this is the email address you signed up with and that Caps Lock is off, or choose a new password with "Forgot your password?" below.',
+      );
     }
-    expect(signInProblem('auth/too-many-requests')).toBe('Too many failed attempts. Please try again later.');
+    for (const code of ['auth/internal-error', undefined]) expect(signInProblem(code), String(code)).toBe('Failed to log in. Please check your credentials.');
+    expect(signInProblem('auth/too-many-requests')).toBe(
+      'Too many failed attempts. Please try again later. You can try again in a few minutes, or choose a new password now with "Forgot your password?".',
+    );
     expect(signInProblem('auth/user-disabled')).toBe(firebaseMessages.disabled);
     expect(signInProblem('auth/network-request-failed')).toBe(googleMessages.network);
   });

@@ -9,6 +9,8 @@ import { accountMessages } from '../../../shared/schemas';
  */
 export const firebaseMessages = {
   tooManyAttempts: accountMessages.tooManyAttempts,
+  // Firebase does not say when it lets the account try again: a few minutes, in practice.
+  tooManySignIns: `${accountMessages.tooManyAttempts} You can try again in a few minutes, or choose a new password now with "Forgot your password?".`,
   emailTaken: accountMessages.emailTaken,
   weakPassword: accountMessages.passwordTooShort,
   invalidEmail: accountMessages.email,
@@ -32,9 +34,10 @@ export function firebaseErrorCode(error: unknown): string | undefined {
 const WRONG_CREDENTIALS = ['auth/invalid-credential', 'auth/invalid-login-credentials', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email', 'auth/missing-password'];
 
 export function signInProblem(code: string | undefined): string {
+  if (code && WRONG_CREDENTIALS.includes(code)) return authMessages.loginFailedHelp;
   switch (code) {
     case 'auth/too-many-requests':
-      return firebaseMessages.tooManyAttempts;
+      return firebaseMessages.tooManySignIns;
     case 'auth/user-disabled':
       return firebaseMessages.disabled;
     case 'auth/network-request-failed':
