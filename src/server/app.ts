@@ -59,6 +59,7 @@ import { registerPayments } from './payments/routes';
 import { paymentWebhookRoute } from './payments/webhook-route';
 import { createWebVitalsService } from './web-vitals/service';
 import { webVitalsRoutes } from './web-vitals/routes';
+import { emailContextOf } from './notify/email-context';
 
 export interface AppOptions {
   config: Config;
@@ -149,7 +150,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     passwordHashing,
   });
   const courier = createCourierProvider(config);
-  const email = { shop: config.shop, publicUrl: config.publicUrl, courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber) };
+  const email = { ...emailContextOf(config), courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber) };
   const firebase =
     config.signIn.provider === 'firebase'
       ? createFirebaseAccounts({ db, settings: config.signIn, servedOverHttps: config.servedOverHttps, email, onEmailQueued: onOutboxQueued })

@@ -2,6 +2,7 @@
  * The courier's services and how the shop words courier delivery, with no zod: the shop page, the
  * cart and the FAQ state the delivery terms and load this without the checkout's address rules.
  */
+import { formatRand } from './money';
 
 /** The courier's services the shop can offer: each one's name and how long it takes from dispatch. */
 export const courierServices = {
@@ -33,3 +34,28 @@ export const courierNotes = {
   signFor: 'Someone at the address must sign for the parcel.',
   tryAgain: 'The courier tries again on the next working day.',
 } as const;
+
+/** One courier service as the shop states it before checkout (ECT Act s43): its fee, or none when the courier prices each parcel. */
+export interface CourierServiceTerms {
+  level: CourierServiceLevel;
+  name: string;
+  time: string;
+  fee: string | undefined;
+}
+
+/** The courier services the shop offers, with their fees: read from the shop's settings, never typed into a page or an email. */
+export function courierServiceTerms(fees: CourierFees): CourierServiceTerms[] {
+  const offered = fees.kind === 'fixed' ? fees.rates : courierServiceLevelCodes.map((serviceLevel) => ({ serviceLevel, priceCents: undefined }));
+  return offered.map(({ serviceLevel, priceCents }) => ({
+    level: serviceLevel,
+    ...courierServices[serviceLevel],
+    fee: priceCents === undefined ? undefined : formatRand(priceCents),
+  }));
+}
+
+/** 'Economy (3-5 business days) R99.00 or Overnight (next business day) R149.00', or each service with 'priced for your parcel and address at checkout'. */
+export function courierFeesSentence(fees: CourierFees): string {
+  const services = courierServiceTerms(fees).map(({ name, time, fee }) => `${name} (${time})${fee ? ` ${fee}` : ''}`);
+  const listed = services.length > 1 ? `${services.slice(0, -1).join(', ')} or ${services.at(-1)}` : services.join('');
+  return fees.kind === 'fixed' ? listed : `${listed}, priced by the courier for your parcel and address at checkout`;
+}

@@ -33,7 +33,7 @@ describe('a flag name', () => {
     expect(stockShortMessage(stored, 2)).toBe(`Sorry, only 2 ${shown} flags are left.`);
     expect(defaultAltText(stored)).toBe(`Flag of ${shown}`);
     const email = orderConfirmationMessage(
-      { shop: sampleShop, publicUrl: 'https://capeflags.example' },
+      { shop: sampleShop, publicUrl: 'https://capeflags.example', courierFees: { kind: 'quoted' } },
       {
         orderNumber: 'CF-1001',
         customerName: 'Thandi Nkosi',

@@ -16,6 +16,7 @@ import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage, welcome
 import { AUTH_ERROR_PATH, googleSignIn } from './google';
 import { shopPath } from '../../shared/return-path';
 import { fittedName } from '../../shared/profile';
+import { emailContextOf } from '../notify/email-context';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const MIN_PASSWORD_LENGTH = 6;
@@ -74,7 +75,7 @@ export function passwordResetLink(publicUrl: string, token: string): string {
 }
 
 export function createAuth({ config, db, secret, logger, onEmailQueued, passwordHashing }: AuthOptions) {
-  const emailContext = { shop: config.shop, publicUrl: config.publicUrl };
+  const emailContext = emailContextOf(config);
   return betterAuth({
     appName: config.shop.name,
     baseURL: config.publicUrl,

@@ -11,6 +11,7 @@ import { backdateFirebaseAccount, firebaseGoogleSignIn, firebaseShopper, firebas
 import type { FastifyRequest } from 'fastify';
 import { createFirebaseAccounts, firebaseMessages } from './firebase-identity';
 import type { FirebaseSettings } from './firebase-settings';
+import { emailContextOf } from '../notify/email-context';
 
 const origin = { origin: TEST_PUBLIC_URL };
 const PASSWORD = 'firebase-1';
@@ -125,7 +126,7 @@ describe('signing in with Firebase Authentication (the emulator)', () => {
     }
 
     // Another process of the shop asks Firebase at its first sight of a cookie, and at least every five minutes after.
-    const otherProcess = createFirebaseAccounts({ db: t.database.db, settings: firebaseSettings(), servedOverHttps: false, email: { shop: t.config.shop, publicUrl: TEST_PUBLIC_URL } });
+    const otherProcess = createFirebaseAccounts({ db: t.database.db, settings: firebaseSettings(), servedOverHttps: false, email: emailContextOf(t.config) });
     try {
       expect(await otherProcess.identity.userOf({ headers: { cookie: otherDevice } } as unknown as FastifyRequest)).toBeNull();
     } finally {
@@ -220,7 +221,7 @@ describe('signing in with Firebase Authentication (the emulator)', () => {
     const shopper = await firebaseShopper(host, email, PASSWORD);
     expect((await sync(shopper.idToken)).statusCode).toBe(200);
     // Ten minutes on, the same sign-in is too old to delete with.
-    const later = createFirebaseAccounts({ db: t.database.db, settings: firebaseSettings(), servedOverHttps: false, email: { shop: t.config.shop, publicUrl: TEST_PUBLIC_URL }, now: () => Date.now() + 10 * 60_000 });
+    const later = createFirebaseAccounts({ db: t.database.db, settings: firebaseSettings(), servedOverHttps: false, email: emailContextOf(t.config), now: () => Date.now() + 10 * 60_000 });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
     await expect(later.identity.beforeDeletion({ headers: bearer(shopper.idToken) } as unknown as FastifyRequest, row!.id)).rejects.toThrow(firebaseMessages.signInAgain);
     await later.close();

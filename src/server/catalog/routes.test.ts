@@ -102,13 +102,18 @@ describe.each(testDatabases())('catalogue API on $name', (target) => {
       ['an unknown slug', '/api/products/atlantis'],
       ['an unknown uuid', '/api/products/00000000-0000-4000-8000-000000000000'],
       ['a 300-character slug', `/api/products/${'a'.repeat(300)}`],
-      ['a line separator', '/api/products/%E2%80%A8'],
       ['a path traversal', '/api/products/..%2F..%2Fetc'],
       ['an SQL injection', "/api/products/'%20OR%201=1"],
     ])('answers 404 Product not found for %s', async (_label, url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Product not found', code: 'not_found' });
+    });
+
+    it('answers 400 in words for a line separator, which no product address holds', async () => {
+      const res = await get('/api/products/%E2%80%A8');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The address (key) contains a line break, which is not allowed', code: 'invalid_input' });
     });
 
     it('answers a malformed URL with a 4xx message and no stack trace', async () => {

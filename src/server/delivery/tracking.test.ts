@@ -12,6 +12,7 @@ import type { CustomerOrderDetail } from '../../shared/orders';
 import { createCourierProvider } from './providers';
 import { createCourierTracking, type CourierTracking } from './tracking';
 import { TRACKING_WEBHOOK_PATH } from './routes';
+import { emailContextOf } from '../notify/email-context';
 
 const ADMIN = 'courier-tracking@example.co.za';
 const SECRET = randomBytes(24).toString('hex');
@@ -72,7 +73,7 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     });
     await seedSamplePickupPoints(t.database.db);
     admin = await signedIn(t, { name: 'Dispatch Desk', email: ADMIN, password: 'courier-tracking-1' });
-    const email = { shop: t.config.shop, publicUrl: t.config.publicUrl, courierTracking: (n: string) => `https://track.example/${n}` };
+    const email = { ...emailContextOf(t.config), courierTracking: (n: string) => `https://track.example/${n}` };
     tracking = createCourierTracking({ db: t.database.db, courier: createCourierProvider(t.config), email, log: quietLogger });
   });
   afterAll(async () => {

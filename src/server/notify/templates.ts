@@ -1,6 +1,6 @@
 import { sentenceEndingWith, type ShopDetails } from '../../shared/shop-details';
 import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD } from '../../shared/shop-facts';
-import { courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
+import { courierFeesSentence, courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type CourierFees, type OrderDestination } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
 import { countryName } from '../../shared/product';
@@ -11,6 +11,8 @@ import type { EmailMessage } from './mailer';
 export interface EmailContext {
   shop: ShopDetails;
   publicUrl: string;
+  /** What courier delivery costs, from the shop's courier settings, as the welcome email states it. */
+  courierFees: CourierFees;
   /** The courier's page for a tracking number, when it has one. */
   courierTracking?: (trackingNumber: string) => string | undefined;
 }
@@ -189,7 +191,7 @@ export function welcomeMessage(ctx: EmailContext, user: { name: string; email: s
       },
       {
         kind: 'paragraph',
-        text: `Orders are collected at a PAXI point near you: standard collection takes ${PAXI_STANDARD.time} (${PAXI_STANDARD.feeLabel}) and express ${PAXI_EXPRESS.time} (${PAXI_EXPRESS.feeLabel}). Bring your ID when you collect.`,
+        text: `At checkout you choose how your order reaches you: collect it at a PAXI point near you, standard in ${PAXI_STANDARD.time} (${PAXI_STANDARD.feeLabel}) or express in ${PAXI_EXPRESS.time} (${PAXI_EXPRESS.feeLabel}), bringing your ID; or have a courier bring it to your door: ${courierFeesSentence(ctx.courierFees)}.`,
       },
       { kind: 'link', text: 'Browse our flags', url: `${publicUrl}/shop` },
       { kind: 'link', text: 'Your profile', url: `${publicUrl}/profile` },

@@ -8,6 +8,7 @@ import { seedSamplePickupPoints } from '../pickup/sample-points';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
 import { createOrderDeskService } from './service';
 import { deskCall, insertOrder, ORDER_DESK_ADMIN, outboxTexts, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from '../testing/test-orders';
+import { emailContextOf } from '../notify/email-context';
 
 describe.each(testDatabases())('order desk moves and money on $name', (target) => {
   let t: TestApp;
@@ -256,7 +257,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     const desk = createOrderDeskService({
       db: db(),
       checkout: { refund: async () => ({ refundId: 'rfd_first', status: 'accepted', providerStatus: 'successful', orderNumber: order.orderNumber }) },
-      email: { shop: t.config.shop, publicUrl: t.config.publicUrl },
+      email: emailContextOf(t.config),
       delivery: { canBook: false, book: () => Promise.reject(new Error('no courier here')), label: () => Promise.reject(new Error('no courier here')) },
       tracking: { follows: false, followOrder: () => Promise.reject(new Error('no courier here')) },
       log: quietLogger,

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { adminAuditLog, checkouts, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { createOrderDeskDigest, startDigestSchedule, type OrderDeskDigest } from './digest';
+import { emailContextOf } from '../notify/email-context';
 
 const DESK = 'orders@capeflag.co.za';
 
@@ -113,7 +114,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
 
   const digestEmails = async () => (await outboxEmails(t.database.db)).filter((m) => m.payload.to === DESK);
   const digestAt = (clock: { now: Date }, time = { hour: 8, minute: 0 }): OrderDeskDigest =>
-    createOrderDeskDigest({ db: t.database.db, email: { shop: t.config.shop, publicUrl: t.config.publicUrl }, to: DESK, at: time, now: () => clock.now });
+    createOrderDeskDigest({ db: t.database.db, email: emailContextOf(t.config), to: DESK, at: time, now: () => clock.now });
 
   describe('POST /api/admin/batch-email', () => {
     it('is for admins only', async () => {

@@ -5,7 +5,7 @@ import type { EmailMessage } from '../notify/mailer';
 import type { SmsMessage } from '../notify/sms';
 import { collectedEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, type NoticeOrder } from './notices';
 
-const ctx = { shop: sampleShop, publicUrl: 'https://capeflags.example' };
+const ctx = { shop: sampleShop, publicUrl: 'https://capeflags.example', courierFees: { kind: 'quoted' } } as const;
 const order: NoticeOrder = {
   orderNumber: 'CF-1001',
   customerName: 'Thandi Nkosi',
