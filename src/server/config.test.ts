@@ -92,6 +92,15 @@ describe('PUBLIC_URL', () => {
     expect(site('https://localhost:8443')).toEqual({ publicUrl: 'https://localhost:8443', servedOverHttps: true, publicShop: false });
   });
 
+  it('is public when HOST listens beyond this machine, whatever PUBLIC_URL says', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.5']) {
+      expect(loadConfig({ HOST: host }).publicShop, host).toBe(true);
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', 'LOCALHOST', '::1']) {
+      expect(loadConfig({ HOST: host }).publicShop, host).toBe(false);
+    }
+  });
+
   it('stops the start on anything but the http or https address of the shop, naming the setting', () => {
     const message = 'PUBLIC_URL: PUBLIC_URL must be the http or https address of the shop, such as https://flags.example.co.za';
     for (const bad of ['flags.example.co.za', 'ftp://flags.example.co.za', 'javascript:alert(1)', 'https://', 'https://flags\0.example.co.za', 'https://owner:secret@flags.example.co.za', 'https://flags.example.co.za/?a=1', 'https://flags.example.co.za/#top', 'x'.repeat(10_000)]) {

@@ -113,8 +113,10 @@ export interface Config {
   /** PUBLIC_URL is https (in any letter case): cookies are Secure and browsers are told to keep to https. */
   servedOverHttps: boolean;
   /**
-   * PUBLIC_URL names an address other people can reach: anything but this machine's loopback
-   * (localhost, 127.0.0.0/8, [::1]), over http too. Such a shop must be live or a declared demo (going-live.ts).
+   * Other people can reach the shop: PUBLIC_URL names anything but this machine's loopback
+   * (localhost, 127.0.0.0/8, [::1]), over http too, or HOST listens beyond it (0.0.0.0, a network
+   * address), which puts the dev mailbox within reach of the network. Such a shop must be live or a
+   * declared demo (going-live.ts).
    */
   publicShop: boolean;
   dataDir: string;
@@ -156,8 +158,8 @@ export interface Config {
 }
 
 /** The owner's own machine: only a browser on it can reach these addresses. */
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 /** 'a@x.co.za, B@Y.co.za,' → ['a@x.co.za', 'b@y.co.za']: case-insensitive, blanks dropped, no duplicates. */
@@ -203,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: publicUrl.href.replace(/\/+$/, ''),
     servedOverHttps: publicUrl.protocol === 'https:',
-    publicShop: !isLoopback(publicUrl.hostname),
+    publicShop: !isLoopback(publicUrl.hostname) || !isLoopback(e.HOST.toLowerCase()),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

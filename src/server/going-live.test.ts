@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './db/client';
 import { pickupPoints } from './db/schema';
 import { copyStartedDataDir } from './testing/data-dirs';
 import { freePort } from './testing/free-port';
-import { goingLiveProblems } from './going-live';
+import { goingLiveProblems, goingLiveRefusal } from './going-live';
 import { seedSamplePickupPoints } from './pickup/sample-points';
 import { startShop, stopShop } from './testing/shop-process';
 import { testDatabases } from './testing/test-support';
@@ -84,6 +84,17 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     }
   });
 
+  it('names the same stand-ins for a shop listening beyond this machine (HOST 0.0.0.0, ::, a network address) with PUBLIC_URL unset', async () => {
+    await seedSamplePickupPoints(database.db);
+    const https = await problems({ PUBLIC_URL: PUBLIC });
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(await problems({ HOST: host }), host).toEqual(https);
+    }
+    for (const host of ['127.0.0.1', 'localhost', '::1']) {
+      expect(await problems({ HOST: host }), host).toEqual([]);
+    }
+  });
+
   it("lets a shop on the owner's own machine open on stand-ins: localhost, 127.0.0.0/8 and [::1], over http or https", async () => {
     for (const address of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.2', 'http://[::1]:3000', 'https://localhost:8443']) {
       expect(await problems({ PUBLIC_URL: address }), address).toEqual([]);
@@ -108,6 +119,14 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     expect(await problems({ PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true', ...emulator })).toEqual([unsigned]);
     expect(await problems({ PUBLIC_URL: 'http://shop.example.co.za', SHOP_DEMO: 'true', ...emulator })).toEqual([unsigned]);
     expect(await problems({ PUBLIC_URL: 'http://localhost:3000', ...emulator })).toEqual([]);
+  });
+});
+
+describe('the refusal to start', () => {
+  it('says what makes the shop public: the address it is known by, else the network it listens on', () => {
+    const refusal = (env: NodeJS.ProcessEnv) => goingLiveRefusal(loadConfig(env), ['SMTP_URL is unset']).split('\n')[0];
+    expect(refusal({ PUBLIC_URL: 'http://shop.example.co.za' })).toBe('This shop is public (PUBLIC_URL is http://shop.example.co.za) but is not ready to take real orders:');
+    expect(refusal({ HOST: '0.0.0.0' })).toBe('This shop is public (HOST is 0.0.0.0, so other machines can reach it) but is not ready to take real orders:');
   });
 });
 
@@ -151,7 +170,7 @@ describe('starting a public shop', () => {
         for (const name of ['SMTP_URL', 'SMS_PROVIDER', 'PAYMENT_PROVIDER', 'SHOP_VAT_NUMBER', 'SHOP_PHONE', 'npm run pickup-points -- import', 'SHOP_DEMO=true']) {
           expect(output).toContain(name);
         }
-        expect(output).toContain('Only a shop on this machine (PUBLIC_URL at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins');
+        expect(output).toContain('Only a shop on this machine (PUBLIC_URL and HOST at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins');
       }
     } finally {
       await Promise.all(shops.map((shop) => stopShop(shop.child)));

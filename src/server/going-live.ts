@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { sampleShop, type Config } from './config';
+import { isLoopback, sampleShop, type Config } from './config';
 import type { Database } from './db/client';
 import { pickupPoints } from './db/schema';
 import { mailProviders } from './notify/mailer';
@@ -88,9 +88,14 @@ export class NotReadyToGoLiveError extends Error {
 /** The start's refusal, naming every setting at once so that one round of changes is enough. */
 export function goingLiveRefusal(config: Config, problems: string[]): string {
   return [
-    `This shop is public (PUBLIC_URL is ${config.publicUrl}) but is not ready to take real orders:`,
+    `This shop is public (${whyPublic(config)}) but is not ready to take real orders:`,
     ...problems.map((problem) => `  - ${problem}`),
     'For a public demonstration that takes no real payment, set SHOP_DEMO=true: every page then says so.',
-    'Only a shop on this machine (PUBLIC_URL at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins without either.',
+    'Only a shop on this machine (PUBLIC_URL and HOST at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins without either.',
   ].join('\n');
+}
+
+/** What makes the shop public: the address it is known by, else the network it listens on. */
+function whyPublic(config: Config): string {
+  return isLoopback(new URL(config.publicUrl).hostname) ? `HOST is ${config.host}, so other machines can reach it` : `PUBLIC_URL is ${config.publicUrl}`;
 }
