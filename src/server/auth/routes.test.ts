@@ -67,7 +67,9 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     const welcome = emails.find((e) => e.payload.subject.startsWith('Welcome'))!.payload;
     expect(welcome.text).toContain(`Hi ${account.name},`);
     expect(welcome.text).toContain(`${TEST_PUBLIC_URL}/shop`);
-    expect(welcome.text).toContain('Bring your ID');
+    expect(welcome.text).toContain('collect it at a PAXI point near you');
+    expect(welcome.text).toContain('bringing your ID');
+    expect(welcome.text).toContain('have a courier bring it to your door: Economy (3-5 business days) R99.00 or Overnight (next business day) R149.00.');
     const link = await latestLink(t, account.email);
     expect(`${link.origin}${link.pathname}`).toBe(`${TEST_PUBLIC_URL}/verify-email`);
     expect(link.searchParams.get('token')).toBeTruthy();
