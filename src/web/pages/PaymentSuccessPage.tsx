@@ -157,7 +157,7 @@ export default function PaymentSuccessPage() {
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || !checkoutId) return;
     let current = true;
     void settleOnce(checkoutId, client).then((result) => {
       if (current) setOutcome(result);
@@ -167,6 +167,8 @@ export default function PaymentSuccessPage() {
     };
   }, [checkoutId, client, signedIn]);
 
+  // No payment to look up, signed in or not: the failed page says so.
+  if (!checkoutId) return <Navigate to={failedPageFor(null)} replace />;
   // Nobody signed in: the payment cannot be looked up, which says nothing about whether it went through.
   if (!outcome && session.isSuccess && !signedIn) return <SignInToSee />;
   if (!outcome) return <Verifying />;
