@@ -22,7 +22,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // Three on two cores: a test spends much of its time waiting on the shop, and the third keeps both cores busy.
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   // Long shopper journeys run beside another worker and the shop on two cores; 30 s was too tight.
