@@ -32,10 +32,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes dist/web-scripts.json (beside the served folder, never sent): each script the build made and
+ * the bytes each module takes in it, so that the size check (scripts/js-budget.ts) can name what grew.
+ */
+function scriptReport(): Plugin {
+  let report = '';
+  let scripts: { file: string; modules: { id: string; bytes: number }[] }[] = [];
+  return {
+    name: 'script-report',
+    apply: 'build',
+    configResolved(config) {
+      report = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir, '..', 'web-scripts.json');
+    },
+    generateBundle(_options, bundle) {
+      scripts = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === 'chunk'
+          ? [{ file: chunk.fileName, modules: Object.entries(chunk.modules).map(([id, module]) => ({ id: path.relative(process.cwd(), id), bytes: module.renderedLength })) }]
+          : [],
+      );
+    },
+    closeBundle() {
+      if (report) fs.writeFileSync(report, `${JSON.stringify(scripts)}\n`);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), scriptReport()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

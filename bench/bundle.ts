@@ -12,6 +12,8 @@ export interface FileSize {
   file: string;
   bytes: number;
   gzipBytes: number;
+  /** What the shop sends a browser that takes Brotli: the .br the build wrote beside the file. */
+  sentBytes: number;
 }
 
 export interface BundleResult {
@@ -20,6 +22,7 @@ export interface BundleResult {
     files: FileSize[];
     bytes: number;
     gzipBytes: number;
+    sentBytes: number;
     /** Scripts from other origins, which cannot be measured here. */
     external: string[];
   };
@@ -58,7 +61,7 @@ export function measureBundle(build: BuildState): BundleResult {
     .map((name) => sizeOf(path.join(webRoot, name)));
   return {
     build,
-    initialJs: { files, bytes: sum(files.map((f) => f.bytes)), gzipBytes: sum(files.map((f) => f.gzipBytes)), external },
+    initialJs: { files, bytes: sum(files.map((f) => f.bytes)), gzipBytes: sum(files.map((f) => f.gzipBytes)), sentBytes: sum(files.map((f) => f.sentBytes)), external },
     css: { files: cssFiles.length, gzipBytes: sum(cssFiles.map((f) => f.gzipBytes)) },
   };
 }
@@ -89,7 +92,9 @@ function parseAttributes(text: string): Map<string, string> {
 function sizeOf(file: string): FileSize {
   if (!file.startsWith(webRoot + path.sep)) throw new Error(`${file} is outside ${webRoot}`);
   const bytes = fs.readFileSync(file);
-  return { file: path.relative(webRoot, file), bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  // The build leaves small files (under 1 KB) uncompressed: those are sent as they are.
+  const sentBytes = fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : bytes.length;
+  return { file: path.relative(webRoot, file), bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sentBytes };
 }
 
 function sum(values: number[]): number {

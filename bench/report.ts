@@ -5,6 +5,7 @@ import { CATEGORIES, LIGHTHOUSE_PAGES, type PageReport } from './lighthouse';
 import type { Outcome } from './outcome';
 import type { PeerResult, PeerSide } from './peer';
 import type { MemoryResult, PostgresMemoryResult, ThroughputResult } from './throughput';
+import { INITIAL_JS_BUDGET_KB } from '../scripts/js-budget-limit';
 
 export type Goal = { atLeast: number } | { atMost: number } | { exactly: number };
 
@@ -16,7 +17,8 @@ export const GOALS = {
   shopPeakRssMB: { atMost: 250 },
   /** One shop process on a PostgreSQL server, which holds the data in its own processes. */
   shopOnPostgresPeakRssMB: { atMost: 150 },
-  initialJsGzipKB: { atMost: 100 },
+  /** As sent: the Brotli bytes the shop serves (decided in issue 28); npm test fails past it (scripts/js-budget.ts). */
+  initialJsSentKB: { atMost: INITIAL_JS_BUDGET_KB },
   /** Orders: exactly one per shopper of the run. */
   checkout: {
     duplicates: { exactly: 0 },
@@ -119,7 +121,8 @@ export function figures(results: Results): Figure[] {
   if (results.bundle?.status === 'ok') {
     const { initialJs, css } = results.bundle.result;
     list.push(
-      { name: 'home page initial JS, gzip', value: round(initialJs.gzipBytes / KB, 1), unit: 'KB', goal: GOALS.initialJsGzipKB },
+      { name: 'home page initial JS, as sent (Brotli)', value: round(initialJs.sentBytes / KB, 1), unit: 'KB', goal: GOALS.initialJsSentKB },
+      { name: 'home page initial JS, gzip', value: round(initialJs.gzipBytes / KB, 1), unit: 'KB' },
       { name: 'all CSS, gzip', value: round(css.gzipBytes / KB, 1), unit: 'KB' },
     );
   }
@@ -334,12 +337,12 @@ function renderPeer(p: PeerResult): string {
 function renderBundle(b: BundleResult): string {
   const { initialJs, css } = b;
   const lines = [
-    `Home page initial JavaScript: scripts and modulepreloads of dist/web/index.html (${b.build}), gzip level 9, 1 KB = 1024 bytes`,
+    `Home page initial JavaScript: scripts and modulepreloads of dist/web/index.html (${b.build}); as sent = the Brotli file the shop serves; gzip level 9; 1 KB = 1024 bytes`,
     table([
-      ['file', 'KB', 'gzip KB', 'goal'],
-      ...initialJs.files.map((f) => [f.file, kb(f.bytes), kb(f.gzipBytes), '']),
-      ['total', kb(initialJs.bytes), kb(initialJs.gzipBytes), goalText(GOALS.initialJsGzipKB)],
-      [`all CSS (${css.files} file${css.files === 1 ? '' : 's'}, for information)`, '', kb(css.gzipBytes), '—'],
+      ['file', 'KB', 'gzip KB', 'as sent KB', 'goal'],
+      ...initialJs.files.map((f) => [f.file, kb(f.bytes), kb(f.gzipBytes), kb(f.sentBytes), '']),
+      ['total', kb(initialJs.bytes), kb(initialJs.gzipBytes), kb(initialJs.sentBytes), goalText(GOALS.initialJsSentKB)],
+      [`all CSS (${css.files} file${css.files === 1 ? '' : 's'}, for information)`, '', kb(css.gzipBytes), '', '—'],
     ]),
   ];
   if (initialJs.external.length > 0) lines.push(`  not counted (other origins): ${initialJs.external.join(', ')}`);

@@ -15,7 +15,7 @@ import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice'
 import { OrderSummary, type PriceMissing, type ReviewSection, type SummaryDelivery } from '../components/checkout/OrderSummary';
 import { DeliveryMethodChoice } from '../components/checkout/DeliveryMethodChoice';
 import { CourierDelivery } from '../components/checkout/CourierDelivery';
-import { courierAddressFields, emptyCourierAddress, parseCourierAddress, quoteKey } from '../components/checkout/courier-address';
+import { courierAddressFields, emptyCourierAddress, quoteKey, type CourierAddressValues } from '../components/checkout/courier-address';
 import { useCourierQuote } from '../components/checkout/use-courier-quote';
 import { useDiscountCode } from '../components/checkout/use-discount-code';
 import { PaxiPointFinder } from '../components/checkout/PaxiPointFinder';
@@ -34,9 +34,12 @@ import { staticPageMeta } from '../../shared/page-meta';
 import { checkoutMessages } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
 import type { CartItemView } from '../../shared/cart';
-import { shortAddress, type CourierServiceLevel, type DeliveryMethod } from '../../shared/delivery';
+import { courierAddressSchema, shortAddress, type CourierServiceLevel, type DeliveryMethod } from '../../shared/delivery';
 import type { CustomerInfo } from '../../shared/checkout';
 import type { ProfileDetails } from '../../shared/profile';
+
+/** The same rules the server checks the courier address with. */
+const parseCourierAddress = (values: CourierAddressValues) => courierAddressSchema.safeParse(values);
 
 const FORM_ID = 'checkout-form';
 

@@ -1,7 +1,8 @@
 import type { PaxiPoint } from './paxi-points';
 import { courierAddressFields, emptyCourierAddress, type CourierAddressValues } from './courier-address';
 import type { DeliveryMethod } from '../../../shared/shop-facts';
-import { courierServiceLevelCodes, type CourierServiceLevel, type DeliveryMethod as CollectionOrCourier } from '../../../shared/delivery';
+import type { DeliveryMethod as CollectionOrCourier } from '../../../shared/delivery';
+import { courierServiceLevelCodes, type CourierServiceLevel } from '../../../shared/courier-services';
 import { withInvoiceFields, type CustomerValues } from './customer-values';
 
 /**

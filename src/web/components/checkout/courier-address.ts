@@ -1,4 +1,6 @@
-import { courierAddressSchema, type CourierAddress } from '../../../shared/delivery';
+// Free of zod: the checkout draft (checkout-storage.ts) is read on every page, and the address
+// rules load with the checkout page (CheckoutPage.tsx parses with courierAddressSchema).
+import type { CourierAddress } from '../../../shared/delivery';
 import type { SavedAddress } from '../../../shared/profile';
 
 /** The courier address fields in screen order: the first one with a problem gets the focus. */
@@ -7,9 +9,6 @@ export type CourierAddressField = (typeof courierAddressFields)[number];
 export type CourierAddressValues = Record<CourierAddressField, string>;
 
 export const emptyCourierAddress: CourierAddressValues = { street: '', suburb: '', city: '', province: '', postalCode: '', company: '', instructions: '' };
-
-/** The same rules the server checks the address with. */
-export const parseCourierAddress = (values: CourierAddressValues) => courierAddressSchema.safeParse(values);
 
 /** A saved address from My Profile as the courier form's values; what the book lacks (company, instructions) is kept as typed. */
 export function fromSavedAddress(saved: SavedAddress, current: CourierAddressValues): CourierAddressValues {
