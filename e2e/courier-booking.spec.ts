@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, fetchProduct, effectivePriceCents, test, toast } from './fixtures';
+import { clickAgain, expect, fetchProduct, effectivePriceCents, test, toast } from './fixtures';
 import { PASSWORD } from './shopper';
 import { startSecondShop, type SecondShop } from './second-shop';
 import { startShiplogicStandIn, type ShiplogicStandIn } from '../src/server/testing/shiplogic-stand-in';
@@ -106,7 +106,8 @@ test('the order desk books the courier for a paid courier order, prints its labe
   // A webhook that never arrives: Check tracking asks the courier itself.
   standIn.webhookUrl = undefined;
   await standIn.track(reference, 'out-for-delivery');
-  await orderPage.getByRole('button', { name: 'Check tracking' }).click();
+  // The same button again: once its repeat-click window has passed, or the click is ignored.
+  await clickAgain(page, orderPage.getByRole('button', { name: 'Check tracking' }));
   await expect(toast(page, 'Tracking Checked', `The courier reports order ${orderNumber} out for delivery`)).toBeVisible();
   await expect(orderPage.getByTestId('status-badge')).toHaveText('Out for delivery');
 

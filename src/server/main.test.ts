@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyStartedDataDir, openToEveryone, openToOthers } from './testing/data-dirs';
-import { startShop, stopShop, type ShopProcess } from './testing/shop-process';
+import { shopNodeArgs, startShop, stopShop, type ShopProcess } from './testing/shop-process';
 import { freePort } from './testing/free-port';
 import { projectRoot } from './paths';
 
@@ -145,7 +145,7 @@ describe('the shop started in a terminal', () => {
     copyStartedDataDir(dataDir);
     const port = await freePort();
     // `script` gives the shop a terminal of its own, as `npm start` in a terminal does.
-    const terminal = spawn('script', ['-qefc', `${process.execPath} --import tsx src/server/main.ts`, '/dev/null'], {
+    const terminal = spawn('script', ['-qefc', [process.execPath, ...shopNodeArgs()].join(' '), '/dev/null'], {
       cwd: projectRoot,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAILS: 'owner@capeflag.co.za', LOG_LEVEL: 'info' },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { projectRoot } from '../paths';
+import { SHOP_NODE_ARGS } from '../start-command';
+import { reasonToBuild } from '../../../scripts/commands/build-stamp';
 
 export interface ShopProcess {
   child: ChildProcess;
@@ -11,9 +13,21 @@ export interface ShopProcess {
   output: () => string;
 }
 
+let nodeArgs: readonly string[] | undefined;
+
+/**
+ * How a test starts the shop: as `npm start` does, from dist/ when it is the build of the sources
+ * as they are (npm test builds before the tests), else from the sources through tsx, which
+ * compiles them again at every start.
+ */
+export function shopNodeArgs(): readonly string[] {
+  nodeArgs ??= reasonToBuild(projectRoot) === undefined ? SHOP_NODE_ARGS : ['--import', 'tsx', 'src/server/main.ts'];
+  return nodeArgs;
+}
+
 /** The shop as its own process, as `npm start` runs it: the process tests can kill it like a crash would. */
 export function startShop(env: Record<string, string>): ShopProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...shopNodeArgs()], {
     cwd: projectRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
