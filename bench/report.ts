@@ -1,7 +1,7 @@
 /** The goals, and the results as printed tables and as the figures written to .bench/results.json. */
 import type { BundleResult } from './bundle';
 import type { CheckoutResult, CheckoutRun } from './checkout';
-import { CATEGORIES, LIGHTHOUSE_PAGES, type PageReport } from './lighthouse';
+import { CATEGORIES, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, type PageReport } from './lighthouse';
 import type { Outcome } from './outcome';
 import type { PeerResult, PeerSide } from './peer';
 import type { MemoryResult, PostgresMemoryResult, ThroughputResult } from './throughput';
@@ -133,6 +133,8 @@ export function figures(results: Results): Figure[] {
         const name = `lighthouse ${page.path} ${category}`;
         list.push({ name, value: page.scores[category], unit: 'score', goal: GOALS.lighthouse[category] });
       }
+      list.push({ name: `lighthouse ${page.path} load average`, value: round(page.loadAverage, 2), unit: 'load' });
+      if (page.path === '/') list.push({ name: 'home page every script until network idle, as sent', value: round(page.scriptsSent.sentBytes / KB, 1), unit: 'KB' });
     }
   }
   return list;
@@ -350,15 +352,23 @@ function renderBundle(b: BundleResult): string {
 }
 
 function renderLighthouse(pages: PageReport[]): string {
-  const lines = [`Lighthouse 12, mobile with simulated throttling (pages: ${LIGHTHOUSE_PAGES.join(', ')})`];
+  const lines = [`Lighthouse 12, mobile with simulated throttling (pages: ${LIGHTHOUSE_PAGES.join(', ')}): the median of ${LIGHTHOUSE_RUNS} runs a page`];
   const measured = pages.flatMap((page) => ('scores' in page ? [page] : []));
   lines.push(
     table([
-      ['page', ...CATEGORIES],
-      ...measured.map((page) => [page.path, ...CATEGORIES.map((c) => String(page.scores[c] ?? '—'))]),
-      ['goal', ...CATEGORIES.map((c) => goalText(GOALS.lighthouse[c]))],
+      ['page', ...CATEGORIES, 'performance of each run', 'load average'],
+      ...measured.map((page) => [
+        page.path,
+        ...CATEGORIES.map((c) => String(page.scores[c] ?? '—')),
+        page.runs.map((run) => run.performance ?? '—').join(' / '),
+        page.loadAverage.toFixed(2),
+      ]),
+      ['goal', ...CATEGORIES.map((c) => goalText(GOALS.lighthouse[c])), '', '—'],
     ]),
   );
+  for (const page of measured) {
+    lines.push(`  ${page.path}: every script until the network went quiet, as sent: ${kb(page.scriptsSent.sentBytes)} KB in ${page.scriptsSent.count} script${page.scriptsSent.count === 1 ? '' : 's'}`);
+  }
   for (const page of pages) {
     if ('error' in page) lines.push(`!!! ${page.path} could NOT be measured: ${page.error}`);
   }
