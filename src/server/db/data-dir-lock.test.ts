@@ -31,6 +31,8 @@ async function zombie(): Promise<{ pid: number; stopParent: () => Promise<void> 
   const parent = spawn('sh', ['-c', 'sleep 600 & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
   const pid = Number(line.toString().trim());
+  // Killed while the shell still runs, the child would be collected by it: wait until the shell has become `sleep`.
+  while (fs.readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() !== 'sleep') await new Promise((resolve) => setImmediate(resolve));
   process.kill(pid, 'SIGKILL');
   // Until the kernel has ended it, the child is still running; afterwards it stays a zombie.
   while (!/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) await new Promise((resolve) => setImmediate(resolve));
