@@ -30,7 +30,10 @@ function largestParts(files: string[]): [string, number][] {
   const scripts = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as BuiltScript[];
   const parts = new Map<string, number>();
   for (const script of scripts.filter((s) => files.includes(s.file))) {
-    for (const module of script.modules) parts.set(packageOf(module.id), (parts.get(packageOf(module.id)) ?? 0) + module.bytes);
+    for (const module of script.modules) {
+      const part = packageOf(module.id);
+      parts.set(part, (parts.get(part) ?? 0) + module.bytes);
+    }
   }
   return [...parts].sort((a, b) => b[1] - a[1]);
 }
