@@ -119,6 +119,8 @@ export interface Config {
    * declared demo (going-live.ts).
    */
   publicShop: boolean;
+  /** PUBLIC_URL itself names an address beyond this machine (else only HOST makes the shop public). */
+  publicAddress: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -158,7 +160,7 @@ export interface Config {
 }
 
 /** The owner's own machine: only a browser on it can reach these addresses. */
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
@@ -206,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl.href.replace(/\/+$/, ''),
     servedOverHttps: publicUrl.protocol === 'https:',
     publicShop: !isLoopback(publicUrl.hostname) || !isLoopback(e.HOST.toLowerCase()),
+    publicAddress: !isLoopback(publicUrl.hostname),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { isLoopback, sampleShop, type Config } from './config';
+import { sampleShop, type Config } from './config';
 import type { Database } from './db/client';
 import { pickupPoints } from './db/schema';
 import { mailProviders } from './notify/mailer';
@@ -97,5 +97,5 @@ export function goingLiveRefusal(config: Config, problems: string[]): string {
 
 /** What makes the shop public: the address it is known by, else the network it listens on. */
 function whyPublic(config: Config): string {
-  return isLoopback(new URL(config.publicUrl).hostname) ? `HOST is ${config.host}, so other machines can reach it` : `PUBLIC_URL is ${config.publicUrl}`;
+  return config.publicAddress ? `PUBLIC_URL is ${config.publicUrl}` : `HOST is ${config.host}, so other machines can reach it`;
 }
