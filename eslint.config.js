@@ -14,9 +14,9 @@ export default tseslint.config(
     },
   },
   {
-    // The stand-ins and helpers in src/server/testing/ serve the tests and benches, never the shop.
+    // The stand-ins and helpers in src/server/testing/ and src/web/testing/ serve the tests and benches, never the shop.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.ts', 'src/server/testing/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/server/testing/**', 'src/web/testing/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/testing/*'], message: 'Test-only code stays out of the shop.' }] }],
     },
