@@ -1,11 +1,12 @@
 /**
- * After the payment page, on a phone (375 px) and a desktop (1280 px): a declined card lands on
+ * After the payment page, the declined journey on a desktop (1280 px) and the paid one on a phone
+ * (375 px), where the order's pages have least room: a declined card lands on
  * /payment/failed with one message and a reference, and Try Again goes back to checkout with the
  * cart; a paid order's success page lists the flags with their pictures and rand amounts that add
  * up; My Profile opens the order's own page, which shows the tracking link once the desk sends it.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
-import { cartBadge, expect, notifications, rand, test, toast } from './fixtures';
+import type { Browser, Locator } from '@playwright/test';
+import { cartBadge, expect, expectNoSidewaysScroll, notifications, rand, test, toast } from './fixtures';
 import { PARCELS_ADMIN_EMAIL } from './admins';
 import { addToCart, buyThroughApi, buyWithSandbox, newShopper, openPaymentPage, origin, PASSWORD, signInAs, signUp } from './shopper';
 import { parseRandToCents } from '../src/shared/money';
@@ -13,11 +14,6 @@ import type { AdminOrder } from '../src/shared/order-desk';
 
 // Each test signs up and goes through the payment page and back.
 test.describe.configure({ timeout: 120_000 });
-
-/** Nothing runs off the side of the screen. */
-async function fitsTheScreen(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /** An amount as the shop writes it, in cents; fails on any other way of writing money. */
 async function centsIn(locator: Locator): Promise<number> {
@@ -38,9 +34,10 @@ async function deskSends(browser: Browser, orderNumber: string, trackingNumber: 
   await desk.context().close();
 }
 
-for (const width of [375, 1280]) {
-  test(`a declined card lands on the failed page with one message and a reference; Try Again keeps the cart (${width} px)`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('a declined card lands on the failed page with one message and a reference; Try Again keeps the cart', async ({ page }) => {
     await signUp(page, newShopper('Pieter', 'van Wyk'));
     await addToCart(page, 'germany', 'GERMANY');
     await openPaymentPage(page, { phone: '0611234567' });
@@ -57,7 +54,7 @@ for (const width of [375, 1280]) {
     // Said once: no toast repeats it.
     await expect(notifications(page).getByRole('listitem', { includeHidden: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
-    await fitsTheScreen(page, width);
+    await expectNoSidewaysScroll(page);
 
     // The success address with a declined checkout (a provider that sends every return there) moves to the failed one.
     await page.goto(`/payment/success?checkoutId=${checkoutId}`);
@@ -69,12 +66,12 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('complementary', { name: 'Order summary' }).getByTestId('summary-item')).toHaveCount(1);
     await expect(cartBadge(page)).toHaveText('1');
   });
+});
 
-  test(`a paid order's success page lists the flags in rand that add up, and My Profile opens the order with its tracking link once sent (${width} px)`, async ({
-    page,
-    browser,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 900 } });
+
+  test("a paid order's success page lists the flags in rand that add up, and My Profile opens the order with its tracking link once sent", async ({ page, browser }) => {
     await signUp(page, newShopper('Thandi', 'Nkosi'));
     await addToCart(page, 'south-africa', 'SOUTH AFRICA');
     await addToCart(page, 'south-africa', 'SOUTH AFRICA');
@@ -105,7 +102,7 @@ for (const width of [375, 1280]) {
     // One way of writing money on the whole page.
     await expect(page.getByTestId('payment-details')).toContainText(rand(total));
     await expect(page.locator('main')).not.toContainText('ZAR');
-    await fitsTheScreen(page, width);
+    await expectNoSidewaysScroll(page);
 
     // My Profile → the order's own page.
     await page.goto('/profile');
@@ -120,7 +117,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByTestId('order-point')).toContainText(pointName);
     await expect(page.getByTestId('timeline-event')).toHaveText([/Order placed and paid/]);
     await expect(page.getByTestId('order-tracking')).toHaveCount(0);
-    await fitsTheScreen(page, width);
+    await expectNoSidewaysScroll(page);
 
     // Once the desk sends the parcel, the page shows the step and the tracking link.
     const trackingNumber = `PX-${Date.now()}`;
@@ -131,7 +128,7 @@ for (const width of [375, 1280]) {
     const tracking = page.getByTestId('order-tracking');
     await expect(tracking).toContainText(trackingNumber);
     await expect(tracking.getByRole('link', { name: "Track your parcel on PAXI's website" })).toHaveAttribute('href', 'https://www.paxi.co.za/track');
-    await fitsTheScreen(page, width);
+    await expectNoSidewaysScroll(page);
 
     // Another shopper's browser cannot open it.
     const stranger = await (await browser.newContext()).newPage();
@@ -141,7 +138,7 @@ for (const width of [375, 1280]) {
     await expect(stranger.getByText(pointName)).toHaveCount(0);
     await stranger.context().close();
   });
-}
+});
 
 test('the success page opened signed out asks to sign in, not about an authentication error, then shows the paid order', async ({ page }) => {
   const shopper = newShopper('Nandi', 'Cele');

@@ -18,22 +18,21 @@ test.afterAll(async () => {
 
 const demoBanner = (page: Page) => page.getByRole('region', { name: 'Demo shop' });
 
-for (const width of [375, 1280]) {
-  test(`every page of a demo shop says it is a demo and takes no real payment, at ${width} px`, async ({ page }) => {
-    test.setTimeout(60_000);
-    await page.setViewportSize({ width, height: 800 });
-    for (const address of ['/', '/shop', '/product/south-africa', '/checkout', '/contact', '/no-such-page']) {
-      await page.goto(`${demo.url}${address}`);
-      const banner = demoBanner(page);
-      await expect(banner).toBeVisible();
-      await expect(banner).toContainText('This is a demo shop. No real payment is taken');
-      // Not hidden under the fixed top bar.
-      const box = (await banner.boundingBox())!;
-      const bar = (await page.getByRole('banner').boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
-    }
-  });
-}
+// The pages the server draws are checked for the banner in src/server/storefront/shop-settings-drawn.test.ts;
+// here, on a phone, the app keeps it once it takes a drawn page over, and draws it on its own pages.
+test('every page of a demo shop says it is a demo and takes no real payment, below the top bar, at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const address of ['/', '/checkout', '/no-such-page']) {
+    await page.goto(`${demo.url}${address}`);
+    const banner = demoBanner(page);
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('This is a demo shop. No real payment is taken');
+    // Not hidden under the fixed top bar.
+    const box = (await banner.boundingBox())!;
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
+  }
+});
 
 test('a shop that is not a demo shows no demo banner', async ({ page }) => {
   await page.goto('/');

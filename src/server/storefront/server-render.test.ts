@@ -11,18 +11,8 @@ import { drawnAddress, keepDrawnPages, NOT_DRAWN, type PageRenderer } from './se
 import { shopPageData, type PageData } from './html';
 import { PAXI_STANDARD } from '../../shared/shop-facts';
 import { STAND_IN_COLLECTION_ADDRESS } from '../testing/shiplogic-stand-in';
+import { drawnPart, drawnText } from '../testing/drawn-page';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
-
-/**
- * What the server put inside <div id="root">: the page as drawn, or nothing. The root is closed
- * just before the <noscript> of the built page, or before </body> in the bare page served while
- * the app is not built.
- */
-function drawnPart(html: string): string {
-  const found = /<div id="root">([\s\S]*?)<\/div>\s*(?:<noscript>|<\/body>)/.exec(html);
-  if (!found) throw new Error('the page has no root');
-  return found[1]!;
-}
 
 const productLinks = (html: string) => new Set(Array.from(drawnPart(html).matchAll(/href="\/product\/([a-z-]+)"/g), (m) => m[1]));
 
@@ -97,8 +87,7 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
     const text = async (path: string) => {
       const res = await get(path);
       expect(res.statusCode).toBe(200);
-      // The words as a reader sees them: React's text separators and the markup left out.
-      return drawnPart(res.body).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+      return drawnText(res.body);
     };
     // The shop's default courier prices (COURIER_FLAT_RATES unset), from its settings.
     const shipping = await text('/shipping-policy');
