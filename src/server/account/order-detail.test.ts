@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
-import { deskCall, ORDER_DESK_ADMIN, placePaidOrder, shopHelpers, type Shopper } from '../testing/test-orders';
+import { beforeAll, expect, it } from 'vitest';
+import { describeShop } from '../testing/describe-shop';
+import { ORDER_DESK_ADMIN, placePaidOrder, type Shopper } from '../testing/test-orders';
 import type { CustomerOrderDetail } from '../../shared/orders';
 
-describe.each(testDatabases())("a shopper's own order on My Profile on $name", (target) => {
-  let t: TestApp;
-  const shop = shopHelpers(() => t);
-  const call = deskCall(() => t);
-  let admin: Shopper;
+describeShop("a shopper's own order on My Profile", { admin: true, pickupPoints: true }, (shop) => {
+  const { call } = shop;
   let owner: Shopper;
   let stranger: Shopper;
   let orderNumber: string;
   let orderId: string;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ORDER_DESK_ADMIN } });
-    await seedSamplePickupPoints(t.database.db);
-    admin = await shop.signUpAs(ORDER_DESK_ADMIN);
-    owner = await shop.signUp('order-owner');
-    stranger = await shop.signUp('order-stranger');
-    const order = await placePaidOrder(shop, owner);
+    owner = await shop.shoppers.signUp('order-owner');
+    stranger = await shop.shoppers.signUp('order-stranger');
+    const order = await placePaidOrder(shop.shoppers, owner);
     orderNumber = order.orderNumber;
     orderId = order.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const detailOf = (number: string, who?: Shopper) => call('GET', `/api/profile/orders/${number}`, who);
@@ -57,8 +47,8 @@ describe.each(testDatabases())("a shopper's own order on My Profile on $name", (
   });
 
   it("adds the desk's steps the customer should see, with the tracking number and the refund, and never the desk's notes", async () => {
-    expect((await call('POST', `/api/admin/orders/${orderId}/notes`, admin, { note: 'Customer sounds grumpy' })).statusCode).toBe(200);
-    expect((await call('POST', `/api/admin/orders/${orderId}/fulfill`, admin, { trackingNumber: 'PX-7788' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/orders/${orderId}/notes`, shop.admin, { note: 'Customer sounds grumpy' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/orders/${orderId}/fulfill`, shop.admin, { trackingNumber: 'PX-7788' })).statusCode).toBe(200);
     const detail = (await detailOf(orderNumber, owner)).json<CustomerOrderDetail>();
     expect(detail).toMatchObject({ status: 'fulfilled', trackingNumber: 'PX-7788' });
     expect(detail.timeline.map(({ type, trackingNumber }) => ({ type, trackingNumber }))).toEqual([
@@ -67,7 +57,7 @@ describe.each(testDatabases())("a shopper's own order on My Profile on $name", (
     ]);
 
     // A refund shows once the payment provider confirms it; the request itself stays on the desk.
-    const refund = await call('POST', `/api/admin/orders/${orderId}/refund`, admin, { amountCents: 6_000, reason: 'Sorry for the wait' });
+    const refund = await call('POST', `/api/admin/orders/${orderId}/refund`, shop.admin, { amountCents: 6_000, reason: 'Sorry for the wait' });
     expect(refund.statusCode).toBe(202);
     await expect
       .poll(async () => (await detailOf(orderNumber, owner)).json<CustomerOrderDetail>().timeline.map(({ type, amountCents }) => ({ type, amountCents })))
@@ -84,7 +74,7 @@ describe.each(testDatabases())("a shopper's own order on My Profile on $name", (
   it("answers another shopper's order, and an order number that was never given, with 404", async () => {
     for (const [number, who] of [
       [orderNumber, stranger],
-      [orderNumber, admin],
+      [orderNumber, shop.admin],
       ['CF-999999999', owner],
     ] as const) {
       const res = await detailOf(number, who);

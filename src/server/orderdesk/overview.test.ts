@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { expect, it } from 'vitest';
+import { describeShop } from '../testing/describe-shop';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { OrderDeskOverview } from '../../shared/order-desk';
 import { lastDays } from './service';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, shopHelpers, type Shopper } from '../testing/test-orders';
+import { insertOrder } from '../testing/test-orders';
 
 /** A moment of a day some days back, in South African time (UTC+2 all year). */
 const sast = (daysAgo: number, time: string) => new Date(`${lastDays(todayInSouthAfrica(), daysAgo + 1)[0]}T${time}+02:00`);
 
-describe.each(testDatabases())('order desk overview on $name', (target) => {
-  let t: TestApp;
-  const shop = shopHelpers(() => t);
-  const call = deskCall(() => t);
-  let admin: Shopper;
-
-  beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ORDER_DESK_ADMIN } });
-    admin = await shop.signUpAs(ORDER_DESK_ADMIN);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+describeShop('order desk overview', { admin: true }, (shop) => {
+  const { call } = shop;
 
   const overview = async () => {
-    const res = await call('GET', '/api/admin/overview', admin);
+    const res = await call('GET', '/api/admin/overview', shop.admin);
     expect(res.statusCode).toBe(200);
     return res.json<OrderDeskOverview>();
   };
@@ -38,7 +27,7 @@ describe.each(testDatabases())('order desk overview on $name', (target) => {
   });
 
   it('adds up the orders: cancelled ones are not orders, refunds are not revenue, days are South African days', async () => {
-    const db = t.database.db;
+    const db = shop.db;
     // Each order below is R190.00 (R130 flag + R60 collection).
     await insertOrder(db, { createdAt: new Date() }); // to pack
     await insertOrder(db, { createdAt: new Date(), status: 'fulfilled', fulfilled: true, trackingNumber: 'PX-1' });
@@ -78,7 +67,7 @@ describe.each(testDatabases())('order desk overview on $name', (target) => {
     expect(figures.revenueByDay.reduce((sum, d) => sum + d.revenueCents, 0)).toBe(85_000 - 19_000);
 
     // The same rule as the list of orders to pack.
-    const unfulfilled = await call('GET', '/api/admin/orders/unfulfilled', admin);
+    const unfulfilled = await call('GET', '/api/admin/orders/unfulfilled', shop.admin);
     expect(unfulfilled.json()).toHaveLength(figures.unfulfilledOrders);
   });
 });
