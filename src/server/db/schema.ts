@@ -497,6 +497,27 @@ export const orders = pgTable(
  * written in the same transaction: the unique refund id makes a refund count once, however many
  * webhooks announce it.
  */
+/**
+ * A refund the order desk is asking the payment provider for, from just before the call until its
+ * request is on the order's timeline. The provider's refund.succeeded can come in between; its
+ * credit note then takes the desk's reason from here (orders/service.ts refundReason).
+ */
+export const refundAsks = pgTable(
+  'refund_asks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    /** Asked while cancelling the order: without a reason, its credit note says 'Order cancelled'. */
+    cancelling: boolean('cancelling').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refund_asks_order_idx').on(t.orderId), check('refund_asks_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
 export const orderRefunds = pgTable(
   'order_refunds',
   {

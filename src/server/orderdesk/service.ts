@@ -17,9 +17,11 @@ import { assertOrderMove, canMove, canMovePayment } from '../orders/transitions'
 import {
   addOrderNote,
   cancelOrder,
+  forgetRefundAsk,
   fulfilOrder,
   markCollected,
   markReadyForCollection,
+  noteRefundAsk,
   refundOrder,
   settleOversold,
   type AcceptedRefund,
@@ -282,6 +284,24 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     return { refundId: result.refundId, amountCents, requestedAt };
   }
 
+  /**
+   * Asks the provider for a refund and writes the request down with `record`. The refund is noted
+   * as being asked meanwhile: the provider's confirmation may come before the request is written,
+   * and its credit note still gives the desk's reason.
+   */
+  async function refundThroughProvider<T>(
+    order: OrderRow,
+    ask: { amountCents: number; reason: string | undefined; cancelling: boolean; requestedAt: Date },
+    record: (refund: AcceptedRefund) => Promise<T>,
+  ): Promise<T> {
+    const askId = await noteRefundAsk(db, order, ask);
+    try {
+      return await record(await askProvider(order, ask.amountCents, ask.requestedAt));
+    } finally {
+      await forgetRefundAsk(db, askId);
+    }
+  }
+
   return {
     /** GET /api/admin/orders: in the order asked for (newest first unless told), and how many match before the limit. */
     async searchOrders(search: OrderSearchQuery): Promise<{ orders: AdminOrder[]; total: number }> {
@@ -412,14 +432,14 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       assertOrderMove(order.orderNumber, order.status, 'cancelled');
       const refundCents = input.refund === 'full' ? state.refundableCents : input.refund === 'none' ? 0 : input.refund.amountCents;
       if (refundCents > state.refundableCents) throw tooMuchRefund(state);
-      const refund = refundCents > 0 ? await askProvider(order, refundCents, state.now) : undefined;
-
       // As read before this refund: its own confirmation may already have landed on the row.
       const refundedBeforeCents = order.refundedCents + state.pendingRefundCents;
-      const { status: statusNow } = await change(id, (tx, locked) => cancelOrder(tx, ctx, locked, { actor, reason, refund, refundedBeforeCents }));
+      const cancel = (refund: AcceptedRefund | undefined) => change(id, (tx, locked) => cancelOrder(tx, ctx, locked, { actor, reason, refund, refundedBeforeCents }));
+      const { status: statusNow } =
+        refundCents > 0 ? await refundThroughProvider(order, { amountCents: refundCents, reason, cancelling: true, requestedAt: state.now }, cancel) : await cancel(undefined);
       // Refuses (409) when the order was moved meanwhile, after the refund was recorded.
       if (statusNow !== 'cancelled') assertOrderMove(order.orderNumber, statusNow, 'cancelled');
-      const money = refund ? `; a refund of ${formatRand(refundCents)} was requested` : '';
+      const money = refundCents > 0 ? `; a refund of ${formatRand(refundCents)} was requested` : '';
       return answer(id, `Order ${order.orderNumber} was cancelled${money}`);
     },
 
@@ -440,8 +460,10 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       const { order } = state;
       if (!canMovePayment(order.paymentStatus, 'refunded')) throw notRefundable(order.orderNumber, order.paymentStatus);
       if (input.amountCents > state.refundableCents) throw tooMuchRefund(state);
-      const refund = await askProvider(order, input.amountCents, state.now);
-      await change(id, (tx, locked) => refundOrder(tx, locked, { actor, refund, reason: input.reason || undefined }));
+      const reason = input.reason || undefined;
+      await refundThroughProvider(order, { amountCents: input.amountCents, reason, cancelling: false, requestedAt: state.now }, (refund) =>
+        change(id, (tx, locked) => refundOrder(tx, locked, { actor, refund, reason })),
+      );
       return answer(
         id,
         `Refund of ${formatRand(input.amountCents)} requested for order ${order.orderNumber}; the payment status follows when the payment provider confirms it`,

@@ -14,8 +14,8 @@ const ordersRoot = path.join(serverRoot, 'orders');
 /** Test fixtures write orders in exact states straight into the database; they never run in the shop. */
 const testingRoot = path.join(serverRoot, 'testing');
 
-const orderTables = ['orders', 'orderEvents', 'orderRefunds'];
-const orderSqlTables = ['orders', 'order_events', 'order_refunds'];
+const orderTables = ['orders', 'orderEvents', 'orderRefunds', 'refundAsks'];
+const orderSqlTables = ['orders', 'order_events', 'order_refunds', 'refund_asks'];
 const drizzleWrite = new RegExp(`\\b(insert|update|delete)\\(\\s*(\\w+\\.)?(${orderTables.join('|')})\\s*\\)`);
 const sqlWrite = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+"?(${orderSqlTables.join('|')})"?(?!\\w)`, 'i');
 
@@ -46,7 +46,7 @@ describe('orders are written only by src/server/orders/', () => {
     expect(ordersWrites('await tx.update(orderNotes).set({})')).toEqual([]);
   });
 
-  it('finds no other file of the shop writing orders, their events or their refunds', () => {
+  it('finds no other file of the shop writing orders, their events, their refunds or the refunds being asked', () => {
     const offences = shopFiles(serverRoot).flatMap((file) =>
       ordersWrites(fs.readFileSync(file, 'utf8')).map((line) => `${path.relative(serverRoot, file)}:${line}`),
     );

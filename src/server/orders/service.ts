@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orderEvents, orderRefunds, orders, type checkouts, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { orderEvents, orderRefunds, orders, refundAsks, type checkouts, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import { restockCancelledOrder } from '../checkout/stock';
@@ -259,16 +259,57 @@ export async function cancelOrder(
   });
 }
 
-/** Why a refund was made, as the order desk gave it when asking for it; a refund made at the provider itself says so. */
-async function refundReason(tx: OrderTx, order: OrderRow, refundId: string): Promise<string> {
+/** How long a refund being asked waits for its request to reach the timeline: far beyond any payment provider's answer. */
+const REFUND_ASK_MINUTES = 10;
+
+/**
+ * Before the order desk asks the payment provider for a refund (outside any transaction): its
+ * reason, for a refund.succeeded that comes before the desk has written the request down. Answers
+ * the ask's id, for forgetRefundAsk once the request is written or the provider refused.
+ */
+export async function noteRefundAsk(db: Database, order: OrderRow, ask: { amountCents: number; reason: string | undefined; cancelling: boolean }): Promise<string> {
+  const [noted] = await db
+    .insert(refundAsks)
+    .values({ orderId: order.id, amountCents: ask.amountCents, reason: ask.reason ?? null, cancelling: ask.cancelling })
+    .returning({ id: refundAsks.id });
+  return noted!.id;
+}
+
+export async function forgetRefundAsk(db: Database, askId: string): Promise<void> {
+  await db.delete(refundAsks).where(eq(refundAsks.id, askId));
+}
+
+/** The reason the desk gave, or the one its credit note says without one. */
+function givenReason(order: OrderRow, reason: unknown, cancelling: boolean): string {
+  if (typeof reason === 'string' && reason.trim() !== '') return reason;
+  return cancelling ? 'Order cancelled' : `Refund for order ${order.orderNumber}`;
+}
+
+/**
+ * Why a refund was made, as the order desk gave it when asking for it, also when the provider's
+ * confirmation came before the desk wrote its request down (a refund being asked of that amount);
+ * a refund made at the provider itself says so.
+ */
+async function refundReason(tx: OrderTx, order: OrderRow, refund: { refundId: string; amountCents: number }): Promise<string> {
   const [requested] = await tx
     .select({ details: orderEvents.details })
     .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested'), sql`${orderEvents.details}->>'refundId' = ${refundId}`));
-  if (!requested) return 'Refunded through the payment provider';
-  const given = requested.details.reason;
-  if (typeof given === 'string' && given.trim() !== '') return given;
-  return order.status === 'cancelled' ? 'Order cancelled' : `Refund for order ${order.orderNumber}`;
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested'), sql`${orderEvents.details}->>'refundId' = ${refund.refundId}`));
+  if (requested) return givenReason(order, requested.details.reason, order.status === 'cancelled');
+  const [asked] = await tx
+    .select({ reason: refundAsks.reason, cancelling: refundAsks.cancelling })
+    .from(refundAsks)
+    .where(
+      and(
+        eq(refundAsks.orderId, order.id),
+        eq(refundAsks.amountCents, refund.amountCents),
+        gt(refundAsks.createdAt, sql`now() - make_interval(mins => ${REFUND_ASK_MINUTES})`),
+      ),
+    )
+    .orderBy(asc(refundAsks.createdAt))
+    .limit(1);
+  if (asked) return givenReason(order, asked.reason, asked.cancelling);
+  return 'Refunded through the payment provider';
 }
 
 /**
@@ -288,7 +329,7 @@ export async function confirmRefund(
     .insert(orderRefunds)
     .values({ orderId: order.id, providerRefundId: refundId, amountCents, webhookId: refund.webhookId })
     .returning({ id: orderRefunds.id });
-  const creditNote = await issueCreditNote(tx, order, { id: counted!.id, amountCents, reason: await refundReason(tx, order, refundId) });
+  const creditNote = await issueCreditNote(tx, order, { id: counted!.id, amountCents, reason: await refundReason(tx, order, refund) });
   const refundedCents = order.refundedCents + amountCents;
   // refundId on the timeline settles the order desk's request.
   await transition(tx, order, 'refunded', {

@@ -60,6 +60,12 @@ export interface SignedWebhook {
   body: Buffer;
 }
 
+export interface AnsweredRefund {
+  checkoutId: string;
+  refundId: string;
+  amountCents: number;
+}
+
 export interface YocoStandIn {
   /** Base URL to use as YOCO_API_URL, e.g. http://127.0.0.1:40123/api */
   apiUrl: string;
@@ -72,7 +78,13 @@ export interface YocoStandIn {
   markPaid(checkoutId: string): StandInCheckout;
   setStatus(checkoutId: string, status: string): void;
   paymentSucceeded(checkoutId: string): object;
-  refundEvent(checkoutId: string, type: 'refund.succeeded' | 'refund.failed', amountCents: number): object;
+  /** A refund's webhook event; with `refundId`, about the refund the stand-in answered with that id. */
+  refundEvent(checkoutId: string, type: 'refund.succeeded' | 'refund.failed', amountCents: number, refundId?: string): object;
+  /**
+   * Runs before a refund's 202 answer goes out, when set: Yoco's refund.succeeded webhook can reach
+   * the shop before the answer to the refund call does.
+   */
+  beforeRefundAnswer?: (refund: AnsweredRefund) => Promise<void>;
   /** A webhook delivery as Yoco would send it, signed with `secret` (whsec_…). */
   signWebhook(secret: string, event: object, options?: WebhookOptions): SignedWebhook;
   close(): Promise<void>;
@@ -103,6 +115,8 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
   const scripted: ScriptedResponse[] = [];
   /** Idempotency keys per path: a repeated key replays the first answer. */
   const remembered = new Map<string, Remembered>();
+  /** The refunds answered, by the answer's body: beforeRefundAnswer is told of each. */
+  const answeredRefunds = new WeakMap<object, AnsweredRefund>();
 
   function handle(method: string, path: string, headers: http.IncomingHttpHeaders, rawBody: string): ScriptedResponse {
     if (headers.authorization !== `Bearer ${secretKey}` || !secretKey.startsWith('sk_test_')) {
@@ -166,7 +180,9 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
           return { status: 400, body: { errorMessage: 'The refund amount is not valid.', errorCode: 'invalid_amount' } };
         }
         checkout.refundedCents += amountCents;
-        return { status: 202, body: { id: checkout.id, refundId: id('rfd_'), message: 'Refund in progress', status: 'successful' } };
+        const answer = { id: checkout.id, refundId: id('rfd_'), message: 'Refund in progress', status: 'successful' };
+        answeredRefunds.set(answer, { checkoutId: checkout.id, refundId: answer.refundId, amountCents });
+        return { status: 202, body: answer };
       }
     }
     return { status: 404, body: { displayMessage: 'Not found.' } };
@@ -192,7 +208,9 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
       }
       requests.push({ method, path, headers: req.headers, body: parsedBody });
 
-      const send = (answer: ScriptedResponse, extra: Record<string, string> = {}) => {
+      const send = async (answer: ScriptedResponse, extra: Record<string, string> = {}) => {
+        const refund = typeof answer.body === 'object' && answer.body !== null ? answeredRefunds.get(answer.body) : undefined;
+        if (refund && extra['idempotent-replayed'] === undefined) await standIn.beforeRefundAnswer?.(refund);
         const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
         res.writeHead(answer.status, {
           ...(typeof answer.body === 'string' ? { 'content-type': 'text/plain' } : { 'content-type': 'application/json' }),
@@ -231,7 +249,7 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
     return checkout;
   }
 
-  return {
+  const standIn: YocoStandIn = {
     apiUrl: `http://127.0.0.1:${port}/api`,
     secretKey,
     requests,
@@ -266,7 +284,7 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
         },
       };
     },
-    refundEvent(checkoutId, type, amountCents) {
+    refundEvent(checkoutId, type, amountCents, refundId) {
       const checkout = checkoutOf(checkoutId);
       const failed = type === 'refund.failed';
       return {
@@ -274,7 +292,7 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
         type,
         createdDate: new Date().toISOString(),
         payload: {
-          id: id('rfd_'),
+          id: refundId ?? id('rfd_'),
           type: 'refund',
           amount: amountCents,
           currency: checkout.currency,
@@ -305,4 +323,5 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
+  return standIn;
 }
