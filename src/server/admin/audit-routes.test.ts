@@ -1,33 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/order-desk';
 import { adminAuditLog } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { recordAdminAction } from './audit';
 import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 
-describe.each(testDatabases())('the audit log on $name', (target) => {
-  let t: TestApp;
+describeShop('the audit log', { env: { ADMIN_EMAILS: DESK_ADMIN.email } }, (shop) => {
   let admin: ReturnType<typeof callAs>;
   let shopper: ReturnType<typeof callAs>;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: DESK_ADMIN.email } });
-    admin = callAs(t, await signedIn(t, DESK_ADMIN));
-    shopper = callAs(t, await signedIn(t, SHOPPER));
+    admin = callAs(shop.testApp, await signedIn(shop.testApp, DESK_ADMIN));
+    shopper = callAs(shop.testApp, await signedIn(shop.testApp, SHOPPER));
     const actor = { id: 'user-1', email: DESK_ADMIN.email };
     // Two lines a minute apart, then three written by one change: the same time to the microsecond.
-    await t.database.db.insert(adminAuditLog).values([
+    await shop.db.insert(adminAuditLog).values([
       { actorEmail: actor.email, action: 'order.fulfil', targetType: 'order', targetId: 'CF-100001', summary: 'Fulfilled CF-100001 with tracking PX1', createdAt: new Date('2025-03-14T06:00:00Z') },
       { actorEmail: actor.email, action: 'order.fulfil', targetType: 'order', targetId: 'CF-100002', summary: 'Fulfilled CF-100002 with tracking PX2', createdAt: new Date('2025-03-14T06:01:00Z') },
     ]);
-    await t.database.db.transaction(async (tx) => {
+    await shop.db.transaction(async (tx) => {
       for (const n of [3, 4, 5]) {
         await recordAdminAction(tx, actor, { action: 'order.fulfil', targetType: 'order', targetId: `CF-10000${n}`, summary: `Fulfilled CF-10000${n} with tracking PX${n}` });
       }
     });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const page = async (query = '') => {
@@ -37,7 +32,7 @@ describe.each(testDatabases())('the audit log on $name', (target) => {
   };
 
   it('is for admins only', async () => {
-    expect((await callAs(t, undefined)('GET', '/api/admin/audit-log')).statusCode).toBe(401);
+    expect((await callAs(shop.testApp, undefined)('GET', '/api/admin/audit-log')).statusCode).toBe(401);
     expect((await shopper('GET', '/api/admin/audit-log')).statusCode).toBe(403);
   });
 

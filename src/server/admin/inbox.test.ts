@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { AuditEntry, ContactMessageView } from '../../shared/order-desk';
 import { adminAuditLog, contacts } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 
-describe.each(testDatabases())('the contact inbox on $name', (target) => {
-  let t: TestApp;
+describeShop('the contact inbox', { env: { ADMIN_EMAILS: DESK_ADMIN.email } }, (shop) => {
   let admin: ReturnType<typeof callAs>;
   let shopper: ReturnType<typeof callAs>;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: DESK_ADMIN.email } });
-    admin = callAs(t, await signedIn(t, DESK_ADMIN));
-    shopper = callAs(t, await signedIn(t, SHOPPER));
+    admin = callAs(shop.testApp, await signedIn(shop.testApp, DESK_ADMIN));
+    shopper = callAs(shop.testApp, await signedIn(shop.testApp, SHOPPER));
     // Three messages a day apart, written out of order: the inbox sorts them.
     const messages = [
       { name: 'Ayesha Patel', email: 'ayesha@example.co.za', message: 'Do you have the Indian flag in stock?', createdAt: new Date('2025-03-11T08:00:00Z') },
@@ -22,12 +20,9 @@ describe.each(testDatabases())('the contact inbox on $name', (target) => {
       { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'Can I order 20 flags for a school?', createdAt: new Date('2025-03-12T08:00:00Z') },
     ];
     for (const m of messages) {
-      const [row] = await t.database.db.insert(contacts).values(m).returning({ id: contacts.id });
+      const [row] = await shop.db.insert(contacts).values(m).returning({ id: contacts.id });
       ids[m.name.split(' ')[0]!] = row!.id;
     }
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const inbox = async (status?: string) => {
@@ -35,10 +30,10 @@ describe.each(testDatabases())('the contact inbox on $name', (target) => {
     expect(res.statusCode).toBe(200);
     return res.json<ContactMessageView[]>();
   };
-  const auditLines = () => t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetType, 'contact'));
+  const auditLines = () => shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetType, 'contact'));
 
   it('is for admins only', async () => {
-    const signedOut = callAs(t, undefined);
+    const signedOut = callAs(shop.testApp, undefined);
     for (const [call, status] of [
       [signedOut, 401],
       [shopper, 403],
@@ -104,7 +99,7 @@ describe.each(testDatabases())('the contact inbox on $name', (target) => {
   });
 
   it('shows a message that arrived through the contact form', async () => {
-    const sent = await callAs(t, undefined)('POST', '/api/contact', { name: 'Pieter Botha', email: 'pieter@example.co.za', message: 'Hello!' });
+    const sent = await callAs(shop.testApp, undefined)('POST', '/api/contact', { name: 'Pieter Botha', email: 'pieter@example.co.za', message: 'Hello!' });
     expect(sent.statusCode).toBe(201);
     expect((await inbox())[0]).toMatchObject({ id: sent.json<{ id: string }>().id, name: 'Pieter Botha', handledAt: null });
   });

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminUsers, users } from '../db/schema';
 import { createAuth } from '../auth/auth';
 import { accountsIdentity } from '../auth/session';
 import { registerErrorHandling } from '../http/errors';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
+import { TEST_PUBLIC_URL, TEST_SESSION_SECRET } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { createRequireAdmin } from './routes';
 import { createAdminService, type AdminService } from './service';
 
@@ -14,8 +15,8 @@ const boss = { name: 'Boss', email: 'boss@example.co.za', password: 'boss-pass-1
 const shopper = { name: 'Sipho', email: 'sipho@example.co.za', password: 'sipho-pass-1' };
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
-describe.each(testDatabases())('admins on $name', (target) => {
-  let t: TestApp;
+// Mixed case and spaces: the list is trimmed and case-insensitive.
+describeShop('admins', { env: { ADMIN_EMAILS: ' Boss@Example.co.za , other@example.co.za' } }, (shop) => {
   let admins: AdminService;
   /** A tiny app with one route behind requireAdmin, on the same database and secret as the shop. */
   let guarded: FastifyInstance;
@@ -23,18 +24,16 @@ describe.each(testDatabases())('admins on $name', (target) => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    // Mixed case and spaces: the list is trimmed and case-insensitive.
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ' Boss@Example.co.za , other@example.co.za' } });
-    admins = createAdminService(t.database.db, t.config.adminEmails);
+    admins = createAdminService(shop.db, shop.config.adminEmails);
     for (const who of [boss, shopper]) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: who, headers })).statusCode).toBe(200);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: who, headers });
+      expect((await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: who, headers })).statusCode).toBe(200);
+      const res = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: who, headers });
       const setCookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('better-auth.session_token='));
       cookies[who.email] = setCookie!.split(';')[0]!;
       tokens[who.email] = String(res.headers['set-auth-token']);
     }
 
-    const auth = createAuth({ config: t.config, db: t.database.db, secret: TEST_SESSION_SECRET, logger: silent });
+    const auth = createAuth({ config: shop.config, db: shop.db, secret: TEST_SESSION_SECRET, logger: silent });
     guarded = Fastify();
     registerErrorHandling(guarded);
     guarded.get('/admin-only', { preHandler: createRequireAdmin(accountsIdentity(auth), admins) }, async (request) => ({
@@ -45,12 +44,11 @@ describe.each(testDatabases())('admins on $name', (target) => {
   });
   afterAll(async () => {
     await guarded?.close();
-    await t?.close();
   });
 
   const check = (cookie?: string, extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: '/api/admin/check', headers: { ...(cookie ? { cookie } : {}), ...extra } });
-  const markVerified = (email: string) => t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    shop.app.inject({ method: 'GET', url: '/api/admin/check', headers: { ...(cookie ? { cookie } : {}), ...extra } });
+  const markVerified = (email: string) => shop.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
 
   it('answers 401 when signed out, or with a session that does not exist', async () => {
     for (const res of [await check(), await check('better-auth.session_token=forged.value')]) {
@@ -96,7 +94,7 @@ describe.each(testDatabases())('admins on $name', (target) => {
     expect((await admins.check({ email: shopper.email, emailVerified: false })).emailVerificationRequired).toBe(false);
     expect(await admins.grantAdmin(' SIPHO@example.co.za ')).toEqual({ email: shopper.email, outcome: 'granted', account: 'verified' });
     expect(await admins.check({ email: 'Sipho@Example.co.za', emailVerified: false })).toEqual({ isAdmin: false, adminUser: null, emailVerificationRequired: true });
-    const [row] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
+    const [row] = await shop.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
     expect(row).toMatchObject({ email: shopper.email, role: 'admin', isActive: true });
     expect((await check(cookies[shopper.email])).json()).toEqual({
       isAdmin: true,
@@ -111,7 +109,7 @@ describe.each(testDatabases())('admins on $name', (target) => {
       stillAdminThroughAdminEmails: false,
     });
     expect((await check(cookies[shopper.email])).json()).toEqual({ isAdmin: false, adminUser: null, emailVerificationRequired: false });
-    const [after] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
+    const [after] = await shop.db.select().from(adminUsers).where(eq(adminUsers.email, shopper.email));
     expect(after?.isActive).toBe(false);
     expect((await admins.revokeAdmin(shopper.email)).outcome).toBe('unchanged');
     expect((await admins.grantAdmin(shopper.email)).outcome).toBe('reactivated');

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, outbox, users } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { runInProcess } from '../testing/command-runs';
 import { copyStartedDataDir } from '../testing/data-dirs';
 import { SAMPLE_PARAMETERS, SAMPLE_USER } from '../testing/firebase-sample';
@@ -31,24 +32,16 @@ const exported = [
   'not a user',
 ];
 
-describe.each(testDatabases())('customers moved off Firebase on $name', (target) => {
-  let t: TestApp;
+describeShop('customers moved off Firebase', {}, (shop) => {
   const signIn = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_PUBLIC_URL }, payload: { email, password } });
+    shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_PUBLIC_URL }, payload: { email, password } });
   const storedPassword = async (email: string) => {
-    const [row] = await t.database.db.select({ password: accounts.password }).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(eq(users.email, email));
+    const [row] = await shop.db.select({ password: accounts.password }).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(eq(users.email, email));
     return row?.password ?? null;
   };
 
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
   it('imports each user with its verified email, password and Google sign-in, reports the rows it cannot take, and changes nothing when run again', async () => {
-    const report = await importFirebaseUsers(t.database.db, exported, SAMPLE_PARAMETERS);
+    const report = await importFirebaseUsers(shop.db, exported, SAMPLE_PARAMETERS);
     expect(report).toEqual({
       created: 3,
       updated: 0,
@@ -61,19 +54,19 @@ describe.each(testDatabases())('customers moved off Firebase on $name', (target)
         { row: 9, reason: 'Invalid input: expected object, received string' },
       ],
     });
-    const thandi = (await t.database.db.select().from(users).where(eq(users.email, 'thandi@example.co.za')))[0]!;
+    const thandi = (await shop.db.select().from(users).where(eq(users.email, 'thandi@example.co.za')))[0]!;
     expect(thandi).toMatchObject({ name: 'Thandi Mokoena', emailVerified: true });
-    expect((await t.database.db.select().from(users).where(eq(users.email, 'new@example.co.za')))[0]).toMatchObject({ name: 'new', emailVerified: false });
-    const sipho = (await t.database.db.select().from(users).where(eq(users.email, 'sipho@example.co.za')))[0]!;
-    expect(await t.database.db.select({ providerId: accounts.providerId, accountId: accounts.accountId }).from(accounts).where(eq(accounts.userId, sipho.id))).toEqual([
+    expect((await shop.db.select().from(users).where(eq(users.email, 'new@example.co.za')))[0]).toMatchObject({ name: 'new', emailVerified: false });
+    const sipho = (await shop.db.select().from(users).where(eq(users.email, 'sipho@example.co.za')))[0]!;
+    expect(await shop.db.select({ providerId: accounts.providerId, accountId: accounts.accountId }).from(accounts).where(eq(accounts.userId, sipho.id))).toEqual([
       { providerId: 'google', accountId: '109876543210' },
     ]);
     // Existing customers get no welcome email.
-    const welcomes = (await t.database.db.select().from(outbox)).filter((row) => JSON.stringify(row.payload).includes('thandi@example.co.za'));
+    const welcomes = (await shop.db.select().from(outbox)).filter((row) => JSON.stringify(row.payload).includes('thandi@example.co.za'));
     expect(welcomes).toEqual([]);
 
-    expect(await importFirebaseUsers(t.database.db, exported, SAMPLE_PARAMETERS)).toMatchObject({ created: 0, updated: 0 });
-    expect(await t.database.db.select().from(accounts).where(eq(accounts.userId, sipho.id))).toHaveLength(1);
+    expect(await importFirebaseUsers(shop.db, exported, SAMPLE_PARAMETERS)).toMatchObject({ created: 0, updated: 0 });
+    expect(await shop.db.select().from(accounts).where(eq(accounts.userId, sipho.id))).toHaveLength(1);
   });
 
   it("signs the customer in with the Firebase password once, then keeps it in the shop's own scheme; a wrong password is refused", async () => {
@@ -92,12 +85,12 @@ describe.each(testDatabases())('customers moved off Firebase on $name', (target)
     expect((await signIn('new@example.co.za', 'user1Password')).statusCode).toBe(401);
 
     // Imported again later: the shop's own password stays.
-    await importFirebaseUsers(t.database.db, exported, SAMPLE_PARAMETERS);
+    await importFirebaseUsers(shop.db, exported, SAMPLE_PARAMETERS);
     expect(await storedPassword('new@example.co.za')).toBe(rehashed);
   });
 
   it("leaves a shop account's own password alone and only adds what Firebase knows more", async () => {
-    const signUp = await t.app.inject({
+    const signUp = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_PUBLIC_URL },
@@ -105,10 +98,10 @@ describe.each(testDatabases())('customers moved off Firebase on $name', (target)
     });
     expect(signUp.statusCode).toBe(200);
     const own = await storedPassword('lerato@example.co.za');
-    const report = await importFirebaseUsers(t.database.db, [{ localId: 'uid-lerato', email: 'lerato@example.co.za', emailVerified: true, passwordHash: SAMPLE_USER.passwordHash, salt: SAMPLE_USER.salt }], SAMPLE_PARAMETERS);
+    const report = await importFirebaseUsers(shop.db, [{ localId: 'uid-lerato', email: 'lerato@example.co.za', emailVerified: true, passwordHash: SAMPLE_USER.passwordHash, salt: SAMPLE_USER.salt }], SAMPLE_PARAMETERS);
     expect(report).toEqual({ created: 0, updated: 1, skipped: [] });
     expect(await storedPassword('lerato@example.co.za')).toBe(own);
-    expect((await t.database.db.select().from(users).where(eq(users.email, 'lerato@example.co.za')))[0]!.emailVerified).toBe(true);
+    expect((await shop.db.select().from(users).where(eq(users.email, 'lerato@example.co.za')))[0]!.emailVerified).toBe(true);
     expect((await signIn('lerato@example.co.za', 'shop-password-1')).statusCode).toBe(200);
     expect((await signIn('lerato@example.co.za', SAMPLE_USER.password)).statusCode).toBe(401);
   });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { SAMPLE_PARAMETERS } from '../testing/firebase-sample';
 import { importFirebaseUsers } from './firebase-import';
 
@@ -66,19 +67,11 @@ function newIdentity(overrides: Partial<GoogleIdentity> = {}): GoogleIdentity {
   };
 }
 
-describe.each(testDatabases())('Google sign-in on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target, { env: googleEnv() });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+// Options made when the suite starts: the local server has an address only once it has started.
+describeShop('Google sign-in', () => ({ env: googleEnv() }), (shop) => {
   /** What the browser's Google button does: ask for the authorization URL, keeping the state cookie. */
   async function startSignIn(): Promise<{ url: URL; cookies: string[] }> {
-    const res = await t.app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/social',
       headers: origin,
@@ -99,7 +92,7 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
 
   /** What the /auth/callback page does: hand code and state to better-auth with the browser's cookies. */
   function completeSignIn(query: URLSearchParams, cookies: string[]) {
-    return t.app.inject({ method: 'GET', url: `/api/auth/callback/google?${query.toString()}`, headers: { cookie: cookies.join('; ') } });
+    return shop.app.inject({ method: 'GET', url: `/api/auth/callback/google?${query.toString()}`, headers: { cookie: cookies.join('; ') } });
   }
 
   async function signInWithGoogle(who: GoogleIdentity) {
@@ -109,7 +102,7 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
     return completeSignIn(back.searchParams, cookies);
   }
 
-  const sessionOf = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  const sessionOf = (cookie: string) => shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
 
   it('sends the shopper to Google with PKCE, state, the account chooser and the /auth/callback page', async () => {
     const { url, cookies } = await startSignIn();
@@ -138,8 +131,8 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
 
     const session = await sessionOf(cookie!);
     expect(session.json()).toMatchObject({ user: { email: who.email, name: who.name, emailVerified: true } });
-    const [user] = await t.database.db.select().from(users).where(eq(users.email, who.email));
-    const linked = await t.database.db.select().from(accounts).where(eq(accounts.userId, user!.id));
+    const [user] = await shop.db.select().from(users).where(eq(users.email, who.email));
+    const linked = await shop.db.select().from(accounts).where(eq(accounts.userId, user!.id));
     expect(linked.map((a) => [a.providerId, a.accountId])).toEqual([['google', who.sub]]);
 
     // The next sign-in with the same Google account finds the same shopper.
@@ -186,23 +179,23 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
     const res = await signInWithGoogle({ ...who, aud: 'someone-else.apps.googleusercontent.com' } as GoogleIdentity);
     expect(res.headers.location).toBe('/?auth=error&error=unable_to_get_user_info');
     expect(sessionCookie(res.headers['set-cookie'])).toBeUndefined();
-    expect(await t.database.db.select().from(users).where(eq(users.email, who.email))).toEqual([]);
+    expect(await shop.db.select().from(users).where(eq(users.email, who.email))).toEqual([]);
   });
 
   it('signs a customer moved off Firebase in with Google into the imported account', async () => {
     const who = newIdentity();
     const report = await importFirebaseUsers(
-      t.database.db,
+      shop.db,
       [{ localId: 'firebase-uid', email: who.email, emailVerified: true, displayName: who.name, providerUserInfo: [{ providerId: 'google.com', rawId: who.sub }] }],
       SAMPLE_PARAMETERS,
     );
     expect(report.created).toBe(1);
-    const [imported] = await t.database.db.select().from(users).where(eq(users.email, who.email));
+    const [imported] = await shop.db.select().from(users).where(eq(users.email, who.email));
     const res = await signInWithGoogle(who);
     expect(res.statusCode).toBe(302);
     const session = await sessionOf(sessionCookie(res.headers['set-cookie'])!);
     expect(session.json()).toMatchObject({ user: { id: imported!.id, email: who.email } });
-    expect(await t.database.db.select().from(accounts).where(eq(accounts.userId, imported!.id))).toHaveLength(1);
+    expect(await shop.db.select().from(accounts).where(eq(accounts.userId, imported!.id))).toHaveLength(1);
   });
 
   it('passes on a refusal at Google (the shopper cancelled) as an error', async () => {
@@ -216,14 +209,14 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
 
   describe('an email that already has a password account', () => {
     async function passwordAccount(email: string, verified: boolean): Promise<string> {
-      const res = await t.app.inject({
+      const res = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: origin,
         payload: { name: 'Password Owner', email, password: 'vlag-2026' },
       });
       expect(res.statusCode).toBe(200);
-      const [user] = await t.database.db.update(users).set({ emailVerified: verified }).where(eq(users.email, email)).returning();
+      const [user] = await shop.db.update(users).set({ emailVerified: verified }).where(eq(users.email, email)).returning();
       return user!.id;
     }
 
@@ -234,7 +227,7 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
       expect(res.headers.location).toBe('/profile');
       const session = await sessionOf(sessionCookie(res.headers['set-cookie'])!);
       expect(session.json()).toMatchObject({ user: { id: userId, email: who.email } });
-      const providers = await t.database.db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
+      const providers = await shop.db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
       expect(providers.map((p) => p.providerId).sort()).toEqual(['credential', 'google']);
     });
 
@@ -252,14 +245,14 @@ describe.each(testDatabases())('Google sign-in on $name', (target) => {
       const res = await signInWithGoogle(who);
       expect(res.headers.location).toBe('/?auth=error&error=account_not_linked');
       expect(sessionCookie(res.headers['set-cookie'])).toBeUndefined();
-      const providers = await t.database.db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
+      const providers = await shop.db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
       expect(providers.map((p) => p.providerId)).toEqual(['credential']);
     });
   });
 
   it('says Google is offered on both config paths', async () => {
     for (const url of ['/api/config/auth', '/api/config/firebase']) {
-      expect((await t.app.inject({ method: 'GET', url })).json()).toEqual({ provider: 'accounts', googleEnabled: true });
+      expect((await shop.app.inject({ method: 'GET', url })).json()).toEqual({ provider: 'accounts', googleEnabled: true });
     }
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { outboxEmails, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 
 const account = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', password: 'vlag-2026' };
 // Browsers send Origin on POST; better-auth checks it against the trusted origins.
@@ -24,23 +25,15 @@ async function latestLink(t: TestApp, to: string): Promise<URL> {
   return new URL(match![0]);
 }
 
-describe.each(testDatabases())('accounts API on $name', (target) => {
-  let t: TestApp;
+describeShop('accounts API', {}, (shop) => {
   let cookie: string;
 
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
   const post = (url: string, payload: object, cookieHeader?: string) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(cookieHeader ? { cookie: cookieHeader } : {}) } });
+    shop.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(cookieHeader ? { cookie: cookieHeader } : {}) } });
   const getSession = (cookieHeader: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieHeader } });
-  const verify = (query: string) => t.app.inject({ method: 'GET', url: `/api/auth/verify-email${query}` });
-  const emailsTo = async (to: string) => (await outboxEmails(t.database.db)).filter((r) => r.payload.to === to);
+    shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieHeader } });
+  const verify = (query: string) => shop.app.inject({ method: 'GET', url: `/api/auth/verify-email${query}` });
+  const emailsTo = async (to: string) => (await outboxEmails(shop.db)).filter((r) => r.payload.to === to);
 
   it('signs up without signing in, queues the verification and welcome emails, and the password signs in at once with an httpOnly SameSite=Lax cookie', async () => {
     const res = await post('/api/auth/sign-up/email', account);
@@ -70,7 +63,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     expect(welcome.text).toContain('collect it at a PAXI point near you');
     expect(welcome.text).toContain('bringing your ID');
     expect(welcome.text).toContain('have a courier bring it to your door: Economy (3-5 business days) R99.00 or Overnight (next business day) R149.00.');
-    const link = await latestLink(t, account.email);
+    const link = await latestLink(shop.testApp, account.email);
     expect(`${link.origin}${link.pathname}`).toBe(`${TEST_PUBLIC_URL}/verify-email`);
     expect(link.searchParams.get('token')).toBeTruthy();
     expect(link.searchParams.get('email')).toBe(account.email);
@@ -96,7 +89,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
   });
 
   it('verifies the email with the emailed link, once', async () => {
-    const link = await latestLink(t, account.email);
+    const link = await latestLink(shop.testApp, account.email);
     const res = await verify(link.search);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Email verified successfully' });
@@ -113,17 +106,17 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     const fromElsewhere = { name: 'Led Astray', email: 'led-astray@example.co.za', password: 'led-astray-1' };
     for (const who of [fromShop, fromElsewhere]) expect((await post('/api/auth/sign-up/email', who)).statusCode).toBe(200);
 
-    const opened = await t.app.inject({ url: `/api/auth/verify-email${(await latestLink(t, fromShop.email)).search}`, headers: { 'sec-fetch-site': 'same-origin' } });
+    const opened = await shop.app.inject({ url: `/api/auth/verify-email${(await latestLink(shop.testApp, fromShop.email)).search}`, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(opened.statusCode).toBe(200);
     const session = sessionCookie(opened.headers['set-cookie']);
     expect(session?.header).toMatch(/HttpOnly/i);
     expect((await getSession(session!.pair)).json()).toMatchObject({ user: { email: fromShop.email, name: fromShop.name, emailVerified: true } });
 
     // A link another site made this browser open verifies the address but signs nobody in here (login forgery).
-    const forged = await t.app.inject({ url: `/api/auth/verify-email${(await latestLink(t, fromElsewhere.email)).search}`, headers: { 'sec-fetch-site': 'cross-site' } });
+    const forged = await shop.app.inject({ url: `/api/auth/verify-email${(await latestLink(shop.testApp, fromElsewhere.email)).search}`, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(forged.json()).toEqual({ success: true, message: 'Email verified successfully' });
     expect(forged.headers['set-cookie']).toBeUndefined();
-    const [row] = await t.database.db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, fromElsewhere.email));
+    const [row] = await shop.db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, fromElsewhere.email));
     expect(row).toEqual({ emailVerified: true });
   });
 
@@ -142,11 +135,11 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
       const res = await post('/api/auth/sign-up/email', { name, email: 'named@example.co.za', password: 'named-pass-1' });
       expect({ name: String(name).slice(0, 20), status: res.statusCode, body: res.json() }).toEqual({ name: String(name).slice(0, 20), status: 400, body: { message, code: 'invalid_input' } });
     }
-    expect(await t.database.db.select().from(users).where(eq(users.email, 'named@example.co.za'))).toEqual([]);
+    expect(await shop.db.select().from(users).where(eq(users.email, 'named@example.co.za'))).toEqual([]);
 
     const marked = { name: ' <b>Zanele</b> & "Co" ', email: 'marked-up@example.co.za', password: 'marked-pass-1' };
     expect((await post('/api/auth/sign-up/email', marked)).statusCode).toBe(200);
-    const [row] = await t.database.db.select({ name: users.name }).from(users).where(eq(users.email, marked.email));
+    const [row] = await shop.db.select({ name: users.name }).from(users).where(eq(users.email, marked.email));
     expect(row).toEqual({ name: '<b>Zanele</b> & "Co"' });
     const emails = await emailsTo(marked.email);
     expect(emails).toHaveLength(2);
@@ -158,7 +151,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
   });
 
   it('answers a sign-up with a taken email exactly as a new one, tells the owner by email and changes nothing', async () => {
-    const [before] = await t.database.db.select().from(users).where(eq(users.email, account.email));
+    const [before] = await shop.db.select().from(users).where(eq(users.email, account.email));
     const emailsBefore = await emailsTo(account.email);
     const taken = await post('/api/auth/sign-up/email', { name: 'Someone Else', email: account.email.toUpperCase(), password: 'another-pass-1', callbackURL: '/checkout' });
     const fresh = await post('/api/auth/sign-up/email', { name: 'Someone Else', email: 'someone-new@example.co.za', password: 'another-pass-1', callbackURL: '/checkout' });
@@ -168,7 +161,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
       expect(res.headers['set-cookie']).toBeUndefined();
     }
 
-    const [after] = await t.database.db.select().from(users).where(eq(users.email, account.email));
+    const [after] = await shop.db.select().from(users).where(eq(users.email, account.email));
     expect(after).toEqual(before);
     expect((await post('/api/auth/sign-in/email', { email: account.email, password: 'another-pass-1' })).statusCode).toBe(401);
     expect((await post('/api/auth/sign-in/email', { email: account.email, password: account.password })).statusCode).toBe(200);
@@ -190,7 +183,7 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     const bad = await post('/api/auth/sign-up/email', { name: 'Sipho', email: 'not-an-email', password: 'long-enough' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'Please enter a valid email address.' });
-    expect(await t.database.db.select().from(users).where(eq(users.email, 'sipho@example.co.za'))).toEqual([]);
+    expect(await shop.db.select().from(users).where(eq(users.email, 'sipho@example.co.za'))).toEqual([]);
   });
 
   it('signs in with the right password and refuses a wrong one or an unknown email alike', async () => {
@@ -254,34 +247,34 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     expect(res.json()).toEqual(expected);
     expect(await emailsTo(other.email)).toHaveLength(3);
     // The newest link works.
-    expect((await verify((await latestLink(t, other.email)).search)).statusCode).toBe(200);
+    expect((await verify((await latestLink(shop.testApp, other.email)).search)).statusCode).toBe(200);
 
-    const before = (await outboxEmails(t.database.db)).length;
+    const before = (await outboxEmails(shop.db)).length;
     const unknown = await post('/api/auth/send-verification', { email: 'ghost@example.co.za', displayName: 'ghost' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(expected);
-    expect(await outboxEmails(t.database.db)).toHaveLength(before);
+    expect(await outboxEmails(shop.db)).toHaveLength(before);
   });
 
   it('brings the shopper back to where sign-up or the resend started: the link carries that path on this shop', async () => {
     const shopper = { name: 'Ayanda Zulu', email: 'ayanda@example.co.za', password: 'ayanda-pass' };
     expect((await post('/api/auth/sign-up/email', { ...shopper, callbackURL: '/checkout' })).statusCode).toBe(200);
-    expect((await latestLink(t, shopper.email)).searchParams.get('callbackURL')).toBe('/checkout');
+    expect((await latestLink(shop.testApp, shopper.email)).searchParams.get('callbackURL')).toBe('/checkout');
 
     expect((await post('/api/auth/send-verification', { email: shopper.email, callbackURL: '/shop?region=africa' })).statusCode).toBe(200);
-    expect((await latestLink(t, shopper.email)).searchParams.get('callbackURL')).toBe('/shop?region=africa');
+    expect((await latestLink(shop.testApp, shopper.email)).searchParams.get('callbackURL')).toBe('/shop?region=africa');
     expect((await post('/api/auth/send-verification-email', { email: shopper.email, callbackURL: '/checkout' })).statusCode).toBe(200);
-    expect((await latestLink(t, shopper.email)).searchParams.get('callbackURL')).toBe('/checkout');
+    expect((await latestLink(shop.testApp, shopper.email)).searchParams.get('callbackURL')).toBe('/checkout');
 
     // Without one, the link leads home as before.
     expect((await post('/api/auth/send-verification', { email: shopper.email })).statusCode).toBe(200);
-    expect((await latestLink(t, shopper.email)).searchParams.has('callbackURL')).toBe(false);
+    expect((await latestLink(shop.testApp, shopper.email)).searchParams.has('callbackURL')).toBe(false);
     // The link still verifies.
-    expect((await verify((await latestLink(t, shopper.email)).search)).statusCode).toBe(200);
+    expect((await verify((await latestLink(shop.testApp, shopper.email)).search)).statusCode).toBe(200);
   });
 
   it('refuses a return address that could lead to another site, or is not text, with a 400 in words and no account or email', async () => {
-    const before = (await outboxEmails(t.database.db)).length;
+    const before = (await outboxEmails(shop.db)).length;
     const refusal = { message: 'callbackURL must be a path on this shop, such as /checkout', code: 'invalid_input' };
     const shopper = { name: 'Evil Link', email: 'evil-link@example.co.za', password: 'evil-pass' };
     for (const callbackURL of ['https://evil.example', '//evil.example', '/\\evil.example', '/%2f%2fevil.example', 'javascript:alert(1)', 42, -1, null, ['/checkout'], `/${'a'.repeat(1_000)}`]) {
@@ -301,12 +294,12 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
     const google = await post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/profile', errorCallbackURL: 'https://evil.example' });
     expect(google.json()).toEqual({ message: 'errorCallbackURL must be a path on this shop, such as /checkout', code: 'invalid_input' });
 
-    expect(await t.database.db.select().from(users).where(eq(users.email, shopper.email))).toEqual([]);
-    expect(await outboxEmails(t.database.db)).toHaveLength(before);
+    expect(await shop.db.select().from(users).where(eq(users.email, shopper.email))).toEqual([]);
+    expect(await outboxEmails(shop.db)).toHaveLength(before);
   });
 
   it('refuses paths that tidy into another site (//host) on sign-up, both resends and the password reset, and sends nothing', async () => {
-    const before = (await outboxEmails(t.database.db)).length;
+    const before = (await outboxEmails(shop.db)).length;
     const shopper = { name: 'Dot Slash', email: 'dot-slash@example.co.za', password: 'dot-slash-pass' };
     const disguised = [
       '/.//evil.example/x',
@@ -335,8 +328,8 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
         });
       }
     }
-    expect(await t.database.db.select().from(users).where(eq(users.email, shopper.email))).toEqual([]);
-    expect(await outboxEmails(t.database.db)).toHaveLength(before);
+    expect(await shop.db.select().from(users).where(eq(users.email, shopper.email))).toEqual([]);
+    expect(await outboxEmails(shop.db)).toHaveLength(before);
   });
 
   it('refuses send-verification without a valid email', async () => {
@@ -365,10 +358,10 @@ describe.each(testDatabases())('accounts API on $name', (target) => {
       ['GET', '/api/auth/sign-in/email'],
     ];
     for (const [method, url, payload] of closed) {
-      const res = await t.app.inject({ method, url, payload, headers: { ...headers, cookie: session } });
+      const res = await shop.app.inject({ method, url, payload, headers: { ...headers, cookie: session } });
       expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 404, body: { message: 'Not found', code: 'not_found' } });
     }
-    const [row] = await t.database.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.email, shopper.email));
+    const [row] = await shop.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.email, shopper.email));
     expect(row).toEqual({ name: shopper.name, email: shopper.email });
     expect((await getSession(session)).json()).toMatchObject({ user: { email: shopper.email } });
   });

@@ -1,29 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { afterEach, expect, it, vi } from 'vitest';
+import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 
 const headers = { origin: TEST_PUBLIC_URL };
 const HOUR = 60 * 60 * 1000;
 
-describe.each(testDatabases())('emailed links expire and work once, on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+describeShop('emailed links expire and work once', {}, (shop) => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+    shop.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   const cookieOf = (res: { headers: Record<string, unknown> }) =>
     [res.headers['set-cookie'] as string[] | string].flat().find((c) => c.startsWith('better-auth.session_token='))!.split(';')[0]!;
   /** The newest link to `path` emailed to `to`. */
   async function emailedLink(to: string, path: string): Promise<URL> {
-    const rows = (await outboxEmails(t.database.db))
+    const rows = (await outboxEmails(shop.db))
       .filter((r) => r.payload.to === to && r.payload.text.includes(path))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     return new URL(new RegExp(`https?://\\S+${path.replace('?', '\\?')}\\S+`).exec(rows.at(-1)!.payload.text)![0]);
@@ -34,14 +27,14 @@ describe.each(testDatabases())('emailed links expire and work once, on $name', (
     expect((await post('/api/auth/sign-up/email', { name: 'Link Tester', email, password })).statusCode).toBe(200);
     return cookieOf(await signIn(email, password));
   };
-  const session = async (cookie: string) => (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json();
+  const session = async (cookie: string) => (await shop.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json();
 
   it('refuses a verification link after one hour', async () => {
     const email = 'late-verifier@example.co.za';
     await signUp(email);
     const link = await emailedLink(email, '/verify-email?');
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + HOUR + 60_000 });
-    const res = await t.app.inject({ url: `/api/auth/verify-email${link.search}` });
+    const res = await shop.app.inject({ url: `/api/auth/verify-email${link.search}` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: 'Failed to verify email. The link may be expired or invalid.' });
   });
@@ -52,7 +45,7 @@ describe.each(testDatabases())('emailed links expire and work once, on $name', (
     await signUp(first);
     await signUp(second);
     const link = await emailedLink(first, '/verify-email?');
-    const res = await t.app.inject({ url: `/api/auth/verify-email?token=${link.searchParams.get('token')}&email=${second}` });
+    const res = await shop.app.inject({ url: `/api/auth/verify-email?token=${link.searchParams.get('token')}&email=${second}` });
     expect(res.statusCode).toBe(400);
   });
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
-import { quietLogger, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { quietLogger } from '../testing/test-support';
+import { describeShop, type ShopOptions } from '../testing/describe-shop';
 import type { EmailMessage, Mailer } from './mailer';
 import { smtpMailer } from './smtp';
 import { createOutboxWorker, enqueueEmail, MAX_ATTEMPTS, retryDelaySeconds } from './outbox';
@@ -22,34 +23,33 @@ describe('retryDelaySeconds', () => {
   });
 });
 
-describe.each(testDatabases())('outbox on $name', (target) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+let smtp: TestSmtpServer;
+/** The shop mails through a loopback SMTP server, which starts first: the shop's settings name it. */
+async function mailingThroughSmtp(): Promise<ShopOptions> {
+  smtp = await startTestSmtpServer();
+  return { env: { SMTP_URL: smtp.url, ORDER_DESK_EMAIL: 'orders@capeflag.co.za' } };
+}
 
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await startTestApp(target, { env: { SMTP_URL: smtp.url, ORDER_DESK_EMAIL: 'orders@capeflag.co.za' } });
-  });
+describeShop('outbox', mailingThroughSmtp, (shop) => {
   afterAll(async () => {
-    await t?.close();
     await smtp?.close();
   });
   beforeEach(async () => {
-    await t.database.db.delete(outbox);
+    await shop.db.delete(outbox);
     smtp.received.length = 0;
     smtp.refuseNext(0);
   });
 
-  const rowsOf = () => t.database.db.select().from(outbox);
+  const rowsOf = () => shop.db.select().from(outbox);
 
   it('sends a contact message to the order desk and a copy to the sender over SMTP', async () => {
-    const res = await t.app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: '/api/contact',
       payload: { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'Do you sell a 3m x 2m flag?' },
     });
     expect(res.statusCode).toBe(201);
-    expect(await t.worker.runOnce()).toBe(2);
+    expect(await shop.worker.runOnce()).toBe(2);
 
     const byRecipient = new Map(smtp.received.map((m) => [m.recipients.join(','), m]));
     expect([...byRecipient.keys()].sort()).toEqual(['orders@capeflag.co.za', 'thandi@example.co.za']);
@@ -74,15 +74,15 @@ describe.each(testDatabases())('outbox on $name', (target) => {
     const rows = await rowsOf();
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ status: 'sent', attempts: 1, transport: 'smtp', lockedUntil: null });
-    expect(await t.worker.runOnce()).toBe(0);
+    expect(await shop.worker.runOnce()).toBe(0);
   });
 
   it('retries after an SMTP failure, with backoff, and sends once', async () => {
-    await enqueueEmail(t.database.db, email(1));
+    await enqueueEmail(shop.db, email(1));
     smtp.refuseNext(1);
 
     const before = Date.now();
-    expect(await t.worker.runOnce()).toBe(1);
+    expect(await shop.worker.runOnce()).toBe(1);
     expect(smtp.received).toHaveLength(0);
     const [failed] = await rowsOf();
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null, sentAt: null });
@@ -92,17 +92,17 @@ describe.each(testDatabases())('outbox on $name', (target) => {
     expect(wait).toBeLessThan(60_000);
 
     // Not due yet: nothing happens.
-    expect(await t.worker.runOnce()).toBe(0);
+    expect(await shop.worker.runOnce()).toBe(0);
 
     // Time passes (no sleeping: the row is made due).
-    await t.database.db.update(outbox).set({ nextAttemptAt: sql`now()` });
-    expect(await t.worker.runOnce()).toBe(1);
+    await shop.db.update(outbox).set({ nextAttemptAt: sql`now()` });
+    expect(await shop.worker.runOnce()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.headers.subject).toBe('Message 1');
     const [sent] = await rowsOf();
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, transport: 'smtp' });
     expect(sent!.sentAt).toBeInstanceOf(Date);
-    expect(await t.worker.runOnce()).toBe(0);
+    expect(await shop.worker.runOnce()).toBe(0);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts`, async () => {
@@ -113,23 +113,23 @@ describe.each(testDatabases())('outbox on $name', (target) => {
     };
     const logged: unknown[] = [];
     const logger = { ...quietLogger, error: (...args: unknown[]) => logged.push(args[1]) };
-    const worker = createOutboxWorker({ db: t.database.db, mailer: broken, logger });
-    await enqueueEmail(t.database.db, email(1));
-    await t.database.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 });
+    const worker = createOutboxWorker({ db: shop.db, mailer: broken, logger });
+    await enqueueEmail(shop.db, email(1));
+    await shop.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 });
     expect(await worker.runOnce()).toBe(1);
     const [row] = await rowsOf();
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: '550 mailbox unavailable' });
     expect(logged).toEqual(['outbox: giving up on a message']);
-    await t.database.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 day'` });
+    await shop.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 day'` });
     expect(await worker.runOnce()).toBe(0);
   });
 
   it('leaves a row claimed by another worker alone until the claim lapses', async () => {
-    const { id } = await enqueueEmail(t.database.db, email(1));
-    await t.database.db.update(outbox).set({ lockedUntil: sql`now() + interval '1 minute'` });
-    expect(await t.worker.runOnce()).toBe(0);
-    await t.database.db.update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
-    expect(await t.worker.runOnce()).toBe(1);
+    const { id } = await enqueueEmail(shop.db, email(1));
+    await shop.db.update(outbox).set({ lockedUntil: sql`now() + interval '1 minute'` });
+    expect(await shop.worker.runOnce()).toBe(0);
+    await shop.db.update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    expect(await shop.worker.runOnce()).toBe(1);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -141,11 +141,11 @@ describe.each(testDatabases())('outbox on $name', (target) => {
 
     it('sends each message exactly once', async () => {
       const count = 30;
-      for (let n = 1; n <= count; n++) await enqueueEmail(t.database.db, email(n));
+      for (let n = 1; n <= count; n++) await enqueueEmail(shop.db, email(n));
       const workers = [1, 2].map(() => {
         const mailer = smtpMailer(smtp.url, FROM);
         mailers.push(mailer);
-        return createOutboxWorker({ db: t.database.db, mailer, logger: quietLogger, batchSize: 4 });
+        return createOutboxWorker({ db: shop.db, mailer, logger: quietLogger, batchSize: 4 });
       });
 
       const handled = [0, 0];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 
 interface MailboxJson {
   messages: { id: string; to: string; replyTo?: string; subject: string; text: string; html: string; sentAt: string }[];
@@ -7,23 +8,14 @@ interface MailboxJson {
 
 const contact = { name: 'Thandi <b>Nkosi</b>', email: 'thandi@example.co.za', message: 'Hi <script>alert(1)</script> there' };
 
-describe.each(testDatabases())('dev mailbox on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const mailbox = async () => (await t.app.inject({ url: '/dev/mailbox.json' })).json<MailboxJson>().messages;
+describeShop('dev mailbox', {}, (shop) => {
+  const mailbox = async () => (await shop.app.inject({ url: '/dev/mailbox.json' })).json<MailboxJson>().messages;
 
   it('shows a contact message once the outbox has delivered it', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact })).statusCode).toBe(201);
+    expect((await shop.app.inject({ method: 'POST', url: '/api/contact', payload: contact })).statusCode).toBe(201);
     expect(await mailbox()).toEqual([]);
 
-    await t.worker.runOnce();
+    await shop.worker.runOnce();
     const messages = await mailbox();
     expect(messages.map((m) => m.to).sort()).toEqual(['hello@capeflag.co.za', 'thandi@example.co.za']);
     const toShop = messages.find((m) => m.to === 'hello@capeflag.co.za')!;
@@ -31,7 +23,7 @@ describe.each(testDatabases())('dev mailbox on $name', (target) => {
     expect(toShop.text).toContain(contact.message);
     expect(toShop.html).not.toContain('<script>');
 
-    const page = await t.app.inject({ url: '/dev/mailbox' });
+    const page = await shop.app.inject({ url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Contact form: message from Thandi &#60;b&#62;Nkosi&#60;/b&#62;');
@@ -44,7 +36,7 @@ describe.each(testDatabases())('dev mailbox on $name', (target) => {
 
   it('shows one message as its own page, links and all', async () => {
     const copy = (await mailbox()).find((m) => m.to === 'thandi@example.co.za')!;
-    const res = await t.app.inject({ url: `/dev/mailbox/${copy.id}` });
+    const res = await shop.app.inject({ url: `/dev/mailbox/${copy.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toBe(copy.html);
@@ -52,7 +44,7 @@ describe.each(testDatabases())('dev mailbox on $name', (target) => {
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id'])('answers 404 for message %s', async (id) => {
-    expect((await t.app.inject({ url: `/dev/mailbox/${id}` })).statusCode).toBe(404);
+    expect((await shop.app.inject({ url: `/dev/mailbox/${id}` })).statusCode).toBe(404);
   });
 });
 

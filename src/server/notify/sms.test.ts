@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadConfig } from '../config';
 import { outbox } from '../db/schema';
 import { InvalidInputError } from '../errors';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop, type ShopOptions } from '../testing/describe-shop';
 import { startBulkSmsStandIn, type BulkSmsStandIn } from '../testing/bulksms-stand-in';
 import { DeliveryError } from './delivery-error';
 import { createOutboxWorker, enqueueSms, MAX_ATTEMPTS } from './outbox';
@@ -97,47 +97,44 @@ describe('the BulkSMS provider', () => {
   });
 });
 
-describe.each(testDatabases())('text messages through the outbox on $name', (target) => {
-  let bulk: BulkSmsStandIn;
-  let t: TestApp;
+let bulk: BulkSmsStandIn;
+/** The shop texts through the BulkSMS stand-in, which starts first: the shop's settings name it. */
+async function textingThroughBulkSms(): Promise<ShopOptions> {
+  bulk = await startBulkSmsStandIn();
+  return { env: { SMS_PROVIDER: 'bulksms', BULKSMS_API_URL: bulk.apiUrl, BULKSMS_TOKEN_ID: bulk.tokenId, BULKSMS_TOKEN_SECRET: bulk.tokenSecret } };
+}
 
-  beforeAll(async () => {
-    bulk = await startBulkSmsStandIn();
-    t = await startTestApp(target, {
-      env: { SMS_PROVIDER: 'bulksms', BULKSMS_API_URL: bulk.apiUrl, BULKSMS_TOKEN_ID: bulk.tokenId, BULKSMS_TOKEN_SECRET: bulk.tokenSecret },
-    });
-  });
+describeShop('text messages through the outbox', textingThroughBulkSms, (shop) => {
   afterAll(async () => {
-    await t?.close();
     await bulk?.close();
   });
   beforeEach(async () => {
-    await t.database.db.delete(outbox);
+    await shop.db.delete(outbox);
     bulk.requests.length = 0;
     bulk.accepted.length = 0;
   });
 
-  const rows = () => t.database.db.select().from(outbox);
-  const makeDue = () => t.database.db.update(outbox).set({ nextAttemptAt: sql`now()` });
+  const rows = () => shop.db.select().from(outbox);
+  const makeDue = () => shop.db.update(outbox).set({ nextAttemptAt: sql`now()` });
 
   it('stores the number as +27… and sends the text to BulkSMS once', async () => {
-    await enqueueSms(t.database.db, arrival);
+    await enqueueSms(shop.db, arrival);
     const [queued] = await rows();
     expect(queued).toMatchObject({ kind: 'sms', status: 'pending', payload: { to: '+27821234567', body: arrival.body } });
 
-    expect(await t.worker.runOnce()).toBe(1);
+    expect(await shop.worker.runOnce()).toBe(1);
     expect(bulk.accepted).toEqual([{ to: '+27821234567', body: arrival.body }]);
     expect(bulk.requests[0]!.authorization).toBe(`Basic ${Buffer.from(`${bulk.tokenId}:${bulk.tokenSecret}`).toString('base64')}`);
     const [sent] = await rows();
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, transport: 'bulksms', lockedUntil: null });
-    expect(await t.worker.runOnce()).toBe(0);
+    expect(await shop.worker.runOnce()).toBe(0);
   });
 
   it('waits as long as a 429 asks before trying again', async () => {
-    await enqueueSms(t.database.db, arrival);
+    await enqueueSms(shop.db, arrival);
     bulk.answerNext({ status: 429, headers: { 'retry-after': '300' } });
     const before = Date.now();
-    expect(await t.worker.runOnce()).toBe(1);
+    expect(await shop.worker.runOnce()).toBe(1);
     const [waiting] = await rows();
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(waiting!.lastError).toMatch(/HTTP 429/);
@@ -145,19 +142,19 @@ describe.each(testDatabases())('text messages through the outbox on $name', (tar
     const wait = waiting!.nextAttemptAt.getTime() - before;
     expect(wait).toBeGreaterThan(290_000);
     expect(wait).toBeLessThan(330_000);
-    expect(await t.worker.runOnce()).toBe(0);
+    expect(await shop.worker.runOnce()).toBe(0);
 
     await makeDue();
-    expect(await t.worker.runOnce()).toBe(1);
+    expect(await shop.worker.runOnce()).toBe(1);
     expect(bulk.accepted).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 2, transport: 'bulksms' });
   });
 
   it('retries after a server error with the usual backoff', async () => {
-    await enqueueSms(t.database.db, arrival);
+    await enqueueSms(shop.db, arrival);
     bulk.answerNext({ status: 500 }, { status: 502 });
     const before = Date.now();
-    expect(await t.worker.runOnce()).toBe(1);
+    expect(await shop.worker.runOnce()).toBe(1);
     const [first] = await rows();
     expect(first).toMatchObject({ status: 'pending', attempts: 1 });
     const wait = first!.nextAttemptAt.getTime() - before;
@@ -165,11 +162,11 @@ describe.each(testDatabases())('text messages through the outbox on $name', (tar
     expect(wait).toBeLessThan(60_000);
 
     await makeDue();
-    expect(await t.worker.runOnce()).toBe(1);
+    expect(await shop.worker.runOnce()).toBe(1);
     expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 2, lastError: expect.stringMatching(/HTTP 502/) });
 
     await makeDue();
-    expect(await t.worker.runOnce()).toBe(1);
+    expect(await shop.worker.runOnce()).toBe(1);
     expect(bulk.accepted).toEqual([{ to: '+27821234567', body: arrival.body }]);
     expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 3 });
   });
@@ -187,21 +184,21 @@ describe.each(testDatabases())('text messages through the outbox on $name', (tar
 
     it('keeps retrying a message BulkSMS refused, and says so as an error', async () => {
       const sms = bulkSmsProvider({ apiUrl: bulk.apiUrl, tokenId: bulk.tokenId, tokenSecret: 'revoked' });
-      const worker = createOutboxWorker({ db: t.database.db, mailer: devMailboxMailer, sms, logger });
-      await enqueueSms(t.database.db, arrival);
+      const worker = createOutboxWorker({ db: shop.db, mailer: devMailboxMailer, sms, logger });
+      await enqueueSms(shop.db, arrival);
       expect(await worker.runOnce()).toBe(1);
       expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: 'BulkSMS refused the message (HTTP 401): Invalid credentials' });
       expect(logged).toEqual([{ level: 'error', message: 'outbox: the provider refused a message, will retry' }]);
 
-      await t.database.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: sql`now()` });
+      await shop.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: sql`now()` });
       expect(await worker.runOnce()).toBe(1);
       expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     });
 
     it('fails a row without a South African number at once', async () => {
-      const worker = createOutboxWorker({ db: t.database.db, mailer: devMailboxMailer, sms: createSmsProvider(t.config), logger });
+      const worker = createOutboxWorker({ db: shop.db, mailer: devMailboxMailer, sms: createSmsProvider(shop.config), logger });
       // Written around enqueueSms, as an old or hand-made row would be.
-      await t.database.db.insert(outbox).values({ kind: 'sms', payload: { to: '+44 20 7946 0958', body: 'Hi' } });
+      await shop.db.insert(outbox).values({ kind: 'sms', payload: { to: '+44 20 7946 0958', body: 'Hi' } });
       expect(await worker.runOnce()).toBe(1);
       expect((await rows())[0]).toMatchObject({
         status: 'failed',
@@ -214,50 +211,41 @@ describe.each(testDatabases())('text messages through the outbox on $name', (tar
   });
 
   it('refuses to queue a text to a number that is not South African, or without text', async () => {
-    await expect(enqueueSms(t.database.db, { to: '12345', body: 'Hi' })).rejects.toThrow(InvalidInputError);
-    await expect(enqueueSms(t.database.db, { to: '0821234567', body: '   ' })).rejects.toThrow('A text message needs some text');
+    await expect(enqueueSms(shop.db, { to: '12345', body: 'Hi' })).rejects.toThrow(InvalidInputError);
+    await expect(enqueueSms(shop.db, { to: '0821234567', body: '   ' })).rejects.toThrow('A text message needs some text');
     expect(await rows()).toEqual([]);
   });
 
   it('leaves a text out of the dev mailbox once BulkSMS sent it', async () => {
-    await enqueueSms(t.database.db, arrival);
-    await t.worker.runOnce();
-    const { messages } = (await t.app.inject({ url: '/dev/mailbox.json' })).json<{ messages: unknown[] }>();
+    await enqueueSms(shop.db, arrival);
+    await shop.worker.runOnce();
+    const { messages } = (await shop.app.inject({ url: '/dev/mailbox.json' })).json<{ messages: unknown[] }>();
     expect(messages).toEqual([]);
   });
 });
 
-describe.each(testDatabases())('text messages in the dev mailbox on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+describeShop('text messages in the dev mailbox', {}, (shop) => {
   it('are marked sent by the dev mailbox and listed beside the emails, marked SMS', async () => {
     const text = { to: '+27 82 123 4567', body: 'Your <b>flag</b> is ready: https://shop.test/profile' };
-    const { id } = await enqueueSms(t.database.db, text);
-    await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hello' } });
-    expect(await t.worker.runOnce()).toBe(3);
+    const { id } = await enqueueSms(shop.db, text);
+    await shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hello' } });
+    expect(await shop.worker.runOnce()).toBe(3);
 
-    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    const [row] = await shop.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ status: 'sent', transport: 'dev-mailbox', attempts: 1 });
 
-    const { messages } = (await t.app.inject({ url: '/dev/mailbox.json' })).json<{ messages: { kind: string; to: string }[] }>();
+    const { messages } = (await shop.app.inject({ url: '/dev/mailbox.json' })).json<{ messages: { kind: string; to: string }[] }>();
     expect(messages).toHaveLength(3);
     expect(messages.filter((m) => m.kind === 'email').map((m) => m.to).sort()).toEqual(['hello@capeflag.co.za', 'thandi@example.co.za']);
     expect(messages.find((m) => m.kind === 'sms')).toEqual({ kind: 'sms', id, to: '+27821234567', body: text.body, sentAt: expect.any(String) });
 
-    const page = await t.app.inject({ url: '/dev/mailbox' });
+    const page = await shop.app.inject({ url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<span class="kind">SMS</span> Text message');
     expect(page.body).toContain('+27821234567');
     expect(page.body).toContain('Your &#60;b&#62;flag&#60;/b&#62; is ready: <a href="https://shop.test/profile"');
     expect(page.body).not.toContain('<b>flag');
     // A text has no page of its own.
-    expect((await t.app.inject({ url: `/dev/mailbox/${id}` })).statusCode).toBe(404);
+    expect((await shop.app.inject({ url: `/dev/mailbox/${id}` })).statusCode).toBe(404);
   });
 });

@@ -1,41 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminAuditLog, checkouts, orderEvents, products } from '../db/schema';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
-import { outboxEmails, quietLogger, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
+import { outboxEmails, quietLogger } from '../testing/test-support';
+import { describeShop, type ShopOptions } from '../testing/describe-shop';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
 import { createOrderDeskService } from './service';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, outboxTexts, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from '../testing/test-orders';
+import { insertOrder, ORDER_DESK_ADMIN, outboxTexts, placePaidOrder, SEA_POINT, type Shopper } from '../testing/test-orders';
 import { emailContextOf } from '../notify/email-context';
 
-describe.each(testDatabases())('order desk moves and money on $name', (target) => {
-  let t: TestApp;
-  const shop = shopHelpers(() => t);
-  const call = deskCall(() => t);
-  let admin: Shopper;
+describeShop('order desk moves and money', { admin: true, pickupPoints: true }, (shop) => {
+  const { call } = shop;
   let shopper: Shopper;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ORDER_DESK_ADMIN } });
-    await seedSamplePickupPoints(t.database.db);
-    admin = await shop.signUpAs(ORDER_DESK_ADMIN);
-    shopper = await shop.signUp('desk-customer');
-  });
-  afterAll(async () => {
-    await t?.close();
+    shopper = await shop.shoppers.signUp('desk-customer');
   });
 
-  const db = () => t.database.db;
-  const act = (id: string, action: string, body?: object) => call('POST', `/api/admin/orders/${id}/${action}`, admin, body);
-  const detail = async (id: string) => (await call('GET', `/api/admin/orders/${id}`, admin)).json<AdminOrderDetail>();
+  const act = (id: string, action: string, body?: object) => call('POST', `/api/admin/orders/${id}/${action}`, shop.admin, body);
+  const detail = async (id: string) => (await call('GET', `/api/admin/orders/${id}`, shop.admin)).json<AdminOrderDetail>();
   const emailsAbout = async (orderNumber: string) =>
-    (await outboxEmails(db())).filter((r) => r.payload.subject.includes(orderNumber) && !r.payload.subject.includes('confirmed')).map((r) => r.payload);
-  const textsAbout = async (orderNumber: string) => (await outboxTexts(db())).filter((m) => m.body.includes(orderNumber));
+    (await outboxEmails(shop.db)).filter((r) => r.payload.subject.includes(orderNumber) && !r.payload.subject.includes('confirmed')).map((r) => r.payload);
+  const textsAbout = async (orderNumber: string) => (await outboxTexts(shop.db)).filter((m) => m.body.includes(orderNumber));
 
   it("refuses to fulfil without a tracking number: 'Please enter a tracking number', nothing sent", async () => {
-    const order = await insertOrder(db());
+    const order = await insertOrder(shop.db);
     for (const body of [{}, { trackingNumber: '' }, { trackingNumber: '   ' }, { trackingNumber: 42 }, undefined]) {
       const res = await act(order.id, 'fulfill', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -47,7 +37,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('fulfils with the tracking number: the order, the timeline, the audit log, one email and one SMS with the number and the point', async () => {
-    const order = await insertOrder(db(), { customerName: 'Thandi Nkosi', customerEmail: 'thandi@example.co.za', customerPhone: '+27831234567' });
+    const order = await insertOrder(shop.db, { customerName: 'Thandi Nkosi', customerEmail: 'thandi@example.co.za', customerPhone: '+27831234567' });
     const res = await act(order.id, 'fulfill', { trackingNumber: '  PX-2024-0001  ' });
     expect(res.statusCode).toBe(200);
     const result = res.json<OrderActionResult>();
@@ -70,14 +60,14 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
     expect(texts[0]!.to).toBe('+27831234567');
     for (const text of [order.orderNumber, 'PX-2024-0001', SEA_POINT.name]) expect(texts[0]!.body).toContain(text);
 
-    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.targetId, order.id));
+    const audit = await shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, order.id));
     expect(audit).toEqual([
       expect.objectContaining({ actorEmail: ORDER_DESK_ADMIN, action: 'order.fulfil', targetType: 'order', summary: `Fulfilled ${order.orderNumber} with tracking PX-2024-0001` }),
     ]);
   });
 
   it('a second fulfil is refused and sends nothing more', async () => {
-    const order = await insertOrder(db());
+    const order = await insertOrder(shop.db);
     expect((await act(order.id, 'fulfill', { trackingNumber: 'PX-1' })).statusCode).toBe(200);
     const again = await act(order.id, 'fulfill', { trackingNumber: 'PX-2' });
     expect(again.statusCode).toBe(409);
@@ -88,7 +78,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('two admins fulfilling at once make one fulfilment and one notice', async () => {
-    const order = await insertOrder(db());
+    const order = await insertOrder(shop.db);
     const answers = await Promise.all([act(order.id, 'fulfill', { trackingNumber: 'PX-A' }), act(order.id, 'fulfill', { trackingNumber: 'PX-B' })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((r) => r.statusCode === 200)!.json<OrderActionResult>();
@@ -101,10 +91,10 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('refuses moves the transition table forbids, in words', async () => {
-    const paid = await insertOrder(db());
-    const collected = await insertOrder(db(), { status: 'collected', fulfilled: true, trackingNumber: 'PX-9' });
-    const cancelled = await insertOrder(db(), { status: 'cancelled' });
-    const refunded = await insertOrder(db(), { paymentStatus: 'refunded', refundedCents: 19_000 });
+    const paid = await insertOrder(shop.db);
+    const collected = await insertOrder(shop.db, { status: 'collected', fulfilled: true, trackingNumber: 'PX-9' });
+    const cancelled = await insertOrder(shop.db, { status: 'cancelled' });
+    const refunded = await insertOrder(shop.db, { paymentStatus: 'refunded', refundedCents: 19_000 });
     const cases: [string, string, object | undefined, number, string][] = [
       [paid.id, 'ready-for-collection', undefined, 409, `Order ${paid.orderNumber} is paid and cannot be marked ready for collection`],
       [paid.id, 'collected', undefined, 409, `Order ${paid.orderNumber} is paid and cannot be marked collected`],
@@ -126,7 +116,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('tells the customer when the parcel is ready, with the point, the ID and the holding period, then thanks them', async () => {
-    const order = await insertOrder(db(), { customerPhone: '+27841112222', deliveryOption: 'paxi_express' });
+    const order = await insertOrder(shop.db, { customerPhone: '+27841112222', deliveryOption: 'paxi_express' });
     expect((await act(order.id, 'fulfill', { trackingNumber: 'PX-READY' })).statusCode).toBe(200);
     const ready = await act(order.id, 'ready-for-collection', {});
     expect(ready.statusCode).toBe(200);
@@ -157,7 +147,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('keeps notes on the timeline and refuses an empty one', async () => {
-    const order = await insertOrder(db());
+    const order = await insertOrder(shop.db);
     const empty = await act(order.id, 'notes', { note: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Please write a note', code: 'invalid_input' });
@@ -170,7 +160,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('cancels with a full refund through the payment provider; the payment status follows its confirmation', async () => {
-    const order = await placePaidOrder(shop, shopper);
+    const order = await placePaidOrder(shop.shoppers, shopper);
     const res = await act(order.id, 'cancel', { refund: 'full', reason: 'Out of stock' });
     expect(res.statusCode).toBe(200);
     const result = res.json<OrderActionResult>();
@@ -199,7 +189,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('cancels with part of the money back, then refunds the rest; more than is left is refused', async () => {
-    const order = await placePaidOrder(shop, shopper);
+    const order = await placePaidOrder(shop.shoppers, shopper);
     const tooMuch = await act(order.id, 'cancel', { refund: { amountCents: 19_001 } });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json()).toEqual({ message: `A refund can be at most R190.00 for order ${order.orderNumber}`, code: 'invalid_input' });
@@ -239,7 +229,7 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('counts a refund still waiting for the provider as given when working out what is left', async () => {
-    const order = await placePaidOrder(shop, shopper);
+    const order = await placePaidOrder(shop.shoppers, shopper);
     expect((await act(order.id, 'refund', { amountCents: 15_000 })).statusCode).toBe(202);
     // Whether or not the provider confirmed it yet, R40.00 is all that is left.
     const over = await act(order.id, 'refund', { amountCents: 5_000 });
@@ -251,13 +241,13 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 
   it('does not record a repeat of a refund the provider answered with the first one', async () => {
-    const order = await insertOrder(db());
+    const order = await insertOrder(shop.db);
     // The checkout's idempotency key repeats for the same amount until the first refund is confirmed;
     // the provider then answers with the first refund instead of making a second.
     const desk = createOrderDeskService({
-      db: db(),
+      db: shop.db,
       checkout: { refund: async () => ({ refundId: 'rfd_first', status: 'accepted', providerStatus: 'successful', orderNumber: order.orderNumber }) },
-      email: emailContextOf(t.config),
+      email: emailContextOf(shop.config),
       delivery: { canBook: false, book: () => Promise.reject(new Error('no courier here')), label: () => Promise.reject(new Error('no courier here')) },
       tracking: { follows: false, followOrder: () => Promise.reject(new Error('no courier here')) },
       log: quietLogger,
@@ -276,10 +266,10 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
 
   it('puts the flags of an order cancelled before it went to PAXI back on sale, and not those of a parcel already sent', async () => {
     const stockOfSouthAfrica = async () =>
-      (await db().select({ stock: products.stockQuantity }).from(products).where(eq(products.slug, 'south-africa')))[0]!.stock;
-    await db().update(products).set({ stockQuantity: 3 }).where(eq(products.slug, 'south-africa'));
+      (await shop.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.slug, 'south-africa')))[0]!.stock;
+    await shop.db.update(products).set({ stockQuantity: 3 }).where(eq(products.slug, 'south-africa'));
     try {
-      const kept = await placePaidOrder(shop, shopper);
+      const kept = await placePaidOrder(shop.shoppers, shopper);
       expect(await stockOfSouthAfrica()).toBe(2);
       expect((await act(kept.id, 'cancel', { refund: 'none' })).statusCode).toBe(200);
       expect(await stockOfSouthAfrica()).toBe(3);
@@ -287,17 +277,17 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
       expect((await act(kept.id, 'cancel', { refund: 'none' })).statusCode).toBe(409);
       expect(await stockOfSouthAfrica()).toBe(3);
 
-      const sent = await placePaidOrder(shop, shopper);
+      const sent = await placePaidOrder(shop.shoppers, shopper);
       expect((await act(sent.id, 'fulfill', { trackingNumber: 'PX-RESTOCK-1' })).statusCode).toBe(200);
       expect((await act(sent.id, 'cancel', { refund: 'none' })).statusCode).toBe(200);
       expect(await stockOfSouthAfrica()).toBe(2);
     } finally {
-      await db().update(products).set({ stockQuantity: null }).where(eq(products.slug, 'south-africa'));
+      await shop.db.update(products).set({ stockQuantity: null }).where(eq(products.slug, 'south-africa'));
     }
   });
 
   it('cancels without a refund and says so to the customer', async () => {
-    const order = await insertOrder(db());
+    const order = await insertOrder(shop.db);
     const res = await act(order.id, 'cancel', { refund: 'none', reason: '' });
     expect(res.statusCode).toBe(200);
     expect(res.json<OrderActionResult>()).toMatchObject({ message: `Order ${order.orderNumber} was cancelled`, order: { status: 'cancelled', paymentStatus: 'paid' } });
@@ -310,54 +300,48 @@ describe.each(testDatabases())('order desk moves and money on $name', (target) =
   });
 });
 
-describe.each(testDatabases())('a refund the payment provider fails, on $name', (target) => {
-  const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
-  let t: TestApp;
-  let yoco: YocoStandIn;
-  const shop = shopHelpers(() => t);
-  const call = deskCall(() => t);
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+let yoco: YocoStandIn;
 
-  beforeAll(async () => {
-    yoco = await startYocoStandIn();
-    t = await startTestApp(target, {
-      env: {
-        PAYMENT_PROVIDER: 'yoco',
-        YOCO_API_URL: yoco.apiUrl,
-        YOCO_SECRET_KEY: yoco.secretKey,
-        YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        ADMIN_EMAILS: ORDER_DESK_ADMIN,
-      },
-    });
-    await seedSamplePickupPoints(t.database.db);
-  });
+/** The shop paid through the Yoco stand-in, which starts first: the shop's settings name it. */
+async function payingThroughYoco(): Promise<ShopOptions> {
+  yoco = await startYocoStandIn();
+  return {
+    admin: true,
+    pickupPoints: true,
+    env: { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: yoco.apiUrl, YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  };
+}
+
+describeShop('a refund the payment provider fails', payingThroughYoco, (shop) => {
+  const { call, shoppers } = shop;
+
   afterAll(async () => {
-    await t?.close();
     await yoco?.close();
   });
 
   it('shows the failure on the timeline and gives the amount back to refund', async () => {
-    const admin = await shop.signUpAs(ORDER_DESK_ADMIN);
-    const shopper = await shop.signUp('yoco-refund-fails');
-    await shop.addToCart(shopper, 'south-africa', 1);
-    const point = await shop.nearestPoint('7441');
-    const { id } = (await shop.createCheckout(shopper, shop.checkoutBody(19_000, point.id))).json<{ id: string }>();
-    const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, id));
+    const shopper = await shoppers.signUp('yoco-refund-fails');
+    await shoppers.addToCart(shopper, 'south-africa', 1);
+    const point = await shoppers.nearestPoint('7441');
+    const { id } = (await shoppers.createCheckout(shopper, shoppers.checkoutBody(19_000, point.id))).json<{ id: string }>();
+    const [checkout] = await shop.db.select().from(checkouts).where(eq(checkouts.id, id));
     yoco.markPaid(checkout!.providerCheckoutId!);
-    expect((await shop.complete(shopper, id)).statusCode).toBe(200);
-    const [order] = await shop.ordersOf(id);
-    const detail = async () => (await call('GET', `/api/admin/orders/${order!.id}`, admin)).json<AdminOrderDetail>();
+    expect((await shoppers.complete(shopper, id)).statusCode).toBe(200);
+    const [order] = await shoppers.ordersOf(id);
+    const detail = async () => (await call('GET', `/api/admin/orders/${order!.id}`, shop.admin)).json<AdminOrderDetail>();
 
-    expect((await call('POST', `/api/admin/orders/${order!.id}/refund`, admin, { amountCents: 5_000 })).statusCode).toBe(202);
+    expect((await call('POST', `/api/admin/orders/${order!.id}/refund`, shop.admin, { amountCents: 5_000 })).statusCode).toBe(202);
     expect((await detail()).refundableCents).toBe(14_000);
 
-    const [requested] = await t.database.db
+    const [requested] = await shop.db
       .select()
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.type, 'refund_requested')));
     const event = yoco.refundEvent(checkout!.providerCheckoutId!, 'refund.failed', 5_000) as { payload: { id: string } };
     event.payload.id = String(requested!.details.refundId);
     const signed = yoco.signWebhook(WEBHOOK_SECRET, event);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+    const res = await shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
     expect(res.statusCode).toBe(200);
 
     await expect.poll(async () => (await detail()).events.map((e) => e.type)).toEqual(['placed', 'refund_requested', 'refund_failed']);
@@ -367,6 +351,6 @@ describe.each(testDatabases())('a refund the payment provider fails, on $name', 
     expect(after.order).toMatchObject({ paymentStatus: 'paid', refundedCents: 0 });
     // No money went back: no credit note, and no refund email.
     expect(after.documents.map((d) => d.kind)).toEqual(['invoice']);
-    expect((await outboxEmails(t.database.db)).filter((r) => r.payload.subject.startsWith(`Refund for order ${order!.orderNumber}`))).toEqual([]);
+    expect((await outboxEmails(shop.db)).filter((r) => r.payload.subject.startsWith(`Refund for order ${order!.orderNumber}`))).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { taxDocuments } from '../db/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes, startTestApp, testDatabases, type AppRoute as Route, type TestApp } from '../testing/test-support';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
+import { describeShop } from '../testing/describe-shop';
 import { NOT_ADMIN_MESSAGE } from '../admin/routes';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, shopHelpers, type Shopper } from '../testing/test-orders';
+import { insertOrder, placePaidOrder, type shopHelpers, type Shopper } from '../testing/test-orders';
 
 // The app's routes as they are today, whoever added them: a new admin route is covered here without
 // anyone writing a test line for it.
@@ -78,22 +78,13 @@ describe('the admin routes found in the app', () => {
   });
 });
 
-describe.each(testDatabases())('every admin route on $name', (target) => {
-  let t: TestApp;
-  const shop = shopHelpers(() => t);
-  const call = deskCall(() => t);
-  let admin: Shopper;
+describeShop('every admin route', { admin: true, pickupPoints: true }, (shop) => {
+  const { call } = shop;
   let shopper: Shopper;
-  const table = successTable(() => t, shop, () => shopper);
+  const table = successTable(() => shop.testApp, shop.shoppers, () => shopper);
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ORDER_DESK_ADMIN } });
-    await seedSamplePickupPoints(t.database.db);
-    admin = await shop.signUpAs(ORDER_DESK_ADMIN);
-    shopper = await shop.signUp('not-an-admin');
-  });
-  afterAll(async () => {
-    await t?.close();
+    shopper = await shop.shoppers.signUp('not-an-admin');
   });
 
   it('has a success case for each order-desk route, and each of them exists', () => {
@@ -115,7 +106,7 @@ describe.each(testDatabases())('every admin route on $name', (target) => {
       expect(asShopper.statusCode).toBe(403);
       expect(asShopper.json()).toEqual({ message: NOT_ADMIN_MESSAGE, code: 'forbidden' });
 
-      const asAdmin = await call(route.method, fixture.url, admin, fixture.body);
+      const asAdmin = await call(route.method, fixture.url, shop.admin, fixture.body);
       if (known) expect(asAdmin.statusCode, asAdmin.body).toBe(fixture.status);
       // Unknown routes get made-up ids and bodies, so only this is sure: the admin was let in.
       else expect([401, 403], asAdmin.body).not.toContain(asAdmin.statusCode);

@@ -1,11 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchEmailResult } from '../../shared/order-desk';
 import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { adminAuditLog, checkouts, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { createOrderDeskDigest, startDigestSchedule, type OrderDeskDigest } from './digest';
 import { emailContextOf } from '../notify/email-context';
 
@@ -89,12 +90,9 @@ describe('ORDER_DESK_DIGEST_TIME', () => {
   });
 });
 
-describe.each(testDatabases())('the order-desk digest on $name', (target) => {
-  let t: TestApp;
-
+describeShop('the order-desk digest', { env: { ADMIN_EMAILS: DESK_ADMIN.email, ORDER_DESK_EMAIL: DESK } }, (shop) => {
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: DESK_ADMIN.email, ORDER_DESK_EMAIL: DESK } });
-    const db = t.database.db;
+    const db = shop.db;
     // Written out of order; only the first three still need packing.
     await placeOrder(db, { orderNumber: 'CF-100003', createdAt: '2030-03-13T14:05:00Z', customerName: 'Johan van Wyk', deliveryOption: 'paxi_express', items: [flag('Kenya Flag', 1)] });
     await placeOrder(db, { orderNumber: 'CF-100001', createdAt: '2030-03-12T07:30:00Z', customerName: 'Thandi Nkosi', items: [flag('South Africa Flag', 2), flag('Botswana Flag', 1)] });
@@ -104,22 +102,19 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
     await placeOrder(db, { orderNumber: 'CF-100006', createdAt: '2030-03-11T11:00:00Z', paymentStatus: 'refunded' });
     await placeOrder(db, { orderNumber: 'CF-100007', createdAt: '2030-03-11T12:00:00Z', status: 'pending', paymentStatus: 'pending' });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
-    await t.database.db.delete(outbox);
-    await t.database.db.delete(orderDeskDigests);
+    await shop.db.delete(outbox);
+    await shop.db.delete(orderDeskDigests);
   });
 
-  const digestEmails = async () => (await outboxEmails(t.database.db)).filter((m) => m.payload.to === DESK);
+  const digestEmails = async () => (await outboxEmails(shop.db)).filter((m) => m.payload.to === DESK);
   const digestAt = (clock: { now: Date }, time = { hour: 8, minute: 0 }): OrderDeskDigest =>
-    createOrderDeskDigest({ db: t.database.db, email: emailContextOf(t.config), to: DESK, at: time, now: () => clock.now });
+    createOrderDeskDigest({ db: shop.db, email: emailContextOf(shop.config), to: DESK, at: time, now: () => clock.now });
 
   describe('POST /api/admin/batch-email', () => {
     it('is for admins only', async () => {
-      expect((await callAs(t, undefined)('POST', '/api/admin/batch-email')).statusCode).toBe(401);
-      const shopper = callAs(t, await signedIn(t, SHOPPER));
+      expect((await callAs(shop.testApp, undefined)('POST', '/api/admin/batch-email')).statusCode).toBe(401);
+      const shopper = callAs(shop.testApp, await signedIn(shop.testApp, SHOPPER));
       const res = await shopper('POST', '/api/admin/batch-email');
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: "You don't have admin privileges", code: 'forbidden' });
@@ -127,7 +122,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
     });
 
     it('queues the orders to pack, oldest first, to ORDER_DESK_EMAIL', async () => {
-      const admin = callAs(t, await signedIn(t, DESK_ADMIN));
+      const admin = callAs(shop.testApp, await signedIn(shop.testApp, DESK_ADMIN));
       const res = await admin('POST', '/api/admin/batch-email');
       expect(res.statusCode).toBe(200);
       expect(res.json<BatchEmailResult>()).toEqual({ sent: true, orderCount: 3, message: `Order digest sent to ${DESK}: 3 orders to pack` });
@@ -153,10 +148,10 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
       expect(html).toContain(`${TEST_PUBLIC_URL}/admin`);
 
       // The admin's send is in the audit log and claims no day: the 08:00 email still goes out.
-      const [line] = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'digest.send'));
+      const [line] = await shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'digest.send'));
       expect(line).toMatchObject({ actorEmail: DESK_ADMIN.email, targetType: 'digest', summary: `Sent the order digest (3 to pack) to ${DESK}` });
       expect(line!.details).toMatchObject({ outboxId: mail!.id, orderNumbers: ['CF-100001', 'CF-100002', 'CF-100003'] });
-      expect(await t.database.db.select().from(orderDeskDigests)).toEqual([]);
+      expect(await shop.db.select().from(orderDeskDigests)).toEqual([]);
     });
   });
 
@@ -174,7 +169,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
       const mails = await digestEmails();
       expect(mails).toHaveLength(1);
       expect(mails[0]!.payload.subject).toBe('Order desk: 3 orders to pack - Thursday, 14 March 2030');
-      expect(await t.database.db.select().from(orderDeskDigests)).toEqual([
+      expect(await shop.db.select().from(orderDeskDigests)).toEqual([
         { day: '2030-03-14', trigger: 'schedule', orderCount: 3, outboxId: mails[0]!.id, createdAt: expect.any(Date) },
       ]);
 
@@ -196,7 +191,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
     it('catches up when the process starts after 08:00', async () => {
       const late = digestAt({ now: at('2030-03-16', '10:45') });
       expect(await late.sendIfDue()).toBe('sent');
-      expect((await t.database.db.select().from(orderDeskDigests))[0]).toMatchObject({ day: '2030-03-16', trigger: 'schedule' });
+      expect((await shop.db.select().from(orderDeskDigests))[0]).toMatchObject({ day: '2030-03-16', trigger: 'schedule' });
     });
 
     it('still sends at 08:00 after an admin asked for the list earlier', async () => {
@@ -217,11 +212,11 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
       expect(await early.sendIfDue()).toBe('sent');
       clock.now = at('2030-03-19', '07:00');
       expect(await early.sendIfDue()).toBe('sent');
-      expect((await t.database.db.select().from(orderDeskDigests)).map((r) => r.day).sort()).toEqual(['2030-03-18', '2030-03-19']);
+      expect((await shop.db.select().from(orderDeskDigests)).map((r) => r.day).sort()).toEqual(['2030-03-18', '2030-03-19']);
     });
 
     it('lists the courier deliveries that failed, to chase, after what is to pack', async () => {
-      await placeOrder(t.database.db, { orderNumber: 'CF-100008', createdAt: '2030-03-10T09:00:00Z', customerName: 'Lerato Dlamini', status: 'delivery_failed', fulfilled: true, courierTo: '5 Main Road' });
+      await placeOrder(shop.db, { orderNumber: 'CF-100008', createdAt: '2030-03-10T09:00:00Z', customerName: 'Lerato Dlamini', status: 'delivery_failed', fulfilled: true, courierTo: '5 Main Road' });
       try {
         const digest = digestAt({ now: at('2030-03-20', '08:00') });
         expect(await digest.sendIfDue()).toBe('sent');
@@ -237,7 +232,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
         expect(missed).toContain('Deliver to: 5 Main Road, Rondebosch, Cape Town, Western Cape, 7700');
         expect(missed).toContain('Tracking number: TCG123');
       } finally {
-        await t.database.db.delete(orders).where(eq(orders.orderNumber, 'CF-100008'));
+        await shop.db.delete(orders).where(eq(orders.orderNumber, 'CF-100008'));
       }
     });
 
@@ -245,7 +240,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
       const clock = { now: at('2030-03-21', '20:30') };
       const digest = digestAt(clock);
       const greetingAt = async (time: string) => {
-        await t.database.db.delete(outbox);
+        await shop.db.delete(outbox);
         clock.now = at('2030-03-21', time);
         await digest.sendNow({ id: 'admin-1', email: DESK_ADMIN.email });
         const [mail] = await digestEmails();
@@ -258,7 +253,7 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
     });
 
     it('names the flags to pack as the shop shows them to shoppers', async () => {
-      await placeOrder(t.database.db, { orderNumber: 'CF-100009', createdAt: '2030-03-10T08:00:00Z', items: [flag('JAPAN', 2), flag('UNITED STATES OF AMERICA', 1)] });
+      await placeOrder(shop.db, { orderNumber: 'CF-100009', createdAt: '2030-03-10T08:00:00Z', items: [flag('JAPAN', 2), flag('UNITED STATES OF AMERICA', 1)] });
       try {
         const digest = digestAt({ now: at('2030-03-22', '08:00') });
         expect(await digest.sendIfDue()).toBe('sent');
@@ -266,13 +261,13 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
         expect(mail!.payload.text).toContain('Pack: 2 x Japan\n1 x United States of America');
         expect(mail!.payload.text).not.toContain('JAPAN');
       } finally {
-        await t.database.db.delete(orders).where(eq(orders.orderNumber, 'CF-100009'));
+        await shop.db.delete(orders).where(eq(orders.orderNumber, 'CF-100009'));
       }
     });
 
     it('says so kindly when there is nothing to pack', async () => {
       const toPack = ['CF-100001', 'CF-100002', 'CF-100003'];
-      await t.database.db.update(orders).set({ status: 'fulfilled', fulfilled: true }).where(inArray(orders.orderNumber, toPack));
+      await shop.db.update(orders).set({ status: 'fulfilled', fulfilled: true }).where(inArray(orders.orderNumber, toPack));
       try {
         const digest = digestAt({ now: at('2030-03-20', '08:00') });
         expect(await digest.sendNow({ id: 'admin-1', email: DESK_ADMIN.email })).toEqual({
@@ -287,9 +282,9 @@ describe.each(testDatabases())('the order-desk digest on $name', (target) => {
           'Order desk: nothing to pack - Wednesday, 20 March 2030',
         ]);
         expect(mails[0]!.payload.text).toContain('Good morning! Every paid order has been sent on its way');
-        expect(await t.database.db.select({ orderCount: orderDeskDigests.orderCount }).from(orderDeskDigests)).toEqual([{ orderCount: 0 }]);
+        expect(await shop.db.select({ orderCount: orderDeskDigests.orderCount }).from(orderDeskDigests)).toEqual([{ orderCount: 0 }]);
       } finally {
-        await t.database.db.update(orders).set({ status: 'paid', fulfilled: false }).where(inArray(orders.orderNumber, toPack));
+        await shop.db.update(orders).set({ status: 'paid', fulfilled: false }).where(inArray(orders.orderNumber, toPack));
       }
     });
   });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeShop } from '../testing/describe-shop';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
 import { csvAmount, csvCell } from './csv';
-import { deskCall, insertOrder, ORDER_DESK_ADMIN, placePaidOrder, SEA_POINT, shopHelpers, type Shopper } from '../testing/test-orders';
+import { insertOrder, ORDER_DESK_ADMIN, placePaidOrder, SEA_POINT } from '../testing/test-orders';
 
 type OrderRow = Awaited<ReturnType<typeof insertOrder>>;
 
@@ -59,18 +58,12 @@ describe('a CSV cell', () => {
   });
 });
 
-describe.each(testDatabases())('order desk lists, search and export on $name', (target) => {
-  let t: TestApp;
-  const shop = shopHelpers(() => t);
-  const call = deskCall(() => t);
-  let admin: Shopper;
+describeShop('order desk lists, search and export', { admin: true, pickupPoints: true }, (shop) => {
+  const { call } = shop;
   const o = {} as Record<'oldest' | 'lateNight' | 'afterMidnight' | 'quoted' | 'formula' | 'sent' | 'cancelled' | 'refunded', OrderRow>;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ORDER_DESK_ADMIN } });
-    await seedSamplePickupPoints(t.database.db);
-    admin = await shop.signUpAs(ORDER_DESK_ADMIN);
-    const db = t.database.db;
+    const db = shop.db;
     o.oldest = await insertOrder(db, { customerName: 'Anna Oldest', customerEmail: 'anna@example.co.za', createdAt: new Date('2025-03-01T08:00:00Z') });
     // 23:30 and 00:30 in South Africa: the same day in UTC, two days at the shop.
     o.lateNight = await insertOrder(db, { customerName: 'Lerato Late', customerEmail: 'lerato@example.co.za', createdAt: new Date('2025-03-10T21:30:00Z') });
@@ -99,12 +92,9 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
     // Refunded in full but not (yet) cancelled: nothing to pack.
     o.refunded = await insertOrder(db, { customerName: 'Refilwe Refunded', paymentStatus: 'refunded', refundedCents: 19_000, createdAt: new Date('2025-03-17T10:00:00Z') });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const list = async (query = '') => {
-    const res = await call('GET', `/api/admin/orders${query}`, admin);
+    const res = await call('GET', `/api/admin/orders${query}`, shop.admin);
     expect(res.statusCode).toBe(200);
     return { orders: res.json<AdminOrder[]>(), total: Number(res.headers['x-total-count']), res };
   };
@@ -204,7 +194,7 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
     expect(byStatus).toEqual(['paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'fulfilled', 'cancelled']);
     expect((await list('?sort=status-desc&limit=1')).orders[0]!.orderNumber).toBe(o.cancelled.orderNumber);
 
-    const csv = await call('GET', '/api/admin/orders/export.csv?sort=customer-desc', admin);
+    const csv = await call('GET', '/api/admin/orders/export.csv?sort=customer-desc', shop.admin);
     expect(readCsv(csv.body.slice(1))[1]![0]).toBe(o.sent.orderNumber);
   });
 
@@ -222,20 +212,20 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
       ['?sort=date-desc&sort=total-asc', 'Sort by number'],
     ];
     for (const [query, message] of cases) {
-      const res = await call('GET', `/api/admin/orders${query}`, admin);
+      const res = await call('GET', `/api/admin/orders${query}`, shop.admin);
       expect(res.statusCode, query).toBe(400);
       expect(res.json<{ message: string }>().message, query).toMatch(message);
     }
   });
 
   it('gives the orders to pack next, oldest first', async () => {
-    const res = await call('GET', '/api/admin/orders/unfulfilled', admin);
+    const res = await call('GET', '/api/admin/orders/unfulfilled', shop.admin);
     expect(res.statusCode).toBe(200);
     expect(numbers(res.json<AdminOrder[]>())).toEqual([o.oldest, o.lateNight, o.afterMidnight, o.quoted, o.formula].map((r) => r.orderNumber));
   });
 
   it('exports the orders as a CSV file a spreadsheet reads safely', async () => {
-    const res = await call('GET', '/api/admin/orders/export.csv', admin);
+    const res = await call('GET', '/api/admin/orders/export.csv', shop.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="orders-${todayInSouthAfrica()}.csv"`);
@@ -302,17 +292,17 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
   });
 
   it('exports with the same filters, beyond the page limit', async () => {
-    const res = await call('GET', '/api/admin/orders/export.csv?status=unfulfilled&from=2025-03-10&to=2025-03-12&limit=1', admin);
+    const res = await call('GET', '/api/admin/orders/export.csv?status=unfulfilled&from=2025-03-10&to=2025-03-12&limit=1', shop.admin);
     expect(res.statusCode).toBe(200);
     const [, ...rows] = readCsv(res.body.slice(1));
     expect(rows.map((row) => row[0])).toEqual([o.quoted, o.afterMidnight, o.lateNight].map((r) => r.orderNumber));
   });
 
   it('shows one order with its timeline, oldest first, and the moves allowed now', async () => {
-    const shopper = await shop.signUp('timeline');
-    const placed = await placePaidOrder(shop, shopper);
+    const shopper = await shop.shoppers.signUp('timeline');
+    const placed = await placePaidOrder(shop.shoppers, shopper);
 
-    const before = await call('GET', `/api/admin/orders/${placed.id}`, admin);
+    const before = await call('GET', `/api/admin/orders/${placed.id}`, shop.admin);
     expect(before.statusCode).toBe(200);
     const detail = before.json<AdminOrderDetail>();
     expect(detail.order).toMatchObject({ id: placed.id, orderNumber: placed.orderNumber, status: 'paid', paymentStatus: 'paid', totalAmount: 19_000 });
@@ -322,9 +312,9 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
     expect(detail.actions).toEqual(['fulfil', 'cancel', 'refund']);
     expect(detail.refundableCents).toBe(19_000);
 
-    expect((await call('POST', `/api/admin/orders/${placed.id}/notes`, admin, { note: '  Customer asked for a gift note  ' })).statusCode).toBe(200);
-    expect((await call('POST', `/api/admin/orders/${placed.id}/fulfill`, admin, { trackingNumber: 'PX-1001' })).statusCode).toBe(200);
-    const after = (await call('GET', `/api/admin/orders/${placed.id}`, admin)).json<AdminOrderDetail>();
+    expect((await call('POST', `/api/admin/orders/${placed.id}/notes`, shop.admin, { note: '  Customer asked for a gift note  ' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/orders/${placed.id}/fulfill`, shop.admin, { trackingNumber: 'PX-1001' })).statusCode).toBe(200);
+    const after = (await call('GET', `/api/admin/orders/${placed.id}`, shop.admin)).json<AdminOrderDetail>();
     expect(after.events.map((e) => [e.type, e.note, e.actorEmail])).toEqual([
       ['placed', 'Paid R190.00 by card', null],
       ['note', 'Customer asked for a gift note', ORDER_DESK_ADMIN],
@@ -342,7 +332,7 @@ describe.each(testDatabases())('order desk lists, search and export on $name', (
         ['POST', '/notes'],
         ['POST', '/ready-for-collection'],
       ] as const) {
-        const res = await call(method, `/api/admin/orders/${id}${path}`, admin, method === 'POST' ? { note: 'x' } : undefined);
+        const res = await call(method, `/api/admin/orders/${id}${path}`, shop.admin, method === 'POST' ? { note: 'x' } : undefined);
         expect(res.statusCode, `${method} ${id}${path}`).toBe(404);
         expect(res.json()).toEqual({ message: 'Order not found', code: 'not_found' });
       }
