@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Product } from '../../shared/product';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { products } from '../db/schema';
 import type { ClaimedCart } from './service';
 import { eq } from 'drizzle-orm';
@@ -10,46 +11,41 @@ import type { CartView } from './service';
 const newSession = () => `sess_${randomUUID().replaceAll('-', '')}`;
 const headers = { origin: TEST_PUBLIC_URL };
 
-describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) => {
-  let t: TestApp;
+describeShop('carts of signed-in shoppers', {}, (shop) => {
   let southAfrica: Product;
   let kenya: Product;
   let japan: Product;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    const product = async (slug: string) => (await t.app.inject({ url: `/api/products/${slug}` })).json<Product>();
+    const product = async (slug: string) => (await shop.app.inject({ url: `/api/products/${slug}` })).json<Product>();
     [southAfrica, kenya, japan] = await Promise.all([product('south-africa'), product('kenya'), product('japan')]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** Signs up a new shopper (a browser of its own) and gives its session cookie. */
   async function signUp(name: string): Promise<string> {
     const account = { name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.co.za`, password: 'cart-pass-1' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers, payload: account })).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: account });
+    expect((await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers, payload: account })).statusCode).toBe(200);
+    const res = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: account });
     expect(res.statusCode).toBe(200);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='));
     return cookie!.split(';')[0]!;
   }
   const add = async (sessionId: string, product: Product, quantity: number, cookie?: string) =>
-    t.app.inject({
+    shop.app.inject({
       method: 'POST',
       url: '/api/cart',
       headers: { ...headers, ...(cookie ? { cookie } : {}) },
       payload: { sessionId, productId: product.id, quantity },
     });
   const claim = (cookie: string | undefined, sessionId?: string) =>
-    t.app.inject({
+    shop.app.inject({
       method: 'POST',
       url: '/api/cart/claim',
       headers: { ...headers, ...(cookie ? { cookie } : {}) },
       payload: sessionId ? { sessionId } : {},
     });
   const readCart = (sessionId: string, cookie?: string) =>
-    t.app.inject({ url: `/api/cart/${sessionId}`, headers: cookie ? { cookie } : {} });
+    shop.app.inject({ url: `/api/cart/${sessionId}`, headers: cookie ? { cookie } : {} });
   const lines = (cart: CartView) => Object.fromEntries(cart.cartItems.map((i) => [i.productName, i.quantity]));
 
   it('needs a signed-in shopper', async () => {
@@ -106,20 +102,20 @@ describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) 
     await add(browser, japan, 9);
     await add(browser, kenya, 5);
     // Since then, fewer Kenyan flags are left than either cart holds.
-    await t.database.db.update(products).set({ stockQuantity: 4 }).where(eq(products.id, kenya.id));
+    await shop.db.update(products).set({ stockQuantity: 4 }).where(eq(products.id, kenya.id));
     try {
       const merged = (await claim(await signInAgain(cookie), browser)).json<ClaimedCart>();
       expect(lines(merged)).toEqual({ JAPAN: 10, KENYA: 4 });
       expect(merged.addedFromSavedCart).toBe(0);
     } finally {
-      await t.database.db.update(products).set({ stockQuantity: null }).where(eq(products.id, kenya.id));
+      await shop.db.update(products).set({ stockQuantity: null }).where(eq(products.id, kenya.id));
     }
   });
 
   /** A second browser session of the shopper behind `cookie`: signs in again with the same email. */
   async function signInAgain(cookie: string): Promise<string> {
-    const session = (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json<{ user: { email: string } }>();
-    const res = await t.app.inject({
+    const session = (await shop.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json<{ user: { email: string } }>();
+    const res = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers,
@@ -150,14 +146,14 @@ describe.each(testDatabases())('carts of signed-in shoppers on $name', (target) 
     for (const cookie of [undefined, stranger]) {
       expect((await readCart(sessionId, cookie)).statusCode).toBe(404);
       expect((await add(sessionId, japan, 1, cookie)).statusCode).toBe(404);
-      const put = await t.app.inject({
+      const put = await shop.app.inject({
         method: 'PUT',
         url: `/api/cart/${itemId}`,
         headers: { ...headers, 'x-cart-session-id': sessionId, ...(cookie ? { cookie } : {}) },
         payload: { quantity: 5 },
       });
       expect(put.statusCode).toBe(404);
-      const clear = await t.app.inject({
+      const clear = await shop.app.inject({
         method: 'DELETE',
         url: `/api/cart/clear/${sessionId}`,
         headers: { ...headers, ...(cookie ? { cookie } : {}) },

@@ -1,44 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import type { CartView } from './service';
 import type { CartItemView } from '../../shared/cart';
 
 /** A browser-made cart session id: long and random. */
 const newSession = () => `sess_${randomUUID().replaceAll('-', '')}`;
 
-describe.each(testDatabases())('cart API on $name', (target) => {
-  let t: TestApp;
+describeShop('cart API', {}, (shop) => {
   let southAfrica: Product;
   let botswana: Product;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    southAfrica = (await t.app.inject({ url: '/api/products/south-africa' })).json<Product>();
-    botswana = (await t.app.inject({ url: '/api/products/botswana' })).json<Product>();
-  });
-  afterAll(async () => {
-    await t?.close();
+    southAfrica = (await shop.app.inject({ url: '/api/products/south-africa' })).json<Product>();
+    botswana = (await shop.app.inject({ url: '/api/products/botswana' })).json<Product>();
   });
 
-  const addToCart = (payload: object) => t.app.inject({ method: 'POST', url: '/api/cart', payload });
+  const addToCart = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/cart', payload });
   const getCart = async (sessionId: string) => {
-    const res = await t.app.inject({ url: `/api/cart/${sessionId}` });
+    const res = await shop.app.inject({ url: `/api/cart/${sessionId}` });
     expect(res.statusCode).toBe(200);
     return res.json<CartView>();
   };
   const updateItem = (itemId: string, payload: unknown, sessionId?: string) =>
-    t.app.inject({
+    shop.app.inject({
       method: 'PUT',
       url: `/api/cart/${itemId}`,
       headers: { 'content-type': 'application/json', ...(sessionId ? { 'x-cart-session-id': sessionId } : {}) },
       payload: JSON.stringify(payload),
     });
   const removeItem = (itemId: string, sessionId?: string) =>
-    t.app.inject({
+    shop.app.inject({
       method: 'DELETE',
       url: `/api/cart/${itemId}`,
       headers: sessionId ? { 'x-cart-session-id': sessionId } : {},
@@ -228,20 +223,20 @@ describe.each(testDatabases())('cart API on $name', (target) => {
 
   describe('flags left', () => {
     it("tells each line how many of its flag are left, and null for a flag whose stock the shop does not count", async () => {
-      const lesotho = (await t.app.inject({ url: '/api/products/lesotho' })).json<Product>();
+      const lesotho = (await shop.app.inject({ url: '/api/products/lesotho' })).json<Product>();
       const sessionId = newSession();
       await addLine(sessionId, southAfrica);
-      await t.database.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, lesotho.id));
+      await shop.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, lesotho.id));
       try {
         const added = await addLine(sessionId, lesotho, 2);
         expect(added.stockLeft).toBe(3);
-        await t.database.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, lesotho.id));
+        await shop.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, lesotho.id));
         expect((await getCart(sessionId)).cartItems.map(({ productName, quantity, stockLeft }) => ({ productName, quantity, stockLeft }))).toEqual([
           { productName: 'SOUTH AFRICA', quantity: 1, stockLeft: null },
           { productName: 'LESOTHO', quantity: 2, stockLeft: 1 },
         ]);
       } finally {
-        await t.database.db.update(products).set({ stockQuantity: null }).where(eq(products.id, lesotho.id));
+        await shop.db.update(products).set({ stockQuantity: null }).where(eq(products.id, lesotho.id));
       }
     });
   });
@@ -266,7 +261,7 @@ describe.each(testDatabases())('cart API on $name', (target) => {
       await addLine(mine, southAfrica, 2);
       await addLine(mine, botswana);
       await addLine(theirs, southAfrica, 5);
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/cart/clear/${mine}` });
+      const res = await shop.app.inject({ method: 'DELETE', url: `/api/cart/clear/${mine}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: expect.any(String) });
       expect((await getCart(mine)).cartItems).toEqual([]);
@@ -285,8 +280,8 @@ describe.each(testDatabases())('cart API on $name', (target) => {
       const path = encodeURIComponent(sessionId!);
       const responses = await Promise.all([
         addToCart({ sessionId, productId: southAfrica.id }),
-        t.app.inject({ url: `/api/cart/${path}` }),
-        t.app.inject({ method: 'DELETE', url: `/api/cart/clear/${path}` }),
+        shop.app.inject({ url: `/api/cart/${path}` }),
+        shop.app.inject({ method: 'DELETE', url: `/api/cart/clear/${path}` }),
       ]);
       for (const res of responses) {
         expect(res.statusCode).toBe(400);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminAuditLog, cartItems, checkouts, orderEvents, taxDocuments } from '../db/schema';
-import { signInTargets, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { signInTargets, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { buildApp } from '../app';
@@ -190,34 +191,32 @@ describe.each(signInTargets())('checkout with the sandbox provider on $name', (t
   });
 });
 
-describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (target) => {
-  let t: TestApp;
-  let yoco: YocoStandIn;
-  const shop = shopHelpers(() => t);
+let yoco: YocoStandIn;
+/** The shop's settings name the stand-in's address, so the stand-in starts first (once per database). */
+const onYocoStandIn = async () => {
+  yoco = await startYocoStandIn();
+  return {
+    pickupPoints: true,
+    env: {
+      PAYMENT_PROVIDER: 'yoco',
+      YOCO_API_URL: yoco.apiUrl,
+      YOCO_SECRET_KEY: yoco.secretKey,
+      YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      ADMIN_EMAILS: 'owner-desk@example.co.za',
+    },
+  };
+};
 
-  beforeAll(async () => {
-    yoco = await startYocoStandIn();
-    t = await startTestApp(target, {
-      env: {
-        PAYMENT_PROVIDER: 'yoco',
-        YOCO_API_URL: yoco.apiUrl,
-        YOCO_SECRET_KEY: yoco.secretKey,
-        YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        ADMIN_EMAILS: 'owner-desk@example.co.za',
-      },
-    });
-    await seedSamplePickupPoints(t.database.db);
-  });
+describeShop('checkout against the Yoco stand-in', onYocoStandIn, (shop) => {
   afterAll(async () => {
-    await t?.close();
     await yoco?.close();
   });
 
   const postWebhook = (signed: { headers: Record<string, string>; body: Buffer }) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+    shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
 
   it('creates the Yoco checkout with the shop total, an Idempotency-Key and the way back', async () => {
-    const { id, yocoId } = await shop.openCheckout('yoco-create');
+    const { id, yocoId } = await shop.shoppers.openCheckout('yoco-create');
     const request = yoco.requests.find((r) => r.method === 'POST' && r.path === '/api/checkouts' && (r.body as { externalId?: string }).externalId === id)!;
     expect(request.headers['idempotency-key']).toBe(id);
     expect(request.body).toMatchObject({
@@ -236,7 +235,7 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
   });
 
   it('acts on a signed webhook only after the provider confirms, and ignores tampered, foreign, stale and replayed ones', async () => {
-    const { shopper, id, yocoId } = await shop.openCheckout('yoco-webhook');
+    const { shopper, id, yocoId } = await shop.shoppers.openCheckout('yoco-webhook');
     yoco.markPaid(yocoId);
     const event = yoco.paymentSucceeded(yocoId);
     // A webhook can arrive while the checkout still reads as processing.
@@ -249,8 +248,8 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
     // Signed, but Yoco does not (yet) say the checkout is paid: no order.
     const early = await postWebhook(yoco.signWebhook(WEBHOOK_SECRET, event, { webhookId: 'msg_early' }));
     expect(early.statusCode).toBe(200);
-    expect((await shop.verify(shopper, id)).json()).toMatchObject({ status: 'pending', orderNumber: null });
-    expect(await shop.ordersOf(id)).toEqual([]);
+    expect((await shop.shoppers.verify(shopper, id)).json()).toMatchObject({ status: 'pending', orderNumber: null });
+    expect(await shop.shoppers.ordersOf(id)).toEqual([]);
 
     yoco.setStatus(yocoId, 'completed');
     const signed = yoco.signWebhook(WEBHOOK_SECRET, event, { webhookId: 'msg_paid' });
@@ -258,32 +257,32 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
     expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
     expect([first.json(), replay.json()]).toContainEqual({ received: true, duplicate: true });
     // The work runs after the answer, so the order appears shortly after.
-    await expect.poll(() => shop.ordersOf(id).then((rows) => rows.length)).toBe(1);
-    const [order] = await shop.ordersOf(id);
-    expect((await shop.confirmations(order!.orderNumber)).length).toBe(1);
+    await expect.poll(() => shop.shoppers.ordersOf(id).then((rows) => rows.length)).toBe(1);
+    const [order] = await shop.shoppers.ordersOf(id);
+    expect((await shop.shoppers.confirmations(order!.orderNumber)).length).toBe(1);
   });
 
   it('the reconciliation finds a payment whose shopper never came back and expires stale checkouts', async () => {
-    const paid = await shop.openCheckout('yoco-gone');
-    const stale = await shop.openCheckout('yoco-stale');
+    const paid = await shop.shoppers.openCheckout('yoco-gone');
+    const stale = await shop.shoppers.openCheckout('yoco-stale');
     yoco.markPaid(paid.yocoId);
     // Both are older than the reconciliation's grace period; the stale one is past its lifetime.
-    await t.database.db.update(checkouts).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(checkouts.id, paid.id));
-    await t.database.db
+    await shop.db.update(checkouts).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(checkouts.id, paid.id));
+    await shop.db
       .update(checkouts)
       .set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000), expiresAt: new Date(Date.now() - 60 * 60_000) })
       .where(eq(checkouts.id, stale.id));
 
-    const result = await t.app.reconcileCheckouts();
+    const result = await shop.app.reconcileCheckouts();
     expect(result).toMatchObject({ completed: 1, expired: 1 });
-    expect(await shop.ordersOf(paid.id)).toHaveLength(1);
-    const [staleRow] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, stale.id));
+    expect(await shop.shoppers.ordersOf(paid.id)).toHaveLength(1);
+    const [staleRow] = await shop.db.select().from(checkouts).where(eq(checkouts.id, stale.id));
     expect(staleRow!.status).toBe('expired');
   });
 
   it('the browser return and duplicate webhooks at once, on two processes, make one order and one email', async () => {
-    const { shopper, id, yocoId } = await shop.openCheckout('yoco-race');
-    const secondProcess = await buildApp({ config: t.config, database: t.database, logger: false });
+    const { shopper, id, yocoId } = await shop.shoppers.openCheckout('yoco-race');
+    const secondProcess = await buildApp({ config: shop.config, database: shop.database, logger: false });
     await secondProcess.ready();
     try {
       yoco.markPaid(yocoId);
@@ -292,32 +291,32 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
       const webhook = (app: typeof secondProcess, delivery: typeof signed) =>
         app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: delivery.headers, payload: delivery.body });
       const answers = await Promise.all([
-        shop.complete(shopper, id),
+        shop.shoppers.complete(shopper, id),
         webhook(secondProcess, signed),
-        webhook(t.app, again),
+        webhook(shop.app, again),
         secondProcess.inject({ method: 'POST', url: '/api/payments/complete', headers: { ...origin, cookie: shopper.cookie }, payload: { checkoutId: id } }),
       ]);
       for (const answer of answers) expect(answer.statusCode).toBe(200);
-      await expect.poll(() => shop.ordersOf(id).then((rows) => rows.length)).toBe(1);
-      const [order] = await shop.ordersOf(id);
-      expect(await shop.confirmations(order!.orderNumber)).toHaveLength(1);
+      await expect.poll(() => shop.shoppers.ordersOf(id).then((rows) => rows.length)).toBe(1);
+      const [order] = await shop.shoppers.ordersOf(id);
+      expect(await shop.shoppers.confirmations(order!.orderNumber)).toHaveLength(1);
     } finally {
       await secondProcess.close();
     }
   });
 
   it('refunds through Yoco for admins only; the payment status follows the refund webhooks', async () => {
-    const { shopper, id, yocoId } = await shop.openCheckout('yoco-refund');
+    const { shopper, id, yocoId } = await shop.shoppers.openCheckout('yoco-refund');
     yoco.markPaid(yocoId);
-    expect((await shop.complete(shopper, id)).statusCode).toBe(200);
-    const [order] = await shop.ordersOf(id);
+    expect((await shop.shoppers.complete(shopper, id)).statusCode).toBe(200);
+    const [order] = await shop.shoppers.ordersOf(id);
     const refund = (who: { cookie: string } | undefined, body: object) =>
-      shop.inject('POST', '/api/payments/yoco/refund', who?.cookie, body);
+      shop.shoppers.inject('POST', '/api/payments/yoco/refund', who?.cookie, body);
 
     expect((await refund(undefined, { paymentId: order!.paymentId, amount: 5_000 })).statusCode).toBe(401);
     expect((await refund(shopper, { paymentId: order!.paymentId, amount: 5_000 })).statusCode).toBe(403);
 
-    const owner = await shop.signUpAs('owner-desk@example.co.za');
+    const owner = await shop.shoppers.signUpAs('owner-desk@example.co.za');
     expect((await refund(owner, { paymentId: order!.paymentId, amount: 50_000 })).json()).toEqual({
       message: `A refund can be at most R190.00 for order ${order!.orderNumber}`,
       code: 'invalid_input',
@@ -326,20 +325,20 @@ describe.each(testDatabases())('checkout against the Yoco stand-in on $name', (t
     expect(partial.statusCode).toBe(202);
     expect(yoco.requests.some((r) => r.path === `/api/checkouts/${yocoId}/refund` && (r.body as { amount?: number }).amount === 5_000)).toBe(true);
     // The same refund as the order desk's: on the order's timeline and in the audit log, by this admin.
-    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    const events = await shop.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
     expect(events.filter((e) => e.type === 'refund_requested')).toEqual([expect.objectContaining({ actorEmail: 'owner-desk@example.co.za' })]);
-    const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, order!.id));
+    const audit = await shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, order!.id));
     expect(audit).toEqual([expect.objectContaining({ actorEmail: 'owner-desk@example.co.za', summary: expect.stringContaining('R50.00') })]);
 
     const refunded = async (amount: number, webhookId: string) => {
       const signed = yoco.signWebhook(WEBHOOK_SECRET, yoco.refundEvent(yocoId, 'refund.succeeded', amount), { webhookId });
-      const res = await t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+      const res = await shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
       expect(res.statusCode).toBe(200);
     };
     await refunded(5_000, 'msg_refund_1');
-    await expect.poll(async () => (await shop.ordersOf(id))[0]!.paymentStatus).toBe('partially_refunded');
-    expect((await shop.ordersOf(id))[0]!.refundedCents).toBe(5_000);
+    await expect.poll(async () => (await shop.shoppers.ordersOf(id))[0]!.paymentStatus).toBe('partially_refunded');
+    expect((await shop.shoppers.ordersOf(id))[0]!.refundedCents).toBe(5_000);
     await refunded(14_000, 'msg_refund_2');
-    await expect.poll(async () => (await shop.ordersOf(id))[0]!.paymentStatus).toBe('refunded');
+    await expect.poll(async () => (await shop.shoppers.ordersOf(id))[0]!.paymentStatus).toBe('refunded');
   });
 });

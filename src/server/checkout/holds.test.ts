@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { checkouts, products, rateLimits } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { outboxEmails, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
 import { shopHelpers, type Shopper } from '../testing/test-orders';
 import { startYocoStandIn, yocoSettings, type YocoStandIn } from '../testing/yoco-stand-in';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
 import type { DiscountCodeView } from '../../shared/discounts';
@@ -59,7 +59,6 @@ function holdsSuite(t: () => TestApp) {
     checkout,
     open,
     async start() {
-      await seedSamplePickupPoints(t().database.db);
       admin = await signedIn(t(), { name: 'Holds Desk', email: ADMIN, password: 'holds-desk-1' });
       pointId = (await shop.nearestPoint()).id;
     },
@@ -87,20 +86,15 @@ function holdsSuite(t: () => TestApp) {
   };
 }
 
-describe.each(testDatabases())('holds with the sandbox, which closes a replaced page, on $name', (target) => {
-  let t: TestApp;
-  const s = holdsSuite(() => t);
+describeShop('holds with the sandbox, which closes a replaced page,', { pickupPoints: true, env: { ADMIN_EMAILS: ADMIN } }, (shop) => {
+  const s = holdsSuite(() => shop.testApp);
   const payPage = (page: Page) => s.shop.inject('POST', `${new URL(page.redirectUrl).pathname}/pay`);
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN } });
     await s.start();
   });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
-    await t.database.db.delete(rateLimits);
+    await shop.db.delete(rateLimits);
     await s.setStock('kenya', null);
   });
 
@@ -183,28 +177,28 @@ describe.each(testDatabases())('holds with the sandbox, which closes a replaced 
   });
 });
 
-describe.each(testDatabases())('holds with Yoco, whose pages cannot be closed, on $name', (target) => {
-  let t: TestApp;
-  let yoco: YocoStandIn;
-  const s = holdsSuite(() => t);
-  const yocoIdOf = async (id: string) => (await t.database.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!.providerCheckoutId!;
+let yoco: YocoStandIn;
+/** The shop's settings name the stand-in's address, so the stand-in starts first (once per database). */
+const onYocoStandIn = async () => {
+  yoco = await startYocoStandIn();
+  return { pickupPoints: true, env: { ...yocoSettings(yoco, WEBHOOK_SECRET), ADMIN_EMAILS: ADMIN, ORDER_DESK_EMAIL: DESK } };
+};
+
+describeShop('holds with Yoco, whose pages cannot be closed,', onYocoStandIn, (shop) => {
+  const s = holdsSuite(() => shop.testApp);
+  const yocoIdOf = async (id: string) => (await shop.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!.providerCheckoutId!;
   const postWebhook = (signed: { headers: Record<string, string>; body: Buffer }) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+    shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
   const untilTime = /until (\d\d:\d\d)\. Pay on that page, or try again after \1\.$/;
 
   beforeAll(async () => {
-    yoco = await startYocoStandIn();
-    t = await startTestApp(target, {
-      env: { ...yocoSettings(yoco, WEBHOOK_SECRET), ADMIN_EMAILS: ADMIN, ORDER_DESK_EMAIL: DESK },
-    });
     await s.start();
   });
   afterAll(async () => {
-    await t?.close();
     await yoco?.close();
   });
   beforeEach(async () => {
-    await t.database.db.delete(rateLimits);
+    await shop.db.delete(rateLimits);
     await s.setStock('kenya', null);
   });
 
@@ -244,7 +238,7 @@ describe.each(testDatabases())('holds with Yoco, whose pages cannot be closed, o
     const page = await s.open(late, 'LATE-ONE', 2_000);
     // Past the shop's hour the reconciliation gives the flag and the code's use back, and another shopper takes both.
     await s.expire(page.id);
-    expect((await t.app.reconcileCheckouts()).expired).toBe(1);
+    expect((await shop.app.reconcileCheckouts()).expired).toBe(1);
     const other = await s.shopperWith('yoco-prompt', 'kenya');
     const prompt = await s.open(other, 'LATE-ONE', 2_000);
     yoco.markPaid(await yocoIdOf(prompt.id));
@@ -273,7 +267,7 @@ describe.each(testDatabases())('holds with Yoco, whose pages cannot be closed, o
     );
 
     expect((await s.desk('POST', '/api/admin/batch-email')).statusCode).toBe(200);
-    const digest = (await outboxEmails(t.database.db)).filter((row) => row.payload.to === DESK).at(-1)!.payload;
+    const digest = (await outboxEmails(shop.db)).filter((row) => row.payload.to === DESK).at(-1)!.payload;
     expect(digest.text).toContain(`Check first: 1 order was paid after the shop had given its hold back, beyond the stock or a discount code's limit (${order!.orderNumber}).`);
     expect(digest.text).toContain('Sold beyond stock: restock or refund. Kenya: 1 more than was in stock');
     expect(digest.text).toContain("Over the code's limit. LATE-ONE: 2 uses of the 1 it allows in all");
@@ -296,7 +290,7 @@ describe.each(testDatabases())('holds with Yoco, whose pages cannot be closed, o
     const late = await s.shopperWith('yoco-return', 'kenya');
     const page = await s.open(late);
     await s.expire(page.id);
-    await t.app.reconcileCheckouts();
+    await shop.app.reconcileCheckouts();
     const other = await s.shopperWith('yoco-first', 'kenya');
     const prompt = await s.open(other);
     yoco.markPaid(await yocoIdOf(prompt.id));

@@ -1,25 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { checkouts, orders, products } from '../db/schema';
-import { shopHelpers, type Shopper } from '../testing/test-orders';
+import type { Shopper } from '../testing/test-orders';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import type { Product } from '../../shared/product';
 
 const origin = { origin: TEST_PUBLIC_URL };
 
-describe.each(testDatabases())('stock at checkout on $name', (target) => {
-  let t: TestApp;
+describeShop('stock at checkout', { pickupPoints: true }, (shop) => {
   let pointId: string;
   let kenya: Product;
   let japan: Product;
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
+    shop.app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
 
-  const shop = shopHelpers(() => t);
-  const signUp = (label: string) => shop.signUp(label);
+  const signUp = (label: string) => shop.shoppers.signUp(label);
 
   const addToCart = (shopper: Shopper, product: Product, quantity: number) =>
     inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: product.id, quantity });
@@ -32,7 +30,7 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
 
   async function startCheckout(shopper: Shopper) {
     const cart = (await inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
-    return shop.createCheckout(shopper, shop.checkoutBody(cart.subtotalCents + PAXI_STANDARD_FEE_CENTS, pointId));
+    return shop.shoppers.createCheckout(shopper, shop.shoppers.checkoutBody(cart.subtotalCents + PAXI_STANDARD_FEE_CENTS, pointId));
   }
 
   async function openCheckout(shopper: Shopper): Promise<{ id: string; redirectUrl: string }> {
@@ -42,23 +40,18 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
   }
 
   const setStock = (product: Product, stockQuantity: number | null) =>
-    t.database.db.update(products).set({ stockQuantity }).where(eq(products.id, product.id));
+    shop.db.update(products).set({ stockQuantity }).where(eq(products.id, product.id));
   const stockOf = async (product: Product) =>
-    (await t.database.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, product.id)))[0]!.stock;
-  const checkoutRow = async (id: string) => (await t.database.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!;
+    (await shop.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, product.id)))[0]!.stock;
+  const checkoutRow = async (id: string) => (await shop.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!;
   const sandboxStep = (redirectUrl: string, step: 'pay' | 'cancel' | 'decline') => inject('POST', `${new URL(redirectUrl).pathname}/${step}`);
   const cancel = (shopper: Shopper, checkoutId: string) => inject('POST', '/api/payments/cancel', shopper.cookie, { checkoutId });
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedSamplePickupPoints(t.database.db);
     const points = await inject('POST', '/api/paxi-points', undefined, { address: 'Sea Point, Cape Town', radiusKm: 8 });
     pointId = points.json<{ paxiPoints: { id: string }[] }>().paxiPoints[0]!.id;
     kenya = (await inject('GET', '/api/products/kenya')).json<Product>();
     japan = (await inject('GET', '/api/products/japan')).json<Product>();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
   beforeEach(async () => {
     await setStock(kenya, null);
@@ -134,11 +127,11 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     const leaver = await shopperWith('leaver', kenya, 2);
     const stale = await openCheckout(leaver);
     expect(await stockOf(kenya)).toBe(0);
-    await t.database.db
+    await shop.db
       .update(checkouts)
       .set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000), expiresAt: new Date(Date.now() - 60 * 60_000) })
       .where(eq(checkouts.id, stale.id));
-    const [round1, round2] = await Promise.all([t.app.reconcileCheckouts(), t.app.reconcileCheckouts()]);
+    const [round1, round2] = await Promise.all([shop.app.reconcileCheckouts(), shop.app.reconcileCheckouts()]);
     expect(round1.expired + round2.expired).toBe(1);
     expect(await checkoutRow(stale.id)).toMatchObject({ status: 'expired', stockHeld: false });
     expect(await stockOf(kenya)).toBe(2);
@@ -179,7 +172,7 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     const late = await sandboxStep(old.redirectUrl, 'pay');
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain('The shop closed this payment page');
-    expect(await t.database.db.select().from(orders).where(eq(orders.checkoutId, old.id))).toEqual([]);
+    expect(await shop.db.select().from(orders).where(eq(orders.checkoutId, old.id))).toEqual([]);
     expect(await stockOf(kenya)).toBe(0);
   });
 
@@ -199,7 +192,7 @@ describe.each(testDatabases())('stock at checkout on $name', (target) => {
     await setStock(kenya, 1);
     const line = (await inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ cartItems: { id: string }[] }>().cartItems[0]!;
     const put = (quantity: number) =>
-      t.app.inject({ method: 'PUT', url: `/api/cart/${line.id}`, payload: { quantity }, headers: { ...origin, cookie: shopper.cookie, 'x-cart-session-id': shopper.cartId } });
+      shop.app.inject({ method: 'PUT', url: `/api/cart/${line.id}`, payload: { quantity }, headers: { ...origin, cookie: shopper.cookie, 'x-cart-session-id': shopper.cartId } });
     expect((await put(3)).json()).toEqual({ message: 'Sorry, only 1 Kenya flag is left.', code: 'out_of_stock' });
     expect((await put(1)).statusCode).toBe(200);
 

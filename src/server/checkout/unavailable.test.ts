@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkouts, products, sandboxCheckouts } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
-import { ORDER_DESK_ADMIN, shopHelpers, type Shopper } from '../testing/test-orders';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import type { Shopper } from '../testing/test-orders';
 import type { CartItemView } from '../../shared/cart';
 import type { Product } from '../../shared/product';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
@@ -14,35 +14,23 @@ interface CartAnswer {
   subtotalCents: number;
 }
 
-describe.each(testDatabases())('a flag that is no longer sold, on $name', (target) => {
-  let t: TestApp;
-  const shop = shopHelpers(() => t);
-  const db = () => t.database.db;
+describeShop('a flag that is no longer sold,', { admin: true, pickupPoints: true }, (shop) => {
 
-  beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ORDER_DESK_ADMIN } });
-    await seedSamplePickupPoints(db());
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const productOf = async (slug: string) => (await shop.inject('GET', `/api/products/${slug}`)).json<Product>();
-  const cartOf = async (shopper: Shopper) => (await shop.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<CartAnswer>();
+  const productOf = async (slug: string) => (await shop.shoppers.inject('GET', `/api/products/${slug}`)).json<Product>();
+  const cartOf = async (shopper: Shopper) => (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<CartAnswer>();
 
   it('stays in the cart marked unavailable and uncounted; checkout refuses it by name and holds nothing', async () => {
-    const admin = await shop.signUpAs(ORDER_DESK_ADMIN);
-    const shopper = await shop.signUp('hidden-flag');
+    const shopper = await shop.shoppers.signUp('hidden-flag');
     const kenya = await productOf('kenya');
     const southAfrica = await productOf('south-africa');
-    await db().update(products).set({ stockQuantity: 5 }).where(eq(products.id, kenya.id));
-    await shop.addToCart(shopper, 'kenya', 2);
-    await shop.addToCart(shopper, 'south-africa', 1);
+    await shop.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, kenya.id));
+    await shop.shoppers.addToCart(shopper, 'kenya', 2);
+    await shop.shoppers.addToCart(shopper, 'south-africa', 1);
 
-    const hide = await t.app.inject({
+    const hide = await shop.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${kenya.id}`,
-      headers: { origin: TEST_PUBLIC_URL, cookie: admin.cookie },
+      headers: { origin: TEST_PUBLIC_URL, cookie: shop.admin.cookie },
       payload: { isActive: false },
     });
     expect(hide.statusCode).toBe(200);
@@ -57,7 +45,7 @@ describe.each(testDatabases())('a flag that is no longer sold, on $name', (targe
 
     // Only removing it is left: more of it is refused, as is adding it again.
     const kenyaLine = cart.cartItems.find((i) => i.productId === kenya.id)!;
-    const more = await t.app.inject({
+    const more = await shop.app.inject({
       method: 'PUT',
       url: `/api/cart/${kenyaLine.id}`,
       headers: { origin: TEST_PUBLIC_URL, cookie: shopper.cookie, 'x-cart-session-id': shopper.cartId },
@@ -69,29 +57,29 @@ describe.each(testDatabases())('a flag that is no longer sold, on $name', (targe
       code: 'flag_no_longer_sold',
       productId: kenya.id,
     });
-    const addAgain = await shop.inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: kenya.id, quantity: 1 });
+    const addAgain = await shop.shoppers.inject('POST', '/api/cart', shopper.cookie, { sessionId: shopper.cartId, productId: kenya.id, quantity: 1 });
     expect(addAgain.statusCode).toBe(404);
 
-    const point = await shop.nearestPoint();
+    const point = await shop.shoppers.nearestPoint();
     const total = cart.subtotalCents + PAXI_STANDARD_FEE_CENTS;
-    const refused = await shop.createCheckout(shopper, shop.checkoutBody(total, point.id));
+    const refused = await shop.shoppers.createCheckout(shopper, shop.shoppers.checkoutBody(total, point.id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: 'The Kenya flag is no longer sold. Please remove it from your cart.',
       code: 'flag_no_longer_sold',
       productId: kenya.id,
     });
-    expect(await db().select().from(checkouts).where(eq(checkouts.cartSessionId, shopper.cartId))).toEqual([]);
-    expect(await db().select().from(sandboxCheckouts)).toEqual([]);
-    expect((await db().select({ stock: products.stockQuantity }).from(products).where(eq(products.id, kenya.id)))[0]!.stock).toBe(5);
+    expect(await shop.db.select().from(checkouts).where(eq(checkouts.cartSessionId, shopper.cartId))).toEqual([]);
+    expect(await shop.db.select().from(sandboxCheckouts)).toEqual([]);
+    expect((await shop.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, kenya.id)))[0]!.stock).toBe(5);
 
-    const removed = await t.app.inject({
+    const removed = await shop.app.inject({
       method: 'DELETE',
       url: `/api/cart/${kenyaLine.id}`,
       headers: { origin: TEST_PUBLIC_URL, cookie: shopper.cookie, 'x-cart-session-id': shopper.cartId },
     });
     expect(removed.statusCode).toBeLessThan(300);
-    const paid = await shop.createCheckout(shopper, shop.checkoutBody(total, point.id));
+    const paid = await shop.shoppers.createCheckout(shopper, shop.shoppers.checkoutBody(total, point.id));
     expect(paid.statusCode).toBe(200);
   });
 });

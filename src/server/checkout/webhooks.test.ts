@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkouts, orderEvents, orderRefunds, orders, paymentWebhooks, taxDocuments } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
-import { shopHelpers } from '../testing/test-orders';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -15,21 +13,18 @@ interface RefundEvent {
   payload: { id?: string; amount: number; currency: string };
 }
 
-describe.each(testDatabases())('money and webhooks against the Yoco stand-in on $name', (target) => {
-  let t: TestApp;
-  let yoco: YocoStandIn;
-  const shop = shopHelpers(() => t);
-  const db = () => t.database.db;
+let yoco: YocoStandIn;
+/** The shop's settings name the stand-in's address, so the stand-in starts first (once per database). */
+const onYocoStandIn = async () => {
+  yoco = await startYocoStandIn();
+  return {
+    pickupPoints: true,
+    env: { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: yoco.apiUrl, YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  };
+};
 
-  beforeAll(async () => {
-    yoco = await startYocoStandIn();
-    t = await startTestApp(target, {
-      env: { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: yoco.apiUrl, YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    });
-    await seedSamplePickupPoints(db());
-  });
+describeShop('money and webhooks against the Yoco stand-in', onYocoStandIn, (shop) => {
   afterAll(async () => {
-    await t?.close();
     await yoco?.close();
   });
   afterEach(() => {
@@ -37,18 +32,18 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
   });
 
   async function paidOrder(label: string) {
-    const opened = await shop.openCheckout(label);
+    const opened = await shop.shoppers.openCheckout(label);
     yoco.markPaid(opened.yocoId);
-    expect((await shop.complete(opened.shopper, opened.id)).statusCode).toBe(200);
-    const [order] = await shop.ordersOf(opened.id);
+    expect((await shop.shoppers.complete(opened.shopper, opened.id)).statusCode).toBe(200);
+    const [order] = await shop.shoppers.ordersOf(opened.id);
     return { ...opened, order: order! };
   }
 
   const deliver = (event: object, webhookId = `msg_${randomBytes(8).toString('hex')}`) => {
     const signed = yoco.signWebhook(WEBHOOK_SECRET, event, { webhookId });
-    return t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+    return shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
   };
-  const stored = async (webhookId: string) => (await db().select().from(paymentWebhooks).where(eq(paymentWebhooks.id, webhookId)))[0];
+  const stored = async (webhookId: string) => (await shop.db.select().from(paymentWebhooks).where(eq(paymentWebhooks.id, webhookId)))[0];
   /** Waits until the handling that follows the answer is over: processed, or failed and waiting for its retry. */
   const settled = async (webhookId: string) => {
     await expect
@@ -60,35 +55,35 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
     return (await stored(webhookId))!;
   };
   const makeDue = (webhookId: string) =>
-    db().update(paymentWebhooks).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(paymentWebhooks.id, webhookId));
-  const orderById = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-  const refundsOf = (orderId: string) => db().select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    shop.db.update(paymentWebhooks).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(paymentWebhooks.id, webhookId));
+  const orderById = async (id: string) => (await shop.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const refundsOf = (orderId: string) => shop.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
   const refundedEvents = (orderId: string) =>
-    db().select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'refunded')));
+    shop.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'refunded')));
   const refundEvent = (yocoId: string, amountCents: number) => yoco.refundEvent(yocoId, 'refund.succeeded', amountCents) as RefundEvent;
 
   /** The database refuses new refunds until the returned function is called. */
   async function refuseRefunds(): Promise<() => Promise<void>> {
-    await db().execute(
+    await shop.db.execute(
       sql.raw(`CREATE OR REPLACE FUNCTION refuse_refunds() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the database refuses for a moment'; END $$`),
     );
-    await db().execute(sql.raw('CREATE TRIGGER refuse_refunds BEFORE INSERT ON order_refunds FOR EACH ROW EXECUTE FUNCTION refuse_refunds()'));
+    await shop.db.execute(sql.raw('CREATE TRIGGER refuse_refunds BEFORE INSERT ON order_refunds FOR EACH ROW EXECUTE FUNCTION refuse_refunds()'));
     return async () => {
-      await db().execute(sql.raw('DROP TRIGGER refuse_refunds ON order_refunds'));
+      await shop.db.execute(sql.raw('DROP TRIGGER refuse_refunds ON order_refunds'));
     };
   }
 
   describe('a payment counts only in rand', () => {
     it('a checkout paid in dollars makes no order: 409 to the shopper, an error in the log, the webhook refused', async () => {
-      const errors = vi.spyOn(t.app.log, 'error');
-      const { shopper, id, yocoId } = await shop.openCheckout('dollars');
+      const errors = vi.spyOn(shop.app.log, 'error');
+      const { shopper, id, yocoId } = await shop.shoppers.openCheckout('dollars');
       yoco.checkouts.get(yocoId)!.currency = 'USD';
       yoco.markPaid(yocoId);
 
-      const verify = await shop.verify(shopper, id);
+      const verify = await shop.shoppers.verify(shopper, id);
       expect(verify.statusCode).toBe(409);
       expect(verify.json()).toEqual({ message: 'The payment was made in USD, not in rand. Please contact us with your payment reference.', code: 'payment_mismatch' });
-      const complete = await shop.complete(shopper, id);
+      const complete = await shop.shoppers.complete(shopper, id);
       expect(complete.statusCode).toBe(409);
       expect(complete.json().message).toContain('not in rand');
       expect(errors).toHaveBeenCalledWith(expect.objectContaining({ checkoutId: id, currency: 'USD', amount: 19_000 }), expect.any(String));
@@ -96,9 +91,9 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       const webhook = await deliver(yoco.paymentSucceeded(yocoId), 'msg_dollars');
       expect(webhook.statusCode).toBe(200);
       expect(await settled('msg_dollars')).toMatchObject({ processedAt: expect.any(Date), lastError: expect.stringContaining('not in rand') });
-      expect(await shop.ordersOf(id)).toEqual([]);
+      expect(await shop.shoppers.ordersOf(id)).toEqual([]);
       // The checkout is over, so the reconciliation stops asking about it.
-      expect((await db().select().from(checkouts).where(eq(checkouts.id, id)))[0]!.status).toBe('failed');
+      expect((await shop.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!.status).toBe('failed');
     });
   });
 
@@ -118,7 +113,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
     });
 
     it('refuses a negative amount, a refund without its id and one in another currency: nothing stored, an error logged', async () => {
-      const errors = vi.spyOn(t.app.log, 'error');
+      const errors = vi.spyOn(shop.app.log, 'error');
       const { yocoId, order } = await paidOrder('refund-bad');
       const negative = refundEvent(yocoId, -5_000);
       const withoutId = refundEvent(yocoId, 5_000);
@@ -141,7 +136,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
     });
 
     it('refuses more than was paid less what was refunded, naming the order, and changes nothing', async () => {
-      const errors = vi.spyOn(t.app.log, 'error');
+      const errors = vi.spyOn(shop.app.log, 'error');
       const { yocoId, order } = await paidOrder('refund-over');
       await deliver(refundEvent(yocoId, 15_000), 'msg_first');
       await settled('msg_first');
@@ -163,7 +158,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       expect((await settled('msg_after_full')).lastError).toContain('more than the R0.00 left');
       expect((await orderById(order.id)).refundedCents).toBe(19_000);
       // Credit notes only for what was counted: never more than the invoice.
-      const documents = await db().select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id)).orderBy(taxDocuments.issuedAt);
+      const documents = await shop.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id)).orderBy(taxDocuments.issuedAt);
       expect(documents.map((d) => [d.kind, d.totalCents])).toEqual([
         ['invoice', 19_000],
         ['credit_note', 15_000],
@@ -174,16 +169,16 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
     it('the database keeps refunded cents between 0 and the total', async () => {
       const { order } = await paidOrder('refund-check');
       for (const refundedCents of [-1, order.totalAmount + 1]) {
-        await expect(db().update(orders).set({ refundedCents }).where(eq(orders.id, order.id))).rejects.toThrow();
+        await expect(shop.db.update(orders).set({ refundedCents }).where(eq(orders.id, order.id))).rejects.toThrow();
       }
-      await expect(db().insert(orderRefunds).values({ orderId: order.id, providerRefundId: 'rfd_zero', amountCents: 0 })).rejects.toThrow();
+      await expect(shop.db.insert(orderRefunds).values({ orderId: order.id, providerRefundId: 'rfd_zero', amountCents: 0 })).rejects.toThrow();
       expect((await orderById(order.id)).refundedCents).toBe(0);
     });
   });
 
   describe('stored webhooks are handled again until processed', () => {
     it('a payment whose handling failed after the answer becomes its order at the next reconciliation, once', async () => {
-      const { shopper, id, yocoId } = await shop.openCheckout('replay-payment');
+      const { shopper, id, yocoId } = await shop.shoppers.openCheckout('replay-payment');
       yoco.markPaid(yocoId);
       // Yoco cannot be asked about the payment while the webhook is handled.
       yoco.respondNext({ status: 500, body: { errorMessage: 'Internal error' } });
@@ -193,22 +188,22 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       const failed = await settled('msg_replay_payment');
       expect(failed).toMatchObject({ processedAt: null, attempts: 1, lastError: expect.stringContaining('HTTP 500') });
       expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-      expect(await shop.ordersOf(id)).toEqual([]);
+      expect(await shop.shoppers.ordersOf(id)).toEqual([]);
 
       // Not due yet: the job waits.
-      expect((await t.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
+      expect((await shop.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
       await makeDue('msg_replay_payment');
-      const rounds = await Promise.all([t.app.reconcileCheckouts(), t.app.reconcileCheckouts()]);
+      const rounds = await Promise.all([shop.app.reconcileCheckouts(), shop.app.reconcileCheckouts()]);
       expect(rounds.map((r) => r.replayedWebhooks).sort()).toEqual([0, 1]);
       expect(await stored('msg_replay_payment')).toMatchObject({ processedAt: expect.any(Date), attempts: 2, lockedUntil: null });
-      const made = await shop.ordersOf(id);
+      const made = await shop.shoppers.ordersOf(id);
       expect(made).toHaveLength(1);
-      expect(await shop.confirmations(made[0]!.orderNumber)).toHaveLength(1);
-      expect((await shop.verify(shopper, id)).json()).toMatchObject({ status: 'completed', orderNumber: made[0]!.orderNumber });
+      expect(await shop.shoppers.confirmations(made[0]!.orderNumber)).toHaveLength(1);
+      expect((await shop.shoppers.verify(shopper, id)).json()).toMatchObject({ status: 'completed', orderNumber: made[0]!.orderNumber });
 
       // Processed: the job does not take it up again.
       await makeDue('msg_replay_payment');
-      expect((await t.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
+      expect((await shop.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
     });
 
     it('a refund the database refused for a moment is counted once by two job runs at the same time', async () => {
@@ -228,7 +223,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       expect(await orderById(order.id)).toMatchObject({ refundedCents: 0, paymentStatus: 'paid' });
 
       await makeDue('msg_replay_refund');
-      const rounds = await Promise.all([t.app.reconcileCheckouts(), t.app.reconcileCheckouts()]);
+      const rounds = await Promise.all([shop.app.reconcileCheckouts(), shop.app.reconcileCheckouts()]);
       expect(rounds.reduce((sum, r) => sum + r.replayedWebhooks, 0)).toBe(1);
       expect(await stored('msg_replay_refund')).toMatchObject({ processedAt: expect.any(Date), attempts: 2 });
       expect(await orderById(order.id)).toMatchObject({ refundedCents: 5_000, paymentStatus: 'partially_refunded' });
@@ -237,7 +232,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
     });
 
     it('a repeated delivery of an event not processed yet is handled, not dropped', async () => {
-      const { id, yocoId } = await shop.openCheckout('replay-duplicate');
+      const { id, yocoId } = await shop.shoppers.openCheckout('replay-duplicate');
       yoco.markPaid(yocoId);
       yoco.respondNext({ status: 500, body: { errorMessage: 'Internal error' } });
       const event = yoco.paymentSucceeded(yocoId);
@@ -248,22 +243,22 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ received: true, duplicate: true });
       await expect.poll(async () => (await stored('msg_dup'))?.processedAt ?? null).not.toBeNull();
-      expect(await shop.ordersOf(id)).toHaveLength(1);
+      expect(await shop.shoppers.ordersOf(id)).toHaveLength(1);
     });
 
     it(`gives up after ${WEBHOOK_MAX_ATTEMPTS} attempts: an error in the log, the row kept, no more tries`, async () => {
-      const errors = vi.spyOn(t.app.log, 'error');
+      const errors = vi.spyOn(shop.app.log, 'error');
       const { yocoId, order } = await paidOrder('replay-give-up');
       const allowRefunds = await refuseRefunds();
       try {
         await deliver(refundEvent(yocoId, 2_000), 'msg_give_up');
         await settled('msg_give_up');
-        await db()
+        await shop.db
           .update(paymentWebhooks)
           .set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 })
           .where(eq(paymentWebhooks.id, 'msg_give_up'));
         await makeDue('msg_give_up');
-        expect((await t.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
+        expect((await shop.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
       } finally {
         await allowRefunds();
       }
@@ -271,7 +266,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
       expect(await stored('msg_give_up')).toMatchObject({ processedAt: null, attempts: WEBHOOK_MAX_ATTEMPTS, lastError: expect.any(String) });
 
       await makeDue('msg_give_up');
-      expect((await t.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
+      expect((await shop.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
       expect((await stored('msg_give_up'))!.attempts).toBe(WEBHOOK_MAX_ATTEMPTS);
       expect((await orderById(order.id)).refundedCents).toBe(0);
     });
@@ -285,7 +280,7 @@ describe.each(testDatabases())('money and webhooks against the Yoco stand-in on 
         ['msg_stale', { timestampOffsetSeconds: -6 * 60 }],
       ] as const) {
         const signed = yoco.signWebhook(WEBHOOK_SECRET, event, { webhookId, ...options });
-        const res = await t.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+        const res = await shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
         expect(res.statusCode).toBe(400);
         expect(await stored(webhookId)).toBeUndefined();
       }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, checkouts, discountCodeUses, type CheckoutSnapshot } from '../db/schema';
 import { InvalidInputError } from '../errors';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
-import { shopHelpers } from '../testing/test-orders';
 import { createDiscountCodeSchema, dayInWords, discountCents, discountMessages, type DiscountCodeView } from '../../shared/discounts';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { createDiscountService, giveDiscountBack, type DiscountService } from './service';
@@ -29,13 +29,11 @@ describe('what a code takes off', () => {
   });
 });
 
-describe.each(testDatabases())('discount codes on $name', (target) => {
-  let t: TestApp;
+describeShop('discount codes', { env: { ADMIN_EMAILS: ADMIN } }, (shop) => {
   let admin: string;
   let discounts: DiscountService;
-  const shop = shopHelpers(() => t);
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, cookie: string | undefined = admin) =>
-    t.app.inject({ method, url, payload: payload as object, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
+    shop.app.inject({ method, url, payload: payload as object, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
   const create = async (body: object) => {
     const res = await call('POST', '/api/admin/discount-codes', body);
     expect(res.statusCode, res.body).toBe(201);
@@ -44,7 +42,7 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
 
   /** A checkout row of the shopper's, for a use to belong to. */
   async function openCheckout(userId: string): Promise<string> {
-    const [row] = await t.database.db
+    const [row] = await shop.db
       .insert(checkouts)
       .values({
         userId,
@@ -60,12 +58,12 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     return row!.id;
   }
   async function shopperId(label: string): Promise<string> {
-    const shopper = await shop.signUp(label);
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { ...origin, cookie: shopper.cookie } });
+    const shopper = await shop.shoppers.signUp(label);
+    const session = await shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { ...origin, cookie: shopper.cookie } });
     return session.json<{ user: { id: string } }>().user.id;
   }
   const take = (code: string, userId: string, checkoutId: string, subtotalCents = 39_000, deliveryFeeCents = 9_900) =>
-    t.database.db.transaction(async (tx) => {
+    shop.db.transaction(async (tx) => {
       const applied = await discounts.claimUse(tx, { code, userId, subtotalCents, deliveryFeeCents });
       await discounts.holdUse(tx, applied, { checkoutId, userId });
       return applied;
@@ -81,16 +79,12 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN } });
-    admin = await signedIn(t, { name: 'Specials Desk', email: ADMIN, password: 'discounts-desk-1' });
-    discounts = createDiscountService(t.database.db, () => new Date('2026-12-16T10:00:00+02:00'));
-  });
-  afterAll(async () => {
-    await t?.close();
+    admin = await signedIn(shop.testApp, { name: 'Specials Desk', email: ADMIN, password: 'discounts-desk-1' });
+    discounts = createDiscountService(shop.db, () => new Date('2026-12-16T10:00:00+02:00'));
   });
 
   it('lets only admins make and list codes', async () => {
-    const shopper = await shop.signUp('not-admin');
+    const shopper = await shop.shoppers.signUp('not-admin');
     for (const cookie of ['', shopper.cookie]) {
       expect((await call('GET', '/api/admin/discount-codes', undefined, cookie)).statusCode).toBe(cookie ? 403 : 401);
       expect((await call('POST', '/api/admin/discount-codes', { code: 'FREE', kind: 'percent', percent: 100 }, cookie)).statusCode).toBe(cookie ? 403 : 401);
@@ -105,7 +99,7 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     const again = await call('POST', '/api/admin/discount-codes', { code: 'Bafana-Bafana', kind: 'amount', amountCents: 1_000 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'There is already a discount code BAFANA-BAFANA', code: 'conflict' });
-    const [audit] = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, code.id));
+    const [audit] = await shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, code.id));
     expect(audit!.summary).toBe('Made discount code BAFANA-BAFANA: 15% off, from R500.00, from 2099-12-01, until 2099-12-31, 100 uses, 2 per customer');
   });
 
@@ -154,7 +148,7 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     await create({ code: 'HERITAGE', kind: 'amount', amountCents: 5_000, minimumSpendCents: 20_000, totalUses: 2, usesPerCustomer: 1, includesDelivery: true });
     await create({ code: 'SUMMER27', kind: 'percent', percent: 10, startsOn: '2027-01-01' });
     // Made in November, while it still ran; the checkouts below come in December.
-    const november = createDiscountService(t.database.db, () => new Date('2026-11-01T10:00:00+02:00'));
+    const november = createDiscountService(shop.db, () => new Date('2026-11-01T10:00:00+02:00'));
     await november.create({ id: 'admin-1', email: ADMIN }, createDiscountCodeSchema.parse({ code: 'SPRING', kind: 'percent', percent: 10, endsOn: '2026-11-30' }));
     const switchedOff = await create({ code: 'OLDCODE', kind: 'percent', percent: 10 });
     expect((await call('PATCH', `/api/admin/discount-codes/${switchedOff.id}`, { active: false })).json()).toMatchObject({ active: false });
@@ -174,7 +168,7 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     expect(await refusedWith(take('HERITAGE', lerato, await openCheckout(lerato)))).toBe('This discount code has been used up.');
 
     // Thandi's checkout ended unpaid: her use is free again, for her or for someone else.
-    await giveDiscountBack(t.database.db, first);
+    await giveDiscountBack(shop.db, first);
     await take('HERITAGE', lerato, await openCheckout(lerato));
     const listed = (await call('GET', '/api/admin/discount-codes')).json<{ codes: DiscountCodeView[] }>().codes;
     expect(listed.find((c) => c.code === 'HERITAGE')).toMatchObject({ uses: 2, orders: 0, revenueCents: 0 });
@@ -189,6 +183,6 @@ describe.each(testDatabases())('discount codes on $name', (target) => {
     const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as Error).message] : []));
     expect(refusals).toEqual(Array(5).fill('This discount code has been used up.'));
     const code = (await call('GET', '/api/admin/discount-codes')).json<{ codes: DiscountCodeView[] }>().codes.find((c) => c.code === 'LAST-ONE')!;
-    expect((await t.database.db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code.id))).length).toBe(1);
+    expect((await shop.db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code.id))).length).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import type { Mailer, OutgoingEmail } from '../notify/mailer';
 import { DeliveryError } from '../notify/delivery-error';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { placePaidOrder, shopHelpers } from '../testing/test-orders';
 import { pdfText } from '../testing/pdf-text';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp-server';
@@ -23,28 +24,24 @@ function flakyMailer(): Mailer & { attempts: OutgoingEmail[] } {
   };
 }
 
-describe.each(testDatabases())('documents attached to emails on $name', (target) => {
-  let t: TestApp;
-  const mailer = flakyMailer();
-  const shop = shopHelpers(() => t);
+let mailer: ReturnType<typeof flakyMailer>;
+/** Each database's shop has a mailer of its own, whose attempts the test counts. */
+const withFlakyMailer = () => {
+  mailer = flakyMailer();
+  return { mailer, pickupPoints: true };
+};
 
-  beforeAll(async () => {
-    t = await startTestApp(target, { mailer });
-    await seedSamplePickupPoints(t.database.db);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+describeShop('documents attached to emails', withFlakyMailer, (shop) => {
 
   it('sends the tax invoice as a PDF with the confirmation, the same file again when the first attempt failed', async () => {
-    const order = await placePaidOrder(shop, await shop.signUp('attached'));
-    const [invoice] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+    const order = await placePaidOrder(shop.shoppers, await shop.shoppers.signUp('attached'));
+    const [invoice] = await shop.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
     const confirmation = (m: OutgoingEmail) => m.subject.startsWith(`Order ${order.orderNumber} confirmed`);
 
-    await t.worker.runOnce();
+    await shop.worker.runOnce();
     // The retry is due in 30 s; bring it forward rather than wait.
-    await t.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending'));
-    await t.worker.runOnce();
+    await shop.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending'));
+    await shop.worker.runOnce();
 
     const [first, retry, ...more] = mailer.attempts.filter(confirmation);
     expect(more).toEqual([]);
