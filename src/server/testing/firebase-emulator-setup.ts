@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { launchFirebaseEmulator } from './firebase-emulator';
+import { launchOrShareFirebaseEmulator } from './firebase-emulator';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,10 +10,11 @@ declare module 'vitest' {
 
 /**
  * Starts the Firebase Auth emulator for the suites of AUTH_PROVIDER=firebase without waiting for
- * it: it takes 12-25 s to start, which the other suites use. Those suites wait for it themselves.
+ * it (or takes the one npm test shares): it takes 12-25 s to start, which the other suites use.
+ * Those suites wait for it themselves.
  */
 export default async function startFirebaseEmulatorForRun(project: TestProject): Promise<() => Promise<void>> {
-  const emulator = await launchFirebaseEmulator();
+  const emulator = await launchOrShareFirebaseEmulator();
   project.provide('firebaseEmulatorHost', emulator.host);
   return () => emulator.stop();
 }

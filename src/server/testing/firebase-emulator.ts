@@ -1,8 +1,8 @@
 /**
  * The Firebase Auth emulator (firebase-tools), for the tests of AUTH_PROVIDER=firebase: the real
  * Firebase Authentication, offline, on this machine's loopback only, for a `demo-` project (which
- * Firebase never connects to a real one). Started once per test run by the vitest global setup and
- * by the browser tests' runner, and stopped with them.
+ * Firebase never connects to a real one). npm test starts one for all its runs (scripts/test.ts);
+ * a run started on its own (vitest, playwright) starts its own and stops it at the end.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -99,9 +99,21 @@ export async function launchFirebaseEmulator(timeoutMs = 120_000): Promise<Launc
   return { host, ready, stop };
 }
 
-/** The emulator, started and answering. */
+/** Where npm test tells the runs it starts which emulator they share (host:port). */
+export const SHARED_EMULATOR = 'FLAG_SHOP_TEST_FIREBASE_EMULATOR';
+
+/** The emulator npm test shares, which its owner stops; else one of this run's own. */
+export async function launchOrShareFirebaseEmulator(timeoutMs = 120_000): Promise<LaunchedEmulator> {
+  const shared = process.env[SHARED_EMULATOR];
+  if (!shared) return launchFirebaseEmulator(timeoutMs);
+  const ready = emulatorAnswers(shared, timeoutMs);
+  ready.catch(() => undefined);
+  return { host: shared, ready, stop: async () => undefined };
+}
+
+/** The emulator, started (or shared) and answering. */
 export async function startFirebaseEmulator(timeoutMs?: number): Promise<FirebaseEmulator> {
-  const emulator = await launchFirebaseEmulator(timeoutMs);
+  const emulator = await launchOrShareFirebaseEmulator(timeoutMs);
   await emulator.ready;
   return emulator;
 }
