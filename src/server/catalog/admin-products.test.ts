@@ -2,10 +2,11 @@ import { crc32 } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, productImages, uploadedImages } from '../db/schema';
 import { buildApp } from '../app';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
 import type { Product } from '../../shared/product';
 import { MAX_PICTURES_PER_PRODUCT, type AdminProduct } from '../../shared/product-admin';
@@ -59,24 +60,19 @@ describe('web addresses', () => {
   });
 });
 
-describe.each(testDatabases())('product management on $name', (target) => {
-  let t: TestApp;
+describeShop('product management', { env: { ADMIN_EMAILS: ADMIN } }, (shop) => {
   let admin: string;
   let shopper: string;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN } });
-    admin = await signedIn(t, { name: 'Stock Room', email: ADMIN, password: 'flags-for-all-1' });
-    shopper = await signedIn(t, { name: 'Stock Room', email: 'just-browsing@example.co.za', password: 'flags-for-all-1' });
-  });
-  afterAll(async () => {
-    await t?.close();
+    admin = await signedIn(shop.testApp, { name: 'Stock Room', email: ADMIN, password: 'flags-for-all-1' });
+    shopper = await signedIn(shop.testApp, { name: 'Stock Room', email: 'just-browsing@example.co.za', password: 'flags-for-all-1' });
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = admin, app: FastifyInstance = t.app) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = admin, app: FastifyInstance = shop.app) =>
     app.inject({ method, url, payload, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
   const upload = (productId: string, bytes: Buffer, contentType: string | undefined, query = '', cookie = admin) =>
-    t.app.inject({
+    shop.app.inject({
       method: 'POST',
       url: `/api/admin/products/${productId}/images${query}`,
       payload: bytes,
@@ -84,12 +80,12 @@ describe.each(testDatabases())('product management on $name', (target) => {
     });
   /** What is stored of a flag's pictures: the picture rows and every uploaded file's bytes. */
   const storedPictures = async (productId: string) => ({
-    pictures: (await t.database.db.select().from(productImages).where(eq(productImages.productId, productId))).map((row) => row.id).sort(),
-    uploads: (await t.database.db.select({ count: sql<number>`count(*)::int` }).from(uploadedImages))[0]!.count,
+    pictures: (await shop.db.select().from(productImages).where(eq(productImages.productId, productId))).map((row) => row.id).sort(),
+    uploads: (await shop.db.select({ count: sql<number>`count(*)::int` }).from(uploadedImages))[0]!.count,
   });
   const storefront = async (): Promise<Product[]> => (await call('GET', '/api/products')).json<Product[]>();
   const auditOf = async (productId: string) =>
-    (await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, productId))).map((row) => [row.action, row.summary]);
+    (await shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, productId))).map((row) => [row.action, row.summary]);
   const newFlag = { name: 'Malawi', description: 'A red rising sun on black, red and green.', priceCents: 14_000 };
 
   it('lets only admins in: 401 signed out, 403 for a shopper', async () => {
@@ -300,16 +296,16 @@ describe.each(testDatabases())('product management on $name', (target) => {
       expect(updated.images).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f-]{36}$/), altText: 'Flag of Rwanda', widths: [1] }]);
       expect(updated.primaryImage).toBe(updated.images[0]!.url);
 
-      const served = await t.app.inject({ method: 'GET', url: updated.images[0]!.url });
+      const served = await shop.app.inject({ method: 'GET', url: updated.images[0]!.url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.rawPayload.equals(PNG)).toBe(true);
-      const again = await t.app.inject({ method: 'GET', url: updated.images[0]!.url, headers: { 'if-none-match': String(served.headers.etag) } });
+      const again = await shop.app.inject({ method: 'GET', url: updated.images[0]!.url, headers: { 'if-none-match': String(served.headers.etag) } });
       expect(again.statusCode).toBe(304);
       expect((await storefront()).find((p) => p.id === product.id)?.primaryImage).toBe(updated.images[0]!.url);
-      expect((await t.app.inject({ method: 'GET', url: '/media/uploads/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+      expect((await shop.app.inject({ method: 'GET', url: '/media/uploads/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     });
 
     it.each([
@@ -395,8 +391,8 @@ describe.each(testDatabases())('product management on $name', (target) => {
       expect(removed.statusCode).toBe(200);
       expect(removed.json<AdminProduct>().images.map((img) => img.id)).toEqual([a, b]);
       const uploadId = third.images[2]!.url.split('/').pop()!;
-      expect(await t.database.db.select().from(uploadedImages).where(eq(uploadedImages.id, uploadId))).toEqual([]);
-      expect((await t.app.inject({ method: 'GET', url: third.images[2]!.url })).statusCode).toBe(404);
+      expect(await shop.db.select().from(uploadedImages).where(eq(uploadedImages.id, uploadId))).toEqual([]);
+      expect((await shop.app.inject({ method: 'GET', url: third.images[2]!.url })).statusCode).toBe(404);
       expect((await call('DELETE', `/api/admin/products/${product.id}/images/${c}`)).json()).toEqual({ message: 'Picture not found', code: 'not_found' });
 
       expect((await auditOf(product.id)).map(([action]) => action)).toEqual([
@@ -416,7 +412,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
 
       // The last free place, asked for three times at the same moment: one upload gets it. Idle database
       // connections are opened first, so that on PostgreSQL no upload waits for a new one.
-      await Promise.all([1, 2, 3, 4, 5, 6].map(() => t.database.db.execute(sql`select 1`)));
+      await Promise.all([1, 2, 3, 4, 5, 6].map(() => shop.db.execute(sql`select 1`)));
       const racing = await Promise.all([PNG, PNG, PNG].map((bytes) => upload(burundi.id, bytes, 'image/png')));
       expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
       expect(racing.find((res) => res.statusCode === 409)!.json()).toEqual({ message: 'A flag can have at most 50 pictures. Delete one first.', code: 'conflict' });
@@ -437,7 +433,7 @@ describe.each(testDatabases())('product management on $name', (target) => {
   });
 
   it("shows a change made through another process in this process's product list within about a second", async () => {
-    const other = await buildApp({ config: t.config, database: t.database, logger: false });
+    const other = await buildApp({ config: shop.config, database: shop.database, logger: false });
     await other.ready();
     try {
       const namibia = (await storefront()).find((p) => p.slug === 'namibia')!;

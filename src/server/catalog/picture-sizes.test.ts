@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productImages, uploadedImages, uploadedImageVariants } from '../db/schema';
 import { buildApp } from '../app';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
 import type { CartItemView } from '../../shared/cart';
 import type { Product } from '../../shared/product';
@@ -47,21 +48,16 @@ describe('the widths made of a picture', () => {
   });
 });
 
-describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (target) => {
-  let t: TestApp;
+describeShop('smaller copies of uploaded pictures', { env: { ADMIN_EMAILS: ADMIN } }, (shop) => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN } });
-    admin = await signedIn(t, { name: 'Picture Desk', email: ADMIN, password: 'flags-for-all-1' });
-  });
-  afterAll(async () => {
-    await t?.close();
+    admin = await signedIn(shop.testApp, { name: 'Picture Desk', email: ADMIN, password: 'flags-for-all-1' });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
   const newFlag = async (name: string) => {
-    const res = await t.app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: '/api/admin/products',
       headers: { ...origin, cookie: admin },
@@ -71,13 +67,13 @@ describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (
     return res.json<AdminProduct>();
   };
   const upload = async (productId: string, bytes: Buffer, contentType: string) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/products/${productId}/images`, payload: bytes, headers: { ...origin, cookie: admin, 'content-type': contentType } });
+    const res = await shop.app.inject({ method: 'POST', url: `/api/admin/products/${productId}/images`, payload: bytes, headers: { ...origin, cookie: admin, 'content-type': contentType } });
     expect(res.statusCode).toBe(201);
     return res.json<AdminProduct>();
   };
   const variantsOf = async (url: string) =>
     (
-      await t.database.db
+      await shop.db
         .select({ format: uploadedImageVariants.format, width: uploadedImageVariants.width, height: uploadedImageVariants.height })
         .from(uploadedImageVariants)
         .where(eq(uploadedImageVariants.imageId, url.split('/').pop()!))
@@ -167,7 +163,7 @@ describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (
     const flag = await newFlag('Gabon');
     const { id, url } = (await upload(flag.id, LARGE_PNG, 'image/png')).images[0]!;
     expect(await variantsOf(url)).toHaveLength(8);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${flag.id}/images/${id}`, headers: { ...origin, cookie: admin } });
+    const removed = await shop.app.inject({ method: 'DELETE', url: `/api/admin/products/${flag.id}/images/${id}`, headers: { ...origin, cookie: admin } });
     expect(removed.statusCode).toBe(200);
     expect(await variantsOf(url)).toEqual([]);
     expect((await get(`${url}/640.avif`)).statusCode).toBe(404);
@@ -184,10 +180,10 @@ describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (
     expect((await get(`/api/products/${flag.slug}`)).json<Product>().images[0]!.widths).toEqual(LARGE_WIDTHS);
 
     const sessionId = `sess_${randomUUID().replaceAll('-', '')}`;
-    const line = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { sessionId, productId: flag.id } });
+    const line = await shop.app.inject({ method: 'POST', url: '/api/cart', payload: { sessionId, productId: flag.id } });
     expect(line.statusCode).toBe(201);
     expect(line.json<CartItemView>()).toMatchObject({ productImage: image.url, productImageWidths: LARGE_WIDTHS });
-    await t.app.inject({ method: 'POST', url: '/api/cart', payload: { sessionId, productId: seeded.id } });
+    await shop.app.inject({ method: 'POST', url: '/api/cart', payload: { sessionId, productId: seeded.id } });
     const cart = (await get(`/api/cart/${sessionId}`)).json<{ cartItems: CartItemView[] }>().cartItems;
     expect(cart.find((item) => item.productId === seeded.id)).not.toHaveProperty('productImageWidths');
 
@@ -201,7 +197,7 @@ describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (
   describe('pictures uploaded before the shop made copies', () => {
     /** An upload as the shop stored it before: the picture and its row, no copies. */
     async function olderUpload(productId: string, bytes: Buffer): Promise<string> {
-      const { db } = t.database;
+      const { db } = shop;
       const url = await db.transaction(async (tx) => {
         const [stored] = await tx.insert(uploadedImages).values({ contentType: 'image/png', bytes, byteSize: bytes.length, width: 1600, height: 1000 }).returning();
         const [{ next } = { next: 0 }] = await tx
@@ -229,7 +225,7 @@ describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (
       expect((await get(url)).statusCode).toBe(200);
 
       // Another process of the shop starts, as after an upgrade: it makes the copies and every process's list shows them.
-      const started = await buildApp({ config: t.config, database: t.database, logger: false, runBackgroundJobs: true });
+      const started = await buildApp({ config: shop.config, database: shop.database, logger: false, runBackgroundJobs: true });
       await started.ready();
       try {
         await expect.poll(async () => (await shopImage(flag.slug, url))?.widths, { timeout: 20_000, interval: 200 }).toEqual(LARGE_WIDTHS);
@@ -249,7 +245,7 @@ describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (
       const good = await olderUpload(flag.id, LARGE_PNG);
       const { warnings, log } = quietLog();
       const catalogueChanges: number[] = [];
-      const made = await makeMissingPictureSizes({ db: t.database.db, catalogueChanged: () => catalogueChanges.push(1), log });
+      const made = await makeMissingPictureSizes({ db: shop.db, catalogueChanged: () => catalogueChanges.push(1), log });
       // Other files' uploads share nothing with this app's database: only these two were without copies.
       expect(made).toBe(1);
       expect(catalogueChanges).toHaveLength(1);
@@ -258,7 +254,7 @@ describe.each(testDatabases())('smaller copies of uploaded pictures on $name', (
       expect(await variantsOf(broken)).toEqual([]);
       expect((await get(broken)).statusCode).toBe(200);
 
-      expect(await makeMissingPictureSizes({ db: t.database.db, catalogueChanged: () => catalogueChanges.push(1), log: quietLog().log })).toBe(0);
+      expect(await makeMissingPictureSizes({ db: shop.db, catalogueChanged: () => catalogueChanges.push(1), log: quietLog().log })).toBe(0);
       expect(catalogueChanges).toHaveLength(1);
     });
   });

@@ -1,23 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { createCatalogService } from './service';
 import { bumpCatalogueVersion } from './catalogue-version';
 
-describe.each(testDatabases())('catalogue API on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+describeShop('catalogue API', {}, (shop) => {
+  const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
 
   async function productList(): Promise<Product[]> {
     const res = await get('/api/products');
@@ -127,11 +118,11 @@ describe.each(testDatabases())('catalogue API on $name', (target) => {
 
   describe('catalogueChanged', () => {
     it('serves the new price and a new ETag after a price change', async () => {
-      const catalog = createCatalogService(t.database.db);
+      const catalog = createCatalogService(shop.db);
       const before = await catalog.productList();
       const sa = before.products.find((p) => p.slug === 'south-africa')!;
 
-      await t.database.db.update(products).set({ priceCents: 14500 }).where(eq(products.id, sa.id));
+      await shop.db.update(products).set({ priceCents: 14500 }).where(eq(products.id, sa.id));
       const stale = await catalog.productList();
       expect(stale.etag).toBe(before.etag);
 
@@ -142,14 +133,14 @@ describe.each(testDatabases())('catalogue API on $name', (target) => {
       expect(JSON.parse(after.json.toString('utf8'))).toEqual(after.products);
 
       // One product comes from the app's own prepared list: a change another process marks reaches it within a check.
-      await bumpCatalogueVersion(t.database.db);
+      await bumpCatalogueVersion(shop.db);
       await expect.poll(async () => (await get(`/api/products/${sa.id}`)).json<{ priceCents: number }>().priceCents, { timeout: 5_000 }).toBe(14500);
       expect((await get('/api/products/south-africa')).json()).toMatchObject({ price: '145.00', priceCents: 14500 });
     });
 
     it('shows stock another process took or gave back, though a checkout marks no version', async () => {
       const kenya = (await productList()).find((p) => p.slug === 'kenya')!;
-      const setStock = (stockQuantity: number | null) => t.database.db.update(products).set({ stockQuantity }).where(eq(products.id, kenya.id));
+      const setStock = (stockQuantity: number | null) => shop.db.update(products).set({ stockQuantity }).where(eq(products.id, kenya.id));
       const shownStock = async () => (await get('/api/products/kenya')).json<Product>().stockQuantity;
       try {
         await setStock(7);

@@ -1,21 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { contacts, outbox } from '../db/schema';
-import { outboxEmails, startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import { outboxEmails } from '../testing/test-support';
 
 const valid = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'Do you sell a 3m x 2m South African flag?' };
 
-describe.each(testDatabases())('contact API on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/contact', payload });
+describeShop('contact API', {}, (shop) => {
+  const send = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/contact', payload });
 
   it('keeps a valid message and answers 201', async () => {
     const res = await send({ ...valid, name: '  Thandi Nkosi  ' });
@@ -23,14 +15,14 @@ describe.each(testDatabases())('contact API on $name', (target) => {
     const { id } = res.json<{ id: string; message: string }>();
     expect(res.json()).toMatchObject({ message: 'Thank you for your message! We will get back to you soon.' });
 
-    const rows = await t.database.db.select().from(contacts).where(eq(contacts.id, id));
+    const rows = await shop.db.select().from(contacts).where(eq(contacts.id, id));
     expect(rows).toEqual([expect.objectContaining({ ...valid, handledAt: null })]);
   });
 
   it('queues two emails with the message: to the order desk and a copy to the sender', async () => {
-    await t.database.db.delete(outbox);
+    await shop.db.delete(outbox);
     expect((await send(valid)).statusCode).toBe(201);
-    const rows = await outboxEmails(t.database.db);
+    const rows = await outboxEmails(shop.db);
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ kind: 'email', status: 'pending', attempts: 0 });
     const payloads = rows.map((r) => r.payload).sort((a, b) => a.to.localeCompare(b.to));
@@ -45,7 +37,7 @@ describe.each(testDatabases())('contact API on $name', (target) => {
   });
 
   it('keeps neither the message nor its emails when queueing fails', async () => {
-    const db = t.database.db;
+    const db = shop.db;
     const [contactsBefore, outboxBefore] = [await db.$count(contacts), await db.$count(outbox)];
     // Makes the second email's insert fail, after the contact row and the first email were written.
     await db.execute(sql`ALTER TABLE outbox ADD CONSTRAINT test_refuse CHECK (payload->>'to' <> 'refused@example.co.za')`);
@@ -69,13 +61,13 @@ describe.each(testDatabases())('contact API on $name', (target) => {
     ['an empty message', { ...valid, message: '' }, 'Please enter your message'],
     ['a whitespace message', { ...valid, message: ' \n\t ' }, 'Please enter your message'],
   ])('refuses %s with 400', async (_label, body, message) => {
-    const before = await t.database.db.$count(contacts);
-    const queued = await t.database.db.$count(outbox);
+    const before = await shop.db.$count(contacts);
+    const queued = await shop.db.$count(outbox);
     const res = await send(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, code: 'invalid_input' });
-    expect(await t.database.db.$count(contacts)).toBe(before);
-    expect(await t.database.db.$count(outbox)).toBe(queued);
+    expect(await shop.db.$count(contacts)).toBe(before);
+    expect(await shop.db.$count(outbox)).toBe(queued);
   });
 
   it('refuses a message over 5000 characters', async () => {

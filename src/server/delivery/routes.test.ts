@@ -1,37 +1,36 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, expect, it } from 'vitest';
 import { products, rateLimits } from '../db/schema';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
-import { shopHelpers } from '../testing/test-orders';
+import { describeShop } from '../testing/describe-shop';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from './courier';
 
 const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 
-describe.each(testDatabases())('courier rates for the cart on $name', (target) => {
-  let t: TestApp;
-  let standIn: ShiplogicStandIn;
-  const shop = shopHelpers(() => t);
-  const rates = (cookie: string | undefined, body: unknown, headers: Record<string, string> = { origin: TEST_PUBLIC_URL }) =>
-    t.app.inject({ method: 'POST', url: '/api/delivery/courier-rates', payload: body as object, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+let standIn: ShiplogicStandIn;
+/** The stand-in starts before each database's shop, which is started with its address. */
+const withStandIn = async () => {
+  standIn = await startShiplogicStandIn();
+  return { env: standIn.settings };
+};
 
-  beforeAll(async () => {
-    standIn = await startShiplogicStandIn();
-    t = await startTestApp(target, { env: standIn.settings });
-  });
+describeShop('courier rates for the cart', withStandIn, (shop) => {
+  const rates = (cookie: string | undefined, body: unknown, headers: Record<string, string> = { origin: TEST_PUBLIC_URL }) =>
+    shop.app.inject({ method: 'POST', url: '/api/delivery/courier-rates', payload: body as object, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+
   afterAll(async () => {
-    await t?.close();
     await standIn?.close();
   });
   beforeEach(async () => {
     standIn.notServed.clear();
-    await t.database.db.delete(rateLimits);
+    await shop.db.delete(rateLimits);
   });
 
   it("prices the signed-in shopper's cart to the address, packed from each flag's weight and folded size", async () => {
-    const shopper = await shop.signUp('courier');
-    await shop.addToCart(shopper, 'south-africa', 2);
-    await shop.addToCart(shopper, 'kenya', 1);
+    const shopper = await shop.shoppers.signUp('courier');
+    await shop.shoppers.addToCart(shopper, 'south-africa', 2);
+    await shop.shoppers.addToCart(shopper, 'kenya', 1);
     const res = await rates(shopper.cookie, { address });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -48,13 +47,13 @@ describe.each(testDatabases())('courier rates for the cart on $name', (target) =
     });
 
     // A heavier flag, as the order desk set it, makes a heavier parcel.
-    await t.database.db.update(products).set({ weightGrams: 1_500 }).where(eq(products.slug, 'kenya'));
+    await shop.db.update(products).set({ weightGrams: 1_500 }).where(eq(products.slug, 'kenya'));
     expect((await rates(shopper.cookie, { address })).json<{ rates: { priceCents: number }[] }>().rates[0]!.priceCents).toBe(12_500);
   });
 
   it('says in words when the courier cannot deliver there or cannot be reached, so the shopper can pick PAXI', async () => {
-    const shopper = await shop.signUp('far-away');
-    await shop.addToCart(shopper, 'south-africa', 1);
+    const shopper = await shop.shoppers.signUp('far-away');
+    await shop.shoppers.addToCart(shopper, 'south-africa', 1);
     standIn.notServed.add('8001');
     const notServed = await rates(shopper.cookie, { address });
     expect(notServed.statusCode).toBe(422);
@@ -68,12 +67,12 @@ describe.each(testDatabases())('courier rates for the cart on $name', (target) =
 
   it('refuses a signed-out shopper, an empty cart, another website and a bad address in words, never with a 500', async () => {
     expect((await rates(undefined, { address })).statusCode).toBe(401);
-    const shopper = await shop.signUp('empty-cart');
+    const shopper = await shop.shoppers.signUp('empty-cart');
     const empty = await rates(shopper.cookie, { address });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('cart_empty');
 
-    await shop.addToCart(shopper, 'south-africa', 1);
+    await shop.shoppers.addToCart(shopper, 'south-africa', 1);
     const elsewhere = await rates(shopper.cookie, { address }, { origin: 'https://evil.example' });
     expect(elsewhere.statusCode).toBe(403);
 
@@ -94,8 +93,8 @@ describe.each(testDatabases())('courier rates for the cart on $name', (target) =
   });
 
   it('lets one address ask for 30 quotes in ten minutes, then refuses in words with a Retry-After', async () => {
-    const shopper = await shop.signUp('quote-loop');
-    await shop.addToCart(shopper, 'south-africa', 1);
+    const shopper = await shop.shoppers.signUp('quote-loop');
+    await shop.shoppers.addToCart(shopper, 'south-africa', 1);
     for (let i = 0; i < 30; i += 1) expect((await rates(shopper.cookie, { address })).statusCode).toBe(200);
     const asked = standIn.requests.length;
     const refused = await rates(shopper.cookie, { address });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { adminAuditLog, orderEvents, orders, rateLimits } from '../db/schema';
-import { outboxEmails, quietLogger, startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import { outboxEmails, quietLogger, TEST_PUBLIC_URL } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
-import { outboxTexts, shopHelpers, type Shopper } from '../testing/test-orders';
+import { outboxTexts, type Shopper } from '../testing/test-orders';
 import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
 import type { CustomerOrderDetail } from '../../shared/orders';
 import { createCourierProvider } from './providers';
@@ -19,18 +19,25 @@ const SECRET = randomBytes(24).toString('hex');
 const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 const customerInfo = { firstName: 'Thandi', lastName: 'Mokoena', email: 'thandi@example.co.za', phone: '082 123 4567' };
 
-describe.each(testDatabases())('courier orders followed to the door on $name', (target) => {
-  let t: TestApp;
-  let admin: string;
-  let standIn: ShiplogicStandIn;
-  let tracking: CourierTracking;
-  const shop = shopHelpers(() => t);
+let standIn: ShiplogicStandIn;
+/** The stand-in starts before each database's shop, which is started with its address. */
+const withStandIn = async () => {
+  standIn = await startShiplogicStandIn();
+  return {
+    env: { ADMIN_EMAILS: ADMIN, ...standIn.settings, SHIPLOGIC_WEBHOOK_SECRET: SECRET, COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}' },
+    pickupPoints: true,
+  };
+};
 
-  const desk = (method: 'GET' | 'POST', url: string, cookie = admin) => t.app.inject({ method, url, headers: { origin: TEST_PUBLIC_URL, cookie } });
+describeShop('courier orders followed to the door', withStandIn, (shop) => {
+  let admin: string;
+  let tracking: CourierTracking;
+
+  const desk = (method: 'GET' | 'POST', url: string, cookie = admin) => shop.app.inject({ method, url, headers: { origin: TEST_PUBLIC_URL, cookie } });
   const detailOf = async (orderId: string) => (await desk('GET', `/api/admin/orders/${orderId}`)).json<AdminOrderDetail>();
   /** Shiplogic calling the shop, as set up in its portal. */
   const webhook = (body: unknown, { secret = SECRET, how = 'address' }: { secret?: string; how?: 'address' | 'bearer' | 'none' } = {}) =>
-    t.app.inject({
+    shop.app.inject({
       method: 'POST',
       url: how === 'address' ? `${TRACKING_WEBHOOK_PATH}?secret=${encodeURIComponent(secret)}` : TRACKING_WEBHOOK_PATH,
       headers: { 'content-type': 'application/json', ...(how === 'bearer' ? { authorization: `Bearer ${secret}` } : {}) },
@@ -39,20 +46,20 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
 
   /** A paid courier order, not yet booked with the courier. */
   async function paidCourierOrder(label: string) {
-    const shopper = await shop.signUp(label);
-    await shop.addToCart(shopper, 'kenya', 1);
-    const rates = (await shop.inject('POST', '/api/delivery/courier-rates', shopper.cookie, { address })).json<{ rates: { priceCents: number }[] }>().rates;
-    const subtotal = (await shop.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>().subtotalCents;
+    const shopper = await shop.shoppers.signUp(label);
+    await shop.shoppers.addToCart(shopper, 'kenya', 1);
+    const rates = (await shop.shoppers.inject('POST', '/api/delivery/courier-rates', shopper.cookie, { address })).json<{ rates: { priceCents: number }[] }>().rates;
+    const subtotal = (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>().subtotalCents;
     const created = (
-      await shop.createCheckout(shopper, {
+      await shop.shoppers.createCheckout(shopper, {
         amount: subtotal + rates[0]!.priceCents,
         currency: 'ZAR',
         metadata: { customerInfo: { ...customerInfo, email: shopper.email }, deliveryMethod: 'courier', courier: { serviceLevel: 'economy', address } },
       })
     ).json<{ id: string; redirectUrl: string }>();
-    expect((await shop.inject('POST', `${new URL(created.redirectUrl).pathname}/pay`)).statusCode).toBe(303);
-    expect((await shop.complete(shopper, created.id)).statusCode).toBe(200);
-    return { shopper, order: (await shop.ordersOf(created.id))[0]! };
+    expect((await shop.shoppers.inject('POST', `${new URL(created.redirectUrl).pathname}/pay`)).statusCode).toBe(303);
+    expect((await shop.shoppers.complete(shopper, created.id)).statusCode).toBe(200);
+    return { shopper, order: (await shop.shoppers.ordersOf(created.id))[0]! };
   }
 
   /** A paid courier order that the desk booked with the courier: the order and its shipment at the courier. */
@@ -63,25 +70,19 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     return { shopper, order, shipment, reference: shipment.short_tracking_reference };
   }
   const statusOf = async (orderId: string) => (await detailOf(orderId)).order.status;
-  const mailAbout = async (orderNumber: string) => (await outboxEmails(t.database.db)).filter((row) => row.payload.subject.includes(orderNumber)).map((row) => row.payload);
-  const textsAbout = async (orderNumber: string) => (await outboxTexts(t.database.db)).filter((text) => text.body.includes(orderNumber)).map((text) => text.body);
+  const mailAbout = async (orderNumber: string) => (await outboxEmails(shop.db)).filter((row) => row.payload.subject.includes(orderNumber)).map((row) => row.payload);
+  const textsAbout = async (orderNumber: string) => (await outboxTexts(shop.db)).filter((text) => text.body.includes(orderNumber)).map((text) => text.body);
 
   beforeAll(async () => {
-    standIn = await startShiplogicStandIn();
-    t = await startTestApp(target, {
-      env: { ADMIN_EMAILS: ADMIN, ...standIn.settings, SHIPLOGIC_WEBHOOK_SECRET: SECRET, COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}' },
-    });
-    await seedSamplePickupPoints(t.database.db);
-    admin = await signedIn(t, { name: 'Dispatch Desk', email: ADMIN, password: 'courier-tracking-1' });
-    const email = { ...emailContextOf(t.config), courierTracking: (n: string) => `https://track.example/${n}` };
-    tracking = createCourierTracking({ db: t.database.db, courier: createCourierProvider(t.config), email, log: quietLogger });
+    admin = await signedIn(shop.testApp, { name: 'Dispatch Desk', email: ADMIN, password: 'courier-tracking-1' });
+    const email = { ...emailContextOf(shop.config), courierTracking: (n: string) => `https://track.example/${n}` };
+    tracking = createCourierTracking({ db: shop.db, courier: createCourierProvider(shop.config), email, log: quietLogger });
   });
   afterAll(async () => {
-    await t?.close();
     await standIn?.close();
   });
   beforeEach(async () => {
-    await t.database.db.delete(rateLimits);
+    await shop.db.delete(rateLimits);
   });
 
   it("moves the order as the courier's webhooks say: with the courier, out for delivery, a missed delivery, delivered, and tells the customer", async () => {
@@ -113,7 +114,7 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     expect(outEmail.text).toContain('12 Long Street, Gardens, Cape Town');
     expect(outEmail.text).toContain(link);
     expect((await textsAbout(order.orderNumber)).at(-1)).toBe(
-      `${t.config.shop.name}: order ${order.orderNumber} is out for delivery to 12 Long Street, Gardens, Cape Town, Western Cape, 8001 today: ${link}. Someone at the address must sign for the parcel.`,
+      `${shop.config.shop.name}: order ${order.orderNumber} is out for delivery to 12 Long Street, Gardens, Cape Town, Western Cape, 8001 today: ${link}. Someone at the address must sign for the parcel.`,
     );
 
     await standIn.track(reference, 'delivery-failed-attempt', { message: 'Nobody home' });
@@ -143,7 +144,7 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     expect(await statusOf(order.id)).toBe('delivered');
 
     // The customer sees the same steps on the order's page and in My Profile.
-    const mine = (await shop.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
+    const mine = (await shop.shoppers.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
     expect(mine.status).toBe('delivered');
     expect(mine.timeline.map((e) => e.type)).toEqual(['placed', 'fulfilled', 'with_courier', 'out_for_delivery', 'delivery_failed', 'out_for_delivery', 'delivered']);
   });
@@ -175,10 +176,10 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
 
     // A booking started by a process that died holds the order for a few minutes, not for ever.
     const { order: other } = await paidCourierOrder('booked-after-a-crash');
-    await t.database.db.update(orders).set({ courierBookingStartedAt: new Date() }).where(eq(orders.id, other.id));
+    await shop.db.update(orders).set({ courierBookingStartedAt: new Date() }).where(eq(orders.id, other.id));
     expect((await book(other.id)).statusCode).toBe(409);
     expect(shipmentsOf(other.orderNumber)).toHaveLength(0);
-    await t.database.db.update(orders).set({ courierBookingStartedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, other.id));
+    await shop.db.update(orders).set({ courierBookingStartedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, other.id));
     expect((await book(other.id)).statusCode).toBe(200);
     expect(shipmentsOf(other.orderNumber)).toHaveLength(1);
   });
@@ -257,24 +258,24 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
     const marked = await desk('POST', `/api/admin/orders/${first.order.id}/delivered`);
     expect([marked.statusCode, marked.json<OrderActionResult>().message]).toEqual([200, `Order ${first.order.orderNumber} was delivered; the customer was thanked`]);
     expect(marked.json<OrderActionResult>().events.at(-1)).toMatchObject({ type: 'delivered', actorEmail: ADMIN, note: 'Delivered to 12 Long Street, Gardens, Cape Town, Western Cape, 8001' });
-    const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, first.order.id));
+    const audit = await shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, first.order.id));
     expect(audit.map((line) => line.action)).toContain('order.delivered');
     const again = await desk('POST', `/api/admin/orders/${first.order.id}/delivered`);
     expect([again.statusCode, again.json().message]).toEqual([409, `Order ${first.order.orderNumber} is delivered and cannot be marked delivered`]);
-    expect((await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, first.order.id))).filter((e) => e.type === 'delivered')).toHaveLength(1);
+    expect((await shop.db.select().from(orderEvents).where(eq(orderEvents.orderId, first.order.id))).filter((e) => e.type === 'delivered')).toHaveLength(1);
   });
 
   it('keeps the courier steps off PAXI orders and the desk steps off shoppers', async () => {
     const { shopper, order } = await bookedOrder('not-yours');
-    const paxiShopper: Shopper = await shop.signUp('paxi-tracked');
-    await shop.addToCart(paxiShopper, 'ghana', 1);
-    const point = await shop.nearestPoint();
-    const subtotal = (await shop.inject('GET', `/api/cart/${paxiShopper.cartId}`, paxiShopper.cookie)).json<{ subtotalCents: number }>().subtotalCents;
-    const created = (await shop.createCheckout(paxiShopper, shop.checkoutBody(subtotal + 6_000, point.id))).json<{ id: string; redirectUrl: string }>();
-    expect((await shop.inject('POST', `${new URL(created.redirectUrl).pathname}/pay`)).statusCode).toBe(303);
-    expect((await shop.complete(paxiShopper, created.id)).statusCode).toBe(200);
-    const paxiOrder = (await shop.ordersOf(created.id))[0]!;
-    await t.app.inject({ method: 'POST', url: `/api/admin/orders/${paxiOrder.id}/fulfill`, headers: { origin: TEST_PUBLIC_URL, cookie: admin }, payload: { trackingNumber: 'PAXI-TRACK-1' } });
+    const paxiShopper: Shopper = await shop.shoppers.signUp('paxi-tracked');
+    await shop.shoppers.addToCart(paxiShopper, 'ghana', 1);
+    const point = await shop.shoppers.nearestPoint();
+    const subtotal = (await shop.shoppers.inject('GET', `/api/cart/${paxiShopper.cartId}`, paxiShopper.cookie)).json<{ subtotalCents: number }>().subtotalCents;
+    const created = (await shop.shoppers.createCheckout(paxiShopper, shop.shoppers.checkoutBody(subtotal + 6_000, point.id))).json<{ id: string; redirectUrl: string }>();
+    expect((await shop.shoppers.inject('POST', `${new URL(created.redirectUrl).pathname}/pay`)).statusCode).toBe(303);
+    expect((await shop.shoppers.complete(paxiShopper, created.id)).statusCode).toBe(200);
+    const paxiOrder = (await shop.shoppers.ordersOf(created.id))[0]!;
+    await shop.app.inject({ method: 'POST', url: `/api/admin/orders/${paxiOrder.id}/fulfill`, headers: { origin: TEST_PUBLIC_URL, cookie: admin }, payload: { trackingNumber: 'PAXI-TRACK-1' } });
 
     const paxiDetail = await detailOf(paxiOrder.id);
     expect(paxiDetail.actions).toContain('ready_for_collection');
@@ -291,24 +292,16 @@ describe.each(testDatabases())('courier orders followed to the door on $name', (
 
     for (const url of [`/api/admin/orders/${order.id}/delivered`, `/api/admin/orders/${order.id}/track-courier`]) {
       expect((await desk('POST', url, shopper.cookie)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+      expect((await shop.app.inject({ method: 'POST', url })).statusCode).toBe(401);
     }
     expect((await desk('POST', '/api/admin/orders/not-an-order/delivered')).statusCode).toBe(404);
     expect(await statusOf(order.id)).toBe('fulfilled');
   });
 });
 
-describe.each(testDatabases())('a shop whose courier reports no tracking on $name', (target) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+describeShop('a shop whose courier reports no tracking', {}, (shop) => {
   it('takes no tracking webhooks, so a caller learns nothing else', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${TRACKING_WEBHOOK_PATH}?secret=anything`, payload: { shipment_id: 1 } });
+    const res = await shop.app.inject({ method: 'POST', url: `${TRACKING_WEBHOOK_PATH}?secret=anything`, payload: { shipment_id: 1 } });
     expect([res.statusCode, res.json().message]).toEqual([404, 'This shop takes no courier tracking webhooks']);
   });
 });

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeShop } from '../testing/describe-shop';
 
 const SESSION = 'bad_input_test_session_0001';
 
@@ -42,23 +42,18 @@ function expectCleanRefusal(res: LightMyRequestResponse, status?: number): void 
   expect(res.body).not.toContain('Error:');
 }
 
-describe.each(testDatabases())('bad input on $name', (target) => {
-  let t: TestApp;
+describeShop('bad input', {}, (shop) => {
   let itemId: string;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    const product = (await t.app.inject({ url: '/api/products/south-africa' })).json<{ id: string }>();
-    const added = await t.app.inject({
+    const product = (await shop.app.inject({ url: '/api/products/south-africa' })).json<{ id: string }>();
+    const added = await shop.app.inject({
       method: 'POST',
       url: '/api/cart',
       payload: { sessionId: SESSION, productId: product.id, quantity: 1 },
     });
     expect(added.statusCode).toBe(201);
     itemId = added.json<{ id: string }>().id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const routes: JsonRoute[] = [
@@ -88,7 +83,7 @@ describe.each(testDatabases())('bad input on $name', (target) => {
 
   describe.each(routes)('$label', (route) => {
     const send = (body: Pick<InjectOptions, 'payload' | 'headers'>) =>
-      t.app.inject({
+      shop.app.inject({
         method: route.method,
         url: route.url(),
         payload: body.payload,
@@ -113,10 +108,10 @@ describe.each(testDatabases())('bad input on $name', (target) => {
     ['a lone surrogate in a field', { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi \ud83c' }, 'message contains a broken character (an unpaired UTF-16 surrogate), which is not allowed'],
     ['a NUL byte in a field name', { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi', ['x\u0000']: 1 }, 'A field name in The request body contains a NUL character, which is not allowed'],
   ])('refuses %s with a 400 naming it, and stores nothing', async (_label, payload, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
+    const res = await shop.app.inject({ method: 'POST', url: '/api/contact', payload });
     expectCleanRefusal(res, 400);
     expect(res.json()).toEqual({ message, code: 'invalid_input' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi 🇿🇦' } })).statusCode).toBe(201);
+    expect((await shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hi 🇿🇦' } })).statusCode).toBe(201);
   });
 
   it.each([
@@ -124,42 +119,42 @@ describe.each(testDatabases())('bad input on $name', (target) => {
     ['/api/cart/abc%00def', 'The address (sessionId) contains a NUL character, which is not allowed'],
     ['/api/admin/orders?q=%00', 'The query parameter q contains a NUL character, which is not allowed'],
   ])('refuses a NUL byte in the address %s with a 400 naming it', async (url, message) => {
-    const res = await t.app.inject({ url });
+    const res = await shop.app.inject({ url });
     expectCleanRefusal(res, 400);
     expect(res.json()).toEqual({ message, code: 'invalid_input' });
   });
 
   it('leaves the cart line untouched after all that', async () => {
-    const cart = (await t.app.inject({ url: `/api/cart/${SESSION}` })).json<{ cartItems: { id: string; quantity: number }[] }>();
+    const cart = (await shop.app.inject({ url: `/api/cart/${SESSION}` })).json<{ cartItems: { id: string; quantity: number }[] }>();
     expect(cart.cartItems).toEqual([expect.objectContaining({ id: itemId, quantity: 1 })]);
   });
 
   it.each(['/api/nope', '/api/products/south-africa/extra', '/api'])('answers unknown API path %s with 404 Not found', async (url) => {
-    const res = await t.app.inject({ url });
+    const res = await shop.app.inject({ url });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
   });
 
   it('answers an unknown API method with 404 Not found', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/cart', payload: {} });
+    const res = await shop.app.inject({ method: 'PATCH', url: '/api/cart', payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
   });
 
   it.each(['/api/products/%E0%A4%A', '/api/cart/%ZZ'])('answers a broken percent-encoding in %s with a 4xx message', async (url) => {
-    const res = await t.app.inject({ url });
+    const res = await shop.app.inject({ url });
     expectCleanRefusal(res);
     expect(res.json()).toEqual({ message: 'The address is not valid', code: 'invalid_input' });
   });
 
   it('answers an over-long address with 414 in words', async () => {
-    const res = await t.app.inject({ url: `/api/products/${'a'.repeat(1001)}` });
+    const res = await shop.app.inject({ url: `/api/products/${'a'.repeat(1001)}` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ message: 'The address is too long', code: 'invalid_input' });
   });
 
   it('answers a page address with broken percent-encoding with a page in words, not JSON', async () => {
-    const res = await t.app.inject({ url: '/product/%E0%A4%A' });
+    const res = await shop.app.inject({ url: '/product/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('<h1>This page cannot be shown</h1>');

@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { beforeAll, expect, it } from 'vitest';
+import { describeShop } from '../testing/describe-shop';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
 
 const refused = { message: 'This request came from another website and was refused.' };
 
-describe.each(testDatabases())('writes with a session cookie from other websites on $name', (target) => {
-  let t: TestApp;
+describeShop('writes with a session cookie from other websites', {}, (shop) => {
   let cookie: string;
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
     const account = { name: 'Lindiwe', email: 'lindiwe@example.co.za', password: 'lindiwe-pass' };
-    await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: TEST_PUBLIC_URL }, payload: account });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_PUBLIC_URL }, payload: account });
+    await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: TEST_PUBLIC_URL }, payload: account });
+    const res = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_PUBLIC_URL }, payload: account });
     cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
     token = String(res.headers['set-auth-token']);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const claim = (headers: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/cart/claim', headers, payload: {} });
+    shop.app.inject({ method: 'POST', url: '/api/cart/claim', headers, payload: {} });
 
   it('refuses another origin, a sandboxed page and a cross-site request without Origin', async () => {
     const crossSite: Record<string, string>[] = [
@@ -35,7 +31,7 @@ describe.each(testDatabases())('writes with a session cookie from other websites
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual(refused);
     }
-    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'https://evil.example' } });
+    const signOut = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'https://evil.example' } });
     expect(signOut.statusCode).toBe(403);
   });
 
@@ -47,7 +43,7 @@ describe.each(testDatabases())('writes with a session cookie from other websites
       ['DELETE', '/%61pi/profile/addresses/00000000-0000-4000-8000-000000000000'],
       ['POST', '/sandbox-pay/ch_x/pay'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: { cookie, origin: 'https://evil.example' }, payload: {} });
+      const res = await shop.app.inject({ method, url, headers: { cookie, origin: 'https://evil.example' }, payload: {} });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
     }
   });
@@ -60,8 +56,8 @@ describe.each(testDatabases())('writes with a session cookie from other websites
 
   it('lets a bearer token through without a cookie, and leaves reads and cookie-less writes alone', async () => {
     expect((await claim({ authorization: `Bearer ${token}`, origin: 'https://app.example' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
-    const contact = await t.app.inject({
+    expect((await shop.app.inject({ url: '/api/auth/get-session', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
+    const contact = await shop.app.inject({
       method: 'POST',
       url: '/api/contact',
       headers: { origin: 'https://evil.example' },

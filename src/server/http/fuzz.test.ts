@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
 import { insertOrder } from '../testing/test-orders';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
-import { appRoutes, startTestApp, testDatabases, TEST_PUBLIC_URL, type AppRoute, type TestApp } from '../testing/test-support';
+import { appRoutes, startTestApp, testDatabases, TEST_PUBLIC_URL, type AppRoute } from '../testing/test-support';
 
 const SEED = 20_261_124;
 /** Requests per route and role: about 1,900 requests per database in all. */
@@ -111,24 +111,20 @@ const probe = await startTestApp(testDatabases()[0]!);
 const routes = appRoutes(probe.app).filter((route) => !isFileRoute(route));
 await probe.close();
 
-describe.each(testDatabases())('random input to every route on $name', (target) => {
-  let t: TestApp;
+describeShop('random input to every route', { env: { ADMIN_EMAILS: ADMIN.email }, pickupPoints: true }, (shop) => {
   const roles: Record<'visitor' | 'shopper' | 'admin', string | undefined> = { visitor: undefined, shopper: undefined, admin: undefined };
   let known: string[];
   let requests = 0;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN.email } });
-    await seedSamplePickupPoints(t.database.db);
-    roles.admin = await signedIn(t, ADMIN);
-    roles.shopper = await signedIn(t, SHOPPER);
-    const product = (await t.app.inject({ url: '/api/products/south-africa' })).json<{ id: string }>();
-    const order = await insertOrder(t.database.db);
+    roles.admin = await signedIn(shop.testApp, ADMIN);
+    roles.shopper = await signedIn(shop.testApp, SHOPPER);
+    const product = (await shop.app.inject({ url: '/api/products/south-africa' })).json<{ id: string }>();
+    const order = await insertOrder(shop.db);
     known = [product.id, 'south-africa', order.id, order.orderNumber, 'SAMPLE-01', 'ch_sandbox_unknown'];
   });
   afterAll(async () => {
-    console.info(`fuzz on ${target.name}: ${requests} requests to ${routes.length} routes`);
-    await t?.close();
+    console.info(`fuzz on ${shop.target.name}: ${requests} requests to ${routes.length} routes`);
   });
 
   it('finds the routes of every part of the shop', () => {
@@ -155,7 +151,7 @@ describe.each(testDatabases())('random input to every route on $name', (target) 
           const path = route.url.replace(/:[A-Za-z]+(\|:[A-Za-z]+)*/g, () => params[index++ % params.length]!).replace('*', wildcard);
           const url = `${path}${queryString(values)}`;
           const { payload, contentType } = route.method === 'GET' ? {} : payloadFor(kind, fields);
-          const res = await t.app.inject({
+          const res = await shop.app.inject({
             method: route.method,
             url,
             payload,

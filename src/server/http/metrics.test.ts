@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSamplePickupPoints } from '../pickup/sample-points';
+import { describeShop } from '../testing/describe-shop';
 import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
-import { placePaidOrder, shopHelpers } from '../testing/test-orders';
+import { placePaidOrder } from '../testing/test-orders';
 
 const TOKEN = 'metrics-token-for-the-scraper-0123';
 
@@ -11,20 +11,9 @@ function valueOf(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe.each(testDatabases())('/metrics on $name', (target) => {
-  let t: TestApp;
-  const shop = shopHelpers(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp(target, { env: { METRICS_TOKEN: TOKEN } });
-    await seedSamplePickupPoints(t.database.db);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+describeShop('/metrics', { env: { METRICS_TOKEN: TOKEN }, pickupPoints: true }, (shop) => {
   const scrape = async () => {
-    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return res.body;
@@ -32,7 +21,7 @@ describe.each(testDatabases())('/metrics on $name', (target) => {
 
   it('answers 401 in words without the token or with a wrong one, and never shows the figures', async () => {
     for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`, 'Bearer ']) {
-      const res = await t.app.inject({ url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
+      const res = await shop.app.inject({ url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
       expect(res.statusCode, authorization).toBe(401);
       expect(res.json()).toEqual({ message: 'Send METRICS_TOKEN as a bearer token to read the metrics', code: 'not_signed_in' });
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
@@ -47,9 +36,9 @@ describe.each(testDatabases())('/metrics on $name', (target) => {
     const ordersBefore = valueOf(before, 'flagshop_orders_last_hour')!;
     const paidBefore = valueOf(before, 'flagshop_checkouts{status="paid"}') ?? 0;
 
-    await shop.inject('GET', '/api/products/south-africa');
-    await shop.inject('GET', '/api/products/kenya');
-    await placePaidOrder(shop, await shop.signUp('measured'));
+    await shop.shoppers.inject('GET', '/api/products/south-africa');
+    await shop.shoppers.inject('GET', '/api/products/kenya');
+    await placePaidOrder(shop.shoppers, await shop.shoppers.signUp('measured'));
 
     const after = await scrape();
     expect(valueOf(after, 'flagshop_orders_last_hour')).toBe(ordersBefore + 1);

@@ -1,10 +1,11 @@
 import Fastify, { type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FirebaseSettings } from '../auth/firebase-settings';
 import { registerSecurityHeaders } from './security-headers';
 import { signedIn } from '../testing/test-admin';
 import { createSandboxProvider, sandboxWebhookSecret } from '../payments/sandbox';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET } from '../testing/test-support';
 
 /** A Content-Security-Policy header as directive name → sources. */
 function directives(response: LightMyRequestResponse): Record<string, string[]> {
@@ -59,17 +60,8 @@ function expectShopHeaders(response: LightMyRequestResponse, { nonce = true } = 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const ADMIN = { name: 'Stock Room', email: 'stock-room@example.co.za', password: 'flags-for-all-1' };
 
-describe.each(testDatabases())('security headers on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target, { env: { ADMIN_EMAILS: ADMIN.email } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+describeShop('security headers', { env: { ADMIN_EMAILS: ADMIN.email } }, (shop) => {
+  const get = (url: string) => shop.app.inject({ method: 'GET', url });
 
   it('are on API answers, pages, static files, 404s and errors', async () => {
     const answers = {
@@ -81,19 +73,19 @@ describe.each(testDatabases())('security headers on $name', (target) => {
       unknownApi: await get('/api/no-such-call'),
       unknownPage: await get('/no-such-page'),
       unknownProduct: await get('/api/products/no-such-flag'),
-      badJson: await t.app.inject({
+      badJson: await shop.app.inject({
         method: 'POST',
         url: '/api/contact',
         headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
         payload: '{"name":',
       }),
-      refusedCrossSite: await t.app.inject({
+      refusedCrossSite: await shop.app.inject({
         method: 'POST',
         url: '/api/cart/claim',
         headers: { cookie: 'better-auth.session_token=x', origin: 'https://evil.example' },
         payload: {},
       }),
-      signedOutUpload: await t.app.inject({ method: 'POST', url: '/api/admin/products/x/images', headers: { 'content-type': 'image/png' }, payload: PNG }),
+      signedOutUpload: await shop.app.inject({ method: 'POST', url: '/api/admin/products/x/images', headers: { 'content-type': 'image/png' }, payload: PNG }),
     };
     expect(Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.statusCode]))).toEqual({
       api: 200,
@@ -159,7 +151,7 @@ describe.each(testDatabases())('security headers on $name', (target) => {
 
   it('let the sandbox payment page keep its own policy, whose forms post to the page itself', async () => {
     const sandbox = createSandboxProvider({
-      db: t.database.db,
+      db: shop.db,
       publicUrl: TEST_PUBLIC_URL,
       webhookSecret: sandboxWebhookSecret(TEST_SESSION_SECRET),
       deliver: async () => 200,
@@ -183,10 +175,10 @@ describe.each(testDatabases())('security headers on $name', (target) => {
   });
 
   it('let uploaded pictures keep their own sandboxed policy', async () => {
-    const cookie = await signedIn(t, ADMIN);
+    const cookie = await signedIn(shop.testApp, ADMIN);
     const headers = { origin: TEST_PUBLIC_URL, cookie };
-    const product = (await t.app.inject({ method: 'POST', url: '/api/admin/products', headers, payload: { name: 'Lesotho', description: 'A mokorotlo hat.', priceCents: 13_000 } })).json<{ id: string }>();
-    const uploaded = await t.app.inject({
+    const product = (await shop.app.inject({ method: 'POST', url: '/api/admin/products', headers, payload: { name: 'Lesotho', description: 'A mokorotlo hat.', priceCents: 13_000 } })).json<{ id: string }>();
+    const uploaded = await shop.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/images`,
       headers: { ...headers, 'content-type': 'image/png' },
@@ -204,14 +196,14 @@ describe.each(testDatabases())('security headers on $name', (target) => {
   });
 
   it('let the dev mailbox keep its own policy: inline styles for the emails, framed previews, no script', async () => {
-    const contact = await t.app.inject({
+    const contact = await shop.app.inject({
       method: 'POST',
       url: '/api/contact',
       headers: { origin: TEST_PUBLIC_URL },
       payload: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Do you sell the Lesotho flag?' },
     });
     expect(contact.statusCode).toBe(201);
-    await t.worker.runOnce();
+    await shop.worker.runOnce();
     const { messages } = (await get('/dev/mailbox.json')).json<{ messages: { id: string; kind: string }[] }>();
     const email = messages.find((m) => m.kind === 'email')!;
     for (const url of ['/dev/mailbox', `/dev/mailbox/${email.id}`]) {
@@ -231,26 +223,17 @@ describe.each(testDatabases())('security headers on $name', (target) => {
   });
 });
 
-describe.each(testDatabases())('security headers of a shop served over https on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target, { env: { PUBLIC_URL: 'https://flags.example.co.za', SHOP_DEMO: 'true' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+describeShop('security headers of a shop served over https', { env: { PUBLIC_URL: 'https://flags.example.co.za', SHOP_DEMO: 'true' } }, (shop) => {
   it('tell browsers to keep to https for a year, subdomains too, and upgrade any http address', async () => {
     for (const url of ['/', '/api/products', '/flags/4x3/za.svg']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await shop.app.inject({ method: 'GET', url });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(directives(res)).toHaveProperty('upgrade-insecure-requests', []);
     }
   });
 
   it('are the same, with secure cookies, when PUBLIC_URL writes https in capitals', async () => {
-    const capitals = await startTestApp(target, { env: { PUBLIC_URL: 'HTTPS://FLAGS.example.co.za', SHOP_DEMO: 'true' } });
+    const capitals = await startTestApp(shop.target, { env: { PUBLIC_URL: 'HTTPS://FLAGS.example.co.za', SHOP_DEMO: 'true' } });
     try {
       const page = await capitals.app.inject({ method: 'GET', url: '/' });
       expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_PUBLIC_URL, testDatabases, type TestApp } from '../testing/test-support';
+import { describe, expect, it } from 'vitest';
+import { describeShop } from '../testing/describe-shop';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { contacts, users } from '../db/schema';
 import { refusedText } from './text-guard';
 
@@ -31,18 +32,9 @@ describe('refusedText', () => {
   });
 });
 
-describe.each(testDatabases())('control characters at the edge on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+describeShop('control characters at the edge', {}, (shop) => {
   const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { origin: TEST_PUBLIC_URL } });
+    shop.app.inject({ method, url, payload, headers: { origin: TEST_PUBLIC_URL } });
 
   const checkout = (customerInfo: object) => ({
     amount: 19_000,
@@ -80,8 +72,8 @@ describe.each(testDatabases())('control characters at the edge on $name', (targe
   it('takes line breaks and tabs where a text runs over lines, and stores nothing refused', async () => {
     const message = 'Good morning,\r\n\tthe flag arrived torn.\nThandi';
     expect((await send('POST', '/api/contact', { name: 'Thandi Mokoena', email: 'thandi@example.co.za', message })).statusCode).toBe(201);
-    const stored = await t.database.db.select().from(contacts).where(eq(contacts.email, 'thandi@example.co.za'));
+    const stored = await shop.db.select().from(contacts).where(eq(contacts.email, 'thandi@example.co.za'));
     expect(stored.map((contact) => contact.message)).toEqual([message]);
-    expect(await t.database.db.select().from(users).where(eq(users.email, 'bel@example.co.za'))).toEqual([]);
+    expect(await shop.db.select().from(users).where(eq(users.email, 'bel@example.co.za'))).toEqual([]);
   });
 });

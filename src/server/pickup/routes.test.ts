@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { pickupPoints } from '../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
 import { importPickupPoints } from './service';
 import { samplePoints, seedSamplePickupPoints } from './sample-points';
 import type { PointInput } from './point-list';
@@ -64,21 +64,15 @@ interface Found {
   notice: string | null;
 }
 
-describe.each(testDatabases())('PAXI point finder on $name', (target) => {
-  let t: TestApp;
-
+describeShop('PAXI point finder', {}, (shop) => {
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await t.database.db.delete(pickupPoints);
-    await t.database.db.insert(pickupPoints).values(fixtures);
-  });
-  afterAll(async () => {
-    await t?.close();
+    await shop.db.delete(pickupPoints);
+    await shop.db.insert(pickupPoints).values(fixtures);
   });
 
   /** A body as an object, or as raw JSON text for what JSON.stringify cannot write (a lone surrogate). */
   const search = (payload: object | string) =>
-    t.app.inject({ method: 'POST', url: '/api/paxi-points', headers: { 'content-type': 'application/json' }, payload });
+    shop.app.inject({ method: 'POST', url: '/api/paxi-points', headers: { 'content-type': 'application/json' }, payload });
   const found = async (payload: object): Promise<Found> => {
     const res = await search(payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -176,7 +170,7 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
   });
 
   it('refuses a request without a body the same way', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/paxi-points' });
+    const res = await shop.app.inject({ method: 'POST', url: '/api/paxi-points' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: ADDRESS_REQUIRED, code: 'address_required' });
   });
@@ -259,7 +253,7 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
   });
 
   it('shows one open point by its code, for checkout', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/paxi-points/t-near1' });
+    const res = await shop.app.inject({ method: 'GET', url: '/api/paxi-points/t-near1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: 'T-NEAR1',
@@ -271,20 +265,20 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
     });
     expect(res.json()).not.toHaveProperty('distance');
     for (const code of ['T-CLOSED', 'P0000', 'P'.repeat(33)]) {
-      const missing = await t.app.inject({ method: 'GET', url: `/api/paxi-points/${code}` });
+      const missing = await shop.app.inject({ method: 'GET', url: `/api/paxi-points/${code}` });
       expect(missing.statusCode, code).toBe(404);
       expect(missing.json()).toEqual({ message: 'That PAXI point is not available. Please choose another collection point.', code: 'point_unavailable' });
     }
-    const huge = await t.app.inject({ method: 'GET', url: `/api/paxi-points/${'P'.repeat(10_000)}` });
+    const huge = await shop.app.inject({ method: 'GET', url: `/api/paxi-points/${'P'.repeat(10_000)}` });
     expect(huge.statusCode).toBe(414);
     expect(huge.json()).toMatchObject({ message: 'The address is too long' });
-    const nul = await t.app.inject({ method: 'GET', url: '/api/paxi-points/P%00001' });
+    const nul = await shop.app.inject({ method: 'GET', url: '/api/paxi-points/P%00001' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({ message: 'The address (code) contains a NUL character, which is not allowed' });
   });
 
   it('imports by code: adds, updates, keeps or removes with replace, and takes out the sample', async () => {
-    const db = t.database.db;
+    const db = shop.db;
     await db.insert(pickupPoints).values(samplePoints[0]!);
     const listed: PointInput[] = [
       { ...point('T-NEAR1', north(SEA_POINT, 0.01)), province: 'Western Cape', isOpen: true },
@@ -306,7 +300,7 @@ describe.each(testDatabases())('PAXI point finder on $name', (target) => {
   });
 
   it('seeds the labelled sample into an empty table only, and the finder shows it', async () => {
-    const db = t.database.db;
+    const db = shop.db;
     expect(await seedSamplePickupPoints(db)).toBe(0);
     await db.delete(pickupPoints);
     expect(await seedSamplePickupPoints(db)).toBe(samplePoints.length);

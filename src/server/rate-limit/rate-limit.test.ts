@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { buildApp } from '../app';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import { TEST_PUBLIC_URL } from '../testing/test-support';
 
 const TOO_MANY = { message: 'Too many failed attempts. Please try again later.', code: 'too_many_attempts' };
 /** The spec's sentence, then when to try again and what else to do. */
@@ -21,22 +22,19 @@ const EMAILS_TOO_MANY = {
 };
 const headers = { origin: TEST_PUBLIC_URL };
 
-describe.each(testDatabases())('rate limits on $name', (target) => {
-  let t: TestApp;
+describeShop('rate limits', {}, (shop) => {
   /** A second app on the same database: another process behind the load balancer. */
   let other: FastifyInstance;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    other = await buildApp({ config: t.config, database: t.database, logger: false });
+    other = await buildApp({ config: shop.config, database: shop.database, logger: false });
     await other.ready();
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
-  const post = (url: string, payload: object, from = '203.0.113.10', app: FastifyInstance = t.app) =>
+  const post = (url: string, payload: object, from = '203.0.113.10', app: FastifyInstance = shop.app) =>
     app.inject({ method: 'POST', url, payload, headers, remoteAddress: from });
 
   it('refuses sign-in after 5 failed attempts for one email, from any address and any process, even with the right password', async () => {
@@ -44,10 +42,10 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
     expect((await post('/api/auth/sign-up/email', account)).statusCode).toBe(200);
 
     for (let i = 0; i < 5; i++) {
-      const wrong = await post('/api/auth/sign-in/email', { email: account.email, password: 'wrong' }, `198.51.100.${i}`, i % 2 ? other : t.app);
+      const wrong = await post('/api/auth/sign-in/email', { email: account.email, password: 'wrong' }, `198.51.100.${i}`, i % 2 ? other : shop.app);
       expect(wrong.statusCode).toBe(401);
     }
-    for (const app of [t.app, other]) {
+    for (const app of [shop.app, other]) {
       const res = await post('/api/auth/sign-in/email', { email: account.email, password: account.password }, '192.0.2.77', app);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual(SIGN_IN_TOO_MANY);
@@ -120,7 +118,7 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
     const signIn = await post('/api/auth/sign-in/email', account, '203.0.113.70');
     const cookie = [signIn.headers['set-cookie']].flat().find((c) => c?.startsWith('better-auth.session_token='))!.split(';')[0]!;
     const withCookie = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie }, remoteAddress: '203.0.113.71' });
+      shop.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie }, remoteAddress: '203.0.113.71' });
 
     for (let i = 0; i < 3; i++) {
       const res = await withCookie('/api/auth/change-password', { currentPassword: 'guess', newPassword: 'new-pass-2' });
@@ -147,7 +145,7 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
     expect((await post('/api/auth/sign-up/email', account, '203.0.113.80')).statusCode).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        post('/api/auth/sign-in/email', { email: account.email, password: `guess-${i}` }, `198.51.100.${100 + i}`, i % 2 ? other : t.app),
+        post('/api/auth/sign-in/email', { email: account.email, password: `guess-${i}` }, `198.51.100.${100 + i}`, i % 2 ? other : shop.app),
       ),
     );
     const statuses = answers.map((res) => res.statusCode);
@@ -162,7 +160,7 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
       expect((await post('/api/auth/sign-in/email', { email: account.email, password: 'wrong' }, '203.0.113.91')).statusCode).toBe(401);
     }
     const send = (payload: string, contentType: string) =>
-      t.app.inject({
+      shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload,
@@ -184,7 +182,7 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
 
   it('limits sign-up and reset emails for an email however the body is sent', async () => {
     const email = 'formfill@example.co.za';
-    const form = await t.app.inject({
+    const form = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
       payload: new URLSearchParams({ email, redirectTo: '/password-reset' }).toString(),
@@ -192,7 +190,7 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
       remoteAddress: '203.0.113.95',
     });
     expect(form.statusCode).toBe(415);
-    const signUp = await t.app.inject({
+    const signUp = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: new URLSearchParams({ name: 'F', email, password: 'password-1' }).toString(),
@@ -200,6 +198,6 @@ describe.each(testDatabases())('rate limits on $name', (target) => {
       remoteAddress: '203.0.113.95',
     });
     expect(signUp.statusCode).toBe(415);
-    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await shop.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { products } from '../db/schema';
 import { bumpCatalogueVersion } from '../catalog/catalogue-version';
 import { lowestPriceCents, type Product } from '../../shared/product';
 import { formatRandCompact } from '../../shared/money';
+import { describeShop } from '../testing/describe-shop';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 
 /** Undoes the numeric character references the server writes into attributes and titles. */
@@ -28,17 +29,8 @@ function jsonLd(html: string): unknown[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
 
-describe.each(testDatabases())('storefront pages on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+describeShop('storefront pages', {}, (shop) => {
+  const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ url, headers });
 
   describe.each([
     ['/', /Premium Polyester Country Flags/],
@@ -104,7 +96,7 @@ describe.each(testDatabases())('storefront pages on $name', (target) => {
 
     it('keeps a hostile description inside its script tag', async () => {
       const hostile = 'A fine flag.</script><script>alert(1)</script><!-- "quoted" & \u2028';
-      await t.database.db.transaction(async (tx) => {
+      await shop.db.transaction(async (tx) => {
         await tx.update(products).set({ description: hostile }).where(eq(products.slug, 'namibia'));
         await bumpCatalogueVersion(tx);
       });
@@ -134,7 +126,7 @@ describe.each(testDatabases())('storefront pages on $name', (target) => {
 
     // Changed as another process would: this one notices the new catalogue version within about a second.
     const setSale = (cents: number | null) =>
-      t.database.db.transaction(async (tx) => {
+      shop.db.transaction(async (tx) => {
         await tx.update(products).set({ salePriceCents: cents }).where(eq(products.slug, 'united-kingdom'));
         await bumpCatalogueVersion(tx);
       });
@@ -247,22 +239,13 @@ describe.each(testDatabases())('pages when something goes wrong on $name', (targ
   });
 });
 
-describe.each(testDatabases())('the storefront of a shop not registered for VAT (SHOP_VAT_NUMBER=) on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target, { env: { SHOP_VAT_NUMBER: '' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+describeShop('the storefront of a shop not registered for VAT (SHOP_VAT_NUMBER=)', { env: { SHOP_VAT_NUMBER: '' } }, (shop) => {
   it("writes no VAT into its pages; the home page's description still names the cheapest flag's price", async () => {
     for (const path of ['/', '/shop', '/product/south-africa', '/terms-of-service', '/shipping-policy', '/checkout']) {
       // Word by word: 'VATICAN CITY' in the catalogue is no mention of VAT.
-      expect((await t.app.inject({ url: path })).body, path).not.toMatch(/\bVAT\b/);
+      expect((await shop.app.inject({ url: path })).body, path).not.toMatch(/\bVAT\b/);
     }
-    const home = (await t.app.inject({ url: '/' })).body;
+    const home = (await shop.app.inject({ url: '/' })).body;
     const initial = JSON.parse(decode(/<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(home)![1]!)) as {
       shop: { vatNumber: string };
       queries: [string, Product[]][];

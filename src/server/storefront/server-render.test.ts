@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import { bumpCatalogueVersion } from '../catalog/catalogue-version';
 import { formatRand } from '../../shared/money';
@@ -12,30 +12,27 @@ import { shopPageData, type PageData } from './html';
 import { PAXI_STANDARD } from '../../shared/shop-facts';
 import { STAND_IN_COLLECTION_ADDRESS } from '../testing/shiplogic-stand-in';
 import { drawnPart, drawnText } from '../testing/drawn-page';
-import { startTestApp, testDatabases, TEST_PUBLIC_URL, TEST_SESSION_SECRET, type TestApp } from '../testing/test-support';
+import { describeShop } from '../testing/describe-shop';
+import { startTestApp, TEST_PUBLIC_URL, TEST_SESSION_SECRET } from '../testing/test-support';
 
 const productLinks = (html: string) => new Set(Array.from(drawnPart(html).matchAll(/href="\/product\/([a-z-]+)"/g), (m) => m[1]));
 
-describe.each(testDatabases())('pages drawn on the server on $name', (target) => {
-  let t: TestApp;
+/** A shop that draws its pages as the built shop does. */
+const drawingShop = async () => {
+  const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, SESSION_SECRET: TEST_SESSION_SECRET } as NodeJS.ProcessEnv);
+  const pageRenderer = await createPageRenderer({ ...shopPageData(config), demo: false, website: TEST_PUBLIC_URL });
+  // Well over what these tests draw in a second: the budget itself is tested below.
+  return { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '1000' } };
+};
 
-  beforeAll(async () => {
-    const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, SESSION_SECRET: TEST_SESSION_SECRET } as NodeJS.ProcessEnv);
-    const pageRenderer = await createPageRenderer({ ...shopPageData(config), demo: false, website: TEST_PUBLIC_URL });
-    // Well over what these tests draw in a second: the budget itself is tested below.
-    t = await startTestApp(target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '1000' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const get = (url: string) => t.app.inject({ url });
+describeShop('pages drawn on the server', drawingShop, (shop) => {
+  const get = (url: string) => shop.app.inject({ url });
 
   it('sends the shop grid drawn: every active flag with its name and price, the first pictures with their address', async () => {
     const res = await get('/shop');
     expect(res.statusCode).toBe(200);
     const drawn = drawnPart(res.body);
-    const active = await t.database.db.select().from(products).where(eq(products.isActive, true));
+    const active = await shop.db.select().from(products).where(eq(products.isActive, true));
     expect(productLinks(res.body)).toEqual(new Set(active.map((p) => p.slug)));
     expect(drawn).toContain('<h1');
     const southAfrica = active.find((p) => p.slug === 'south-africa')!;
@@ -51,7 +48,7 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
     const res = await get('/product/south-africa');
     expect(res.statusCode).toBe(200);
     const drawn = drawnPart(res.body);
-    const [flag] = await t.database.db.select().from(products).where(eq(products.slug, 'south-africa'));
+    const [flag] = await shop.db.select().from(products).where(eq(products.slug, 'south-africa'));
     expect(drawn).toMatch(/<h1[^>]*>[^<]*South Africa/);
     expect(drawn).toContain(formatRand(flag!.salePriceCents ?? flag!.priceCents));
     expect(drawn).toMatch(/Add to Cart/);
@@ -140,8 +137,8 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
   });
 
   it('draws no page with PAGE_DRAWINGS_PER_SECOND=0: the browser draws them all', async () => {
-    const pageRenderer = await createPageRenderer(shopPageData(t.config));
-    const undrawn = await startTestApp(target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '0' } });
+    const pageRenderer = await createPageRenderer(shopPageData(shop.config));
+    const undrawn = await startTestApp(shop.target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '0' } });
     try {
       for (const path of ['/', '/shop', '/product/kenya']) {
         const res = await undrawn.app.inject({ url: path });
@@ -184,18 +181,18 @@ describe.each(testDatabases())('pages drawn on the server on $name', (target) =>
 
   it('draws a page again once the catalogue changes', async () => {
     const setPrice = (cents: number) =>
-      t.database.db.transaction(async (tx) => {
+      shop.db.transaction(async (tx) => {
         await tx.update(products).set({ priceCents: cents, salePriceCents: null }).where(eq(products.slug, 'kenya'));
         await bumpCatalogueVersion(tx);
       });
-    const [before] = await t.database.db.select().from(products).where(eq(products.slug, 'kenya'));
+    const [before] = await shop.db.select().from(products).where(eq(products.slug, 'kenya'));
     expect(drawnPart((await get('/product/kenya')).body)).toContain(formatRand(before!.salePriceCents ?? before!.priceCents));
     await setPrice(12_345);
     try {
       await expect.poll(async () => drawnPart((await get('/product/kenya')).body), { timeout: 10_000 }).toContain(formatRand(12_345));
       expect(drawnPart((await get('/shop')).body)).toContain(formatRand(12_345));
     } finally {
-      await t.database.db.transaction(async (tx) => {
+      await shop.db.transaction(async (tx) => {
         await tx
           .update(products)
           .set({ priceCents: before!.priceCents, salePriceCents: before!.salePriceCents })
