@@ -7,17 +7,16 @@
  *
  * Exit codes: 0 done, 1 the build failed, 2 bad usage.
  */
-import { spawn } from 'node:child_process';
+import { spawnNpm } from './spawn-npm';
 import { beginBuild, buildWhenChanged, endBuild, type BuildOutcome } from './commands/build-stamp';
 import { projectRoot } from '../src/server/paths';
 
-/** `npm run build` with its output kept back; npm says where it runs itself (npm_execpath). */
+/** `npm run build` with its output kept back. */
 function runBuild(): Promise<BuildOutcome> {
-  const npm = process.env.npm_execpath;
-  const child = npm ? spawn(process.execPath, [npm, 'run', 'build'], { cwd: projectRoot }) : spawn('npm', ['run', 'build'], { cwd: projectRoot });
+  const child = spawnNpm(['run', 'build'], { cwd: projectRoot });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => {
     child.on('error', (err) => resolve({ ok: false, output: `${output}${err.message}` }));
     child.on('close', (code) => resolve({ ok: code === 0, output }));

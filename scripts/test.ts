@@ -4,14 +4,12 @@
  * the unit and the browser runs: it starts first (12-25 s on two cores, beside the build) and
  * stops at the end, whatever happened.
  */
-import { spawn } from 'node:child_process';
+import { spawnNpm } from './spawn-npm';
 import { launchFirebaseEmulator, SHARED_EMULATOR } from '../src/server/testing/firebase-emulator';
 
 /** `npm run <script>` with its output shown as it comes; answers its exit code. */
 function npmRun(script: string, ...args: string[]): Promise<number> {
-  const npm = process.env.npm_execpath;
-  const command = ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])];
-  const child = npm ? spawn(process.execPath, [npm, ...command], { stdio: 'inherit' }) : spawn('npm', command, { stdio: 'inherit' });
+  const child = spawnNpm(['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], { stdio: 'inherit' });
   return new Promise((resolve) => {
     child.on('error', () => resolve(1));
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));

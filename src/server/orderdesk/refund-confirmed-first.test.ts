@@ -41,28 +41,34 @@ describeShop(
         .where(eq(taxDocuments.orderId, orderId))
         .then((documents) => documents.filter((d) => d.kind === 'credit_note'));
 
-    /** Yoco's refund.succeeded for the refund it is about to answer with, handled by the shop before the answer goes out. */
-    function confirmBeforeAnswering(orderId: string) {
+    /** A webhook from Yoco, signed; the shop handles it after its answer. */
+    async function deliver(event: object): Promise<void> {
+      const signed = yoco.signWebhook(WEBHOOK_SECRET, event);
+      const answer = await shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
+      expect(answer.statusCode).toBe(200);
+    }
+
+    /** A desk call during which Yoco confirms the refund, and the shop handles that, before Yoco answers the refund call. */
+    async function confirmedBeforeAnswer<T>(orderId: string, deskCall: () => Promise<T>): Promise<T> {
       yoco.beforeRefundAnswer = async (refund: AnsweredRefund) => {
-        const event = yoco.refundEvent(refund.checkoutId, 'refund.succeeded', refund.amountCents, refund.refundId);
-        const signed = yoco.signWebhook(WEBHOOK_SECRET, event);
-        const answer = await shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
-        expect(answer.statusCode).toBe(200);
+        await deliver(yoco.refundEvent(refund.checkoutId, 'refund.succeeded', refund.amountCents, refund.refundId));
         await expect.poll(async () => (await creditNotes(orderId)).length).toBe(1);
       };
+      try {
+        return await deskCall();
+      } finally {
+        yoco.beforeRefundAnswer = undefined;
+      }
     }
 
     const deskDetail = async (id: string) => (await shop.call('GET', `/api/admin/orders/${id}`, shop.admin)).json<AdminOrderDetail>();
 
     it("keeps the desk's reason on the credit note of a part refund, counts it once and leaves nothing pending", async () => {
       const order = await paidOrder('confirmed-first');
-      confirmBeforeAnswering(order.id);
-      try {
-        const res = await shop.call('POST', `/api/admin/orders/${order.id}/refund`, shop.admin, { amountCents: 5_000, reason: 'The flag arrived torn' });
-        expect(res.statusCode).toBe(202);
-      } finally {
-        yoco.beforeRefundAnswer = undefined;
-      }
+      const res = await confirmedBeforeAnswer(order.id, () =>
+        shop.call('POST', `/api/admin/orders/${order.id}/refund`, shop.admin, { amountCents: 5_000, reason: 'The flag arrived torn' }),
+      );
+      expect(res.statusCode).toBe(202);
       const [note] = await creditNotes(order.id);
       expect(note!.content.credit!.reason).toBe('The flag arrived torn');
       expect(note!.totalCents).toBe(5_000);
@@ -75,13 +81,8 @@ describeShop(
 
     it("says 'Order cancelled' on the credit note of a cancellation without a reason, and the order is cancelled", async () => {
       const order = await paidOrder('cancelled-first');
-      confirmBeforeAnswering(order.id);
-      try {
-        const res = await shop.call('POST', `/api/admin/orders/${order.id}/cancel`, shop.admin, { refund: 'full' });
-        expect(res.statusCode).toBe(200);
-      } finally {
-        yoco.beforeRefundAnswer = undefined;
-      }
+      const res = await confirmedBeforeAnswer(order.id, () => shop.call('POST', `/api/admin/orders/${order.id}/cancel`, shop.admin, { refund: 'full' }));
+      expect(res.statusCode).toBe(200);
       const [note] = await creditNotes(order.id);
       expect(note!.content.credit!.reason).toBe('Order cancelled');
       expect(note!.totalCents).toBe(19_000);
@@ -101,9 +102,7 @@ describeShop(
 
     it('names a refund made at Yoco itself, which the desk never asked for, on its credit note', async () => {
       const order = await paidOrder('made-at-yoco');
-      const signed = yoco.signWebhook(WEBHOOK_SECRET, yoco.refundEvent(order.yocoId, 'refund.succeeded', 3_000));
-      const answer = await shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
-      expect(answer.statusCode).toBe(200);
+      await deliver(yoco.refundEvent(order.yocoId, 'refund.succeeded', 3_000));
       await expect.poll(async () => (await creditNotes(order.id)).map((note) => note.content.credit!.reason)).toEqual(['Refunded through the payment provider']);
     });
   },
