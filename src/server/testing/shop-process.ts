@@ -6,7 +6,10 @@ import { reasonToBuild } from '../../../scripts/commands/build-stamp';
 
 export interface ShopProcess {
   child: ChildProcess;
-  /** Resolves with the base URL once the server listens, or with the exit code if it stops first. */
+  /**
+   * Resolves with the base URL once the shop has logged that it is open (its last start line, after
+   * it listens), or with the exit code if it stops first.
+   */
   started: Promise<{ url: string } | { exitCode: number | null }>;
   /** Resolves with whether the server came to listen. */
   listening: Promise<boolean>;
@@ -36,8 +39,8 @@ export function startShop(env: Record<string, string>): ShopProcess {
   const started = new Promise<{ url: string } | { exitCode: number | null }>((resolve) => {
     const onData = (chunk: Buffer) => {
       text += chunk.toString();
-      const match = /Server listening at (http:\/\/[^\s"]+)/.exec(text);
-      if (match) resolve({ url: match[1]! });
+      const listening = /Server listening at (http:\/\/[^\s"]+)/.exec(text);
+      if (listening && text.includes('"msg":"Shop open at ')) resolve({ url: listening[1]! });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
