@@ -11,7 +11,7 @@ export interface ShopProcess {
    * it listens), or with the exit code if it stops first.
    */
   started: Promise<{ url: string } | { exitCode: number | null }>;
-  /** Resolves with whether the server came to listen. */
+  /** Resolves with whether the shop came to be open (see `started`). */
   listening: Promise<boolean>;
   output: () => string;
 }
