@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shop',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           // A worker keeps its loaded modules from one test file to the next: importing the app took
           // 2-3 s per file. Each file still gets its own databases and app (test-support.ts).

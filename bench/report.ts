@@ -14,7 +14,11 @@ export const GOALS = {
   /** The same goal in processor time: a read costing at most 1.25 times the bare server's leaves 0.8 of its rate. */
   cpuPerRequestRatio: { atMost: 1.25 },
   addToCartP99ToP50: { atMost: 5 },
-  shopPeakRssMB: { atMost: 250 },
+  /**
+   * One shop on the embedded database: its WebAssembly PostgreSQL alone holds about 147 MB that it
+   * never returns (decision 0007), so this is a line to be warned at, decided in issue 28.
+   */
+  shopPeakRssMB: { atMost: 330 },
   /** One shop process on a PostgreSQL server, which holds the data in its own processes. */
   shopOnPostgresPeakRssMB: { atMost: 150 },
   /** As sent: the Brotli bytes the shop serves (decided in issue 28); npm test fails past it (scripts/js-budget.ts). */
@@ -386,13 +390,21 @@ function renderLighthouse(pages: PageReport[]): string {
 
 function renderSummary(list: Figure[]): string {
   if (list.length === 0) return 'Summary: nothing was measured';
+  const missed = list.filter((f) => f.goal !== undefined && f.value !== null && !meets(f.value, f.goal));
   return [
     'Summary (also in .bench/results.json)',
     table([
       ['figure', 'value', 'unit', 'goal'],
       ...list.map((f) => [f.name, f.value === null ? '—' : String(f.value), f.unit, f.goal ? goalText(f.goal) : '—']),
     ]),
+    ...missed.map((f) => `WARNING: ${f.name} is ${f.value} ${f.unit}, past its goal of ${goalText(f.goal!)}`),
   ].join('\n');
+}
+
+export function meets(value: number, goal: Goal): boolean {
+  if ('atLeast' in goal) return value >= goal.atLeast;
+  if ('atMost' in goal) return value <= goal.atMost;
+  return value === goal.exactly;
 }
 
 /** Columns padded to their widest cell; the first left-aligned, the others right-aligned. */
