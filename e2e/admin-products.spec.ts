@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { PICTURE_SIZES } from '../src/shared/picture-sizes';
 import { afterDebounce, expect, productCard, test, toast } from './fixtures';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
-import { signInAs } from './shopper';
+import { signInAsAdmin } from './shopper';
 
 /** A real 1 x 1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -19,9 +19,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 test.describe.configure({ timeout: 90_000 });
 
 /** The catalogue's admin. */
-async function signInAsAdmin(page: Page): Promise<void> {
-  await signInAs(page, { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL });
-}
+const signInAsStockRoom = (page: Page) => signInAsAdmin(page, PRODUCTS_ADMIN_EMAIL);
 
 async function openProducts(page: Page): Promise<void> {
   await page.goto('/admin?tab=products');
@@ -46,7 +44,7 @@ async function shopperPage(browser: Browser): Promise<Page> {
 }
 
 test('an admin adds a flag with 1 in stock and a picture; once shown it is in the shop with its picture', async ({ page, browser }) => {
-  await signInAsAdmin(page);
+  await signInAsStockRoom(page);
   await openProducts(page);
   await page.getByRole('button', { name: 'Add Flag' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a Flag' });
@@ -121,7 +119,7 @@ test('an admin adds a flag with 1 in stock and a picture; once shown it is in th
 });
 
 test('a shopper sees Out of stock once the admin sets the stock to 0, and cannot add the flag to the cart', async ({ page, browser }) => {
-  await signInAsAdmin(page);
+  await signInAsStockRoom(page);
   await openProducts(page);
   const dialog = await editProduct(page, 'Zambia');
   await dialog.getByLabel('Stock', { exact: true }).fill('0');
@@ -153,7 +151,7 @@ test("a large uploaded picture reaches the shopper's browser as the AVIF copy it
     .png()
     .toBuffer();
   const altText = 'Eswatini flag flying over Mbabane';
-  await signInAsAdmin(page);
+  await signInAsStockRoom(page);
   await openProducts(page);
   const edit = await editProduct(page, 'Eswatini');
   await edit.getByLabel('New picture').setInputFiles({ name: 'mbabane.png', mimeType: 'image/png', buffer: photo });

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { afterDebounce, effectivePriceCents, expect, fetchProduct, rand, test, toast } from './fixtures';
 import { ADMIN_EMAIL } from './admins';
-import { buyThroughApi, mailbox, newShopper, origin, PASSWORD, signInAs, signUp, textMessages } from './shopper';
+import { buyThroughApi, mailbox, newShopper, origin, PASSWORD, signInAsAdmin, signUp, textMessages } from './shopper';
 import type { AdminOrder } from '../src/shared/order-desk';
 
 const STANDARD_FEE_CENTS = 6_000;
@@ -16,7 +16,7 @@ const EXPRESS_FEE_CENTS = 11_000;
 test.describe.configure({ timeout: 150_000 });
 
 /** Signs this browser in as the order desk's admin, making and verifying the account the first time. */
-const signInAsAdmin = (page: Page) => signInAs(page, { name: 'Order Desk', email: ADMIN_EMAIL });
+const signInAsOrderDesk = (page: Page) => signInAsAdmin(page, ADMIN_EMAIL);
 
 /** Every order in the shop, as the desk's API gives them to the signed-in admin. */
 async function allOrders(page: Page): Promise<AdminOrder[]> {
@@ -73,7 +73,7 @@ test('the desk: figures, fulfilling with a tracking number, the customer told, a
   const secondTotal = effectivePriceCents(await fetchProduct(page.request, 'kenya')) + EXPRESS_FEE_CENTS;
 
   await page.context().clearCookies();
-  await signInAsAdmin(page);
+  await signInAsOrderDesk(page);
   await page.goto('/admin');
   await expect(page).toHaveTitle(/^Admin Dashboard \|/);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -201,7 +201,7 @@ test('cancelling an order with part of the money back asks first and shows on th
   const { orderNumber } = await buyThroughApi(page, shopper, { slug: 'germany', phone: '072 000 4411' });
 
   await page.context().clearCookies();
-  await signInAsAdmin(page);
+  await signInAsOrderDesk(page);
   await page.goto(`/admin?tab=orders&q=${orderNumber}`);
   await orderRow(page, orderNumber).getByRole('link', { name: orderNumber }).click();
   const orderPage = page.getByRole('dialog', { name: `Order ${orderNumber}` });
@@ -231,7 +231,7 @@ test('a message from the contact page is marked handled, and reopened', async ({
   const sent = await page.request.post('/api/contact', { data: { name: 'Lindiwe Zulu', email: sender.email, message: text }, headers: origin(page) });
   expect(sent.ok()).toBe(true);
 
-  await signInAsAdmin(page);
+  await signInAsOrderDesk(page);
   await page.goto('/admin?tab=messages');
   const message = page.getByTestId('contact-message').filter({ hasText: text });
   await expect(message).toContainText(sender.email);
@@ -259,7 +259,7 @@ test('a signed-in shopper who is not an admin is told Access Denied and lands on
 });
 
 test('a signed-out visitor is asked to sign in and stays on the desk after signing in', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAsOrderDesk(page);
   await page.context().clearCookies();
 
   await page.goto('/admin');

@@ -24,3 +24,24 @@ export const UNVERIFIED_ADMIN_EMAIL = 'new-owner@example.co.za';
 
 /** The owner who runs the shop's discount codes in e2e/order-desk-discounts.spec.ts. */
 export const DISCOUNTS_ADMIN_EMAIL = 'promotions@example.co.za';
+
+/** An admin of the browser tests: the name it signs up with and its email. */
+export interface Admin {
+  name: string;
+  email: string;
+}
+
+/**
+ * The admins whose accounts e2e/global-setup.ts makes, verifies and signs in before the first test,
+ * keeping each one's session for the tests (signInAsAdmin in e2e/shopper.ts). The unverified one
+ * is left to its own test.
+ */
+export const SIGNED_IN_ADMINS: readonly Admin[] = [
+  { name: 'Order Desk', email: ADMIN_EMAIL },
+  { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL },
+  { name: 'Parcels Desk', email: PARCELS_ADMIN_EMAIL },
+  { name: 'Owner On The Go', email: PHONE_ADMIN_EMAIL },
+  { name: 'Books Desk', email: BOOKS_ADMIN_EMAIL },
+  { name: 'Page Speed', email: SPEED_ADMIN_EMAIL },
+  { name: 'Promotions', email: DISCOUNTS_ADMIN_EMAIL },
+];

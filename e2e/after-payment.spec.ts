@@ -8,7 +8,7 @@
 import type { Browser, Locator } from '@playwright/test';
 import { cartBadge, expect, expectNoSidewaysScroll, notifications, rand, test, toast } from './fixtures';
 import { PARCELS_ADMIN_EMAIL } from './admins';
-import { addToCart, buyThroughApi, buyWithSandbox, newShopper, openPaymentPage, origin, PASSWORD, signInAs, signUp } from './shopper';
+import { addToCart, buyThroughApi, buyWithSandbox, newShopper, openPaymentPage, origin, PASSWORD, signInAsAdmin, signUp } from './shopper';
 import { parseRandToCents } from '../src/shared/money';
 import type { AdminOrder } from '../src/shared/order-desk';
 
@@ -25,7 +25,7 @@ async function centsIn(locator: Locator): Promise<number> {
 /** The order desk sends the parcel with this tracking number, as an admin in a browser of its own. */
 async function deskSends(browser: Browser, orderNumber: string, trackingNumber: string): Promise<void> {
   const desk = await (await browser.newContext()).newPage();
-  await signInAs(desk, { name: 'Parcels Desk', email: PARCELS_ADMIN_EMAIL });
+  await signInAsAdmin(desk, PARCELS_ADMIN_EMAIL);
   const found = await desk.request.get(`/api/admin/orders?q=${orderNumber}`);
   expect(found.ok()).toBe(true);
   const order = ((await found.json()) as AdminOrder[]).find((o) => o.orderNumber === orderNumber)!;

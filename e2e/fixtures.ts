@@ -101,6 +101,14 @@ function gotoWaitsForTakeOver(page: Page): void {
   };
 }
 
+/**
+ * Waits until the app has taken this element over (React marks each element it has), so that it
+ * answers a hover or a tap: the pages are taken over in slices, not all at once.
+ */
+export async function takenOver(element: Locator): Promise<void> {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+}
+
 let testsInThisWorker = 0;
 
 export const test = base.extend<{ securityViolations: string[]; takeOverFailures: string[]; accessibilityViolations: string[]; takenOverPages: void }>({

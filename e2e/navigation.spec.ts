@@ -1,5 +1,5 @@
 /** Not-found page, phone menu, footer links, titles, narrow screens and keyboard (spec section 2). */
-import { expect, productCard, test } from './fixtures';
+import { expect, productCard, takenOver, test } from './fixtures';
 
 const PHONE = { width: 320, height: 720 };
 
@@ -146,21 +146,23 @@ test('the first Tab reaches a visibly focused Skip to content link', async ({ pa
   await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeFocused();
 });
 
-// The pointer comes to rest once the app has taken the drawn page over: a pointer already resting
-// on a link or card when the app takes it over sends no new event to act on.
+// The pointer comes to rest once the app has taken the link or card over: a pointer already
+// resting on one when the app takes it over sends no new event to act on.
 test('resting the pointer on a link loads its screen before the click', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  const shopLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true });
+  await takenOver(shopLink);
   const shopScreen = page.waitForRequest(/\/assets\/ShopPage-[\w-]+\.js$/);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).hover();
+  await shopLink.hover();
   await shopScreen;
 });
 
 test('resting the pointer on a flag card fetches that flag before the click', async ({ page }) => {
   await page.goto('/shop');
-  await page.waitForLoadState('networkidle');
+  const card = productCard(page, 'NAMIBIA');
+  await takenOver(card);
   const productCall = page.waitForRequest((request) => request.url().endsWith('/api/products/namibia'));
-  await productCard(page, 'NAMIBIA').hover();
+  await card.hover();
   await productCall;
 });
 

@@ -8,12 +8,12 @@ import type { Locator, Page } from '@playwright/test';
 import { accessibilityViolations } from './accessibility';
 import { clickAgain, expect, expectNoSidewaysScroll, test, toast } from './fixtures';
 import { DISCOUNTS_ADMIN_EMAIL } from './admins';
-import { origin, signInAs } from './shopper';
+import { origin, signInAsAdmin } from './shopper';
 import { discountMessages, type DiscountCodeView } from '../src/shared/discounts';
 
 test.describe.configure({ timeout: 90_000 });
 
-const signInAsOwner = (page: Page) => signInAs(page, { name: 'Promotions', email: DISCOUNTS_ADMIN_EMAIL });
+const signInAsOwner = (page: Page) => signInAsAdmin(page, DISCOUNTS_ADMIN_EMAIL);
 
 /** A code no other test (nor an earlier run on the same data) has: codes are unique in the shop. */
 const newCode = (name: string) => `${name}-${randomBytes(3).toString('hex').toUpperCase()}`;

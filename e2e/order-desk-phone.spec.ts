@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterDebounce, expect, expectNoSidewaysScroll, productCard, test, toast } from './fixtures';
 import { PHONE_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './admins';
-import { buyThroughApi, mailbox, newShopper, signInAs, signUp, verificationLink, type Purchase } from './shopper';
+import { buyThroughApi, mailbox, newShopper, signInAs, signInAsAdmin, signUp, verificationLink, type Purchase } from './shopper';
 import { countryName } from '../src/shared/product';
 
 const PHONE = { width: 375, height: 740 };
@@ -16,7 +16,7 @@ const LAPTOP = { width: 1280, height: 800 };
 
 test.describe.configure({ timeout: 150_000 });
 
-const signInAsOwner = (page: Page) => signInAs(page, { name: 'Owner On The Go', email: PHONE_ADMIN_EMAIL });
+const signInAsOwner = (page: Page) => signInAsAdmin(page, PHONE_ADMIN_EMAIL);
 
 /** The dialog lies inside the screen from side to side, and each button can be scrolled to and seen whole. */
 async function expectDialogFits(page: Page, dialog: Locator, buttons: Locator[]): Promise<void> {

@@ -7,7 +7,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, expectNoSidewaysScroll, test } from './fixtures';
 import { SPEED_ADMIN_EMAIL } from './admins';
-import { signInAs } from './shopper';
+import { signInAsAdmin } from './shopper';
 import { todayInSouthAfrica } from '../src/shared/profile';
 import { PAGE_LOAD_ID, type WebVitalsReport } from '../src/shared/web-vitals';
 
@@ -65,7 +65,7 @@ test.describe('at 1280 px', () => {
     expect(hidden.metrics.map((metric) => metric.name)).toContain('INP');
     expect(hidden.metrics.map((metric) => metric.name)).not.toContain('TTFB');
 
-    await signInAs(page, { name: 'Page Speed', email: SPEED_ADMIN_EMAIL });
+    await signInAsAdmin(page, SPEED_ADMIN_EMAIL);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Page speed' }).click();
     await expect(page).toHaveURL(/[?&]tab=speed/);

@@ -2,10 +2,15 @@
  * A shopper's way through the shop for the browser tests: signing up with a verified email,
  * reading the dev mailbox, filling the cart and paying on the sandbox payment page.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { afterDebounce, countryName, effectivePriceCents, expect, fetchProduct, notifications, test, toast } from './fixtures';
 import { PAXI_EXPRESS, PAXI_STANDARD } from '../src/shared/shop-facts';
 import { PRODUCTS_ADMIN_EMAIL } from './admins';
+
+/** What reads the dev mailbox and calls the API: a page, or e2e/global-setup.ts's request context. */
+type Caller = { request: APIRequestContext };
 
 export const PASSWORD = 'pay-for-flags-2026';
 
@@ -40,18 +45,18 @@ export interface TextMessage {
 
 type MailboxEntry = ({ kind?: 'email' } & MailboxMessage) | ({ kind: 'sms' } & TextMessage);
 
-async function mailboxEntries(page: Page): Promise<MailboxEntry[]> {
+async function mailboxEntries(page: Caller): Promise<MailboxEntry[]> {
   const answer = (await (await page.request.get('/dev/mailbox.json')).json()) as { messages: MailboxEntry[] };
   return answer.messages;
 }
 
 /** The emails in the dev mailbox, newest first. */
-export async function mailbox(page: Page): Promise<MailboxMessage[]> {
+export async function mailbox(page: Caller): Promise<MailboxMessage[]> {
   return (await mailboxEntries(page)).filter((m): m is { kind?: 'email' } & MailboxMessage => m.kind !== 'sms');
 }
 
 /** The text messages (SMS) in the dev mailbox, newest first. */
-export async function textMessages(page: Page): Promise<TextMessage[]> {
+export async function textMessages(page: Caller): Promise<TextMessage[]> {
   return (await mailboxEntries(page)).filter((m): m is { kind: 'sms' } & TextMessage => m.kind === 'sms');
 }
 
@@ -75,8 +80,9 @@ export async function signUp(page: Page, shopper: Shopper, { verify = true } = {
 }
 
 /**
- * Signs this browser in with an account of its own (an admin's, say), making it the first time and,
- * unless told not to, verifying its email through the dev mailbox.
+ * Signs this browser in with an account of its own, making it the first time and, unless told not
+ * to, verifying its email through the dev mailbox. The admins global setup made sign in with
+ * signInAsAdmin instead.
  */
 export async function signInAs(page: Page, account: { name: string; email: string }, { verify = true } = {}): Promise<void> {
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: PASSWORD }, headers: origin(page) });
@@ -94,7 +100,7 @@ export async function signInThroughApi(page: Page, email: string): Promise<void>
 }
 
 /** The newest verification link mailed to the shopper, once at least `count` have arrived. */
-export async function verificationLink(page: Page, shopper: Pick<Shopper, 'email'>, count = 1): Promise<string> {
+export async function verificationLink(page: Caller, shopper: Pick<Shopper, 'email'>, count = 1): Promise<string> {
   let link = '';
   await expect(async () => {
     const mails = (await mailbox(page)).filter((m) => m.to === shopper.email && m.html.includes('/verify-email?token='));
@@ -110,27 +116,29 @@ export async function verifyEmail(page: Page, shopper: Pick<Shopper, 'email'>): 
 }
 
 /** What the verification page does with the emailed link, without opening it: the link's token and email, sent to the API. */
-async function verifyEmailThroughApi(page: Page, shopper: Pick<Shopper, 'email'>, { spentIsFine = false } = {}): Promise<void> {
+export async function verifyEmailThroughApi(page: Caller, shopper: Pick<Shopper, 'email'>): Promise<void> {
   const link = new URL(await verificationLink(page, shopper));
   const query = new URLSearchParams({ token: link.searchParams.get('token')!, email: link.searchParams.get('email')! });
   const answer = await page.request.get(`/api/auth/verify-email?${query.toString()}`);
-  if (!spentIsFine) expect(answer.ok()).toBe(true);
+  expect(answer.ok()).toBe(true);
 }
 
-/** A browser signed in as the catalogue's admin, making and verifying the account the first time. */
-export async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const signIn = () => page.request.post('/api/auth/sign-in/email', { data: { email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD }, headers: origin(page) });
-  if ((await signIn()).ok()) return page;
-  const signUpAnswer = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Stock Room', email: PRODUCTS_ADMIN_EMAIL, password: PASSWORD },
-    headers: origin(page),
-  });
-  expect(signUpAnswer.ok()).toBe(true);
-  // e2e/admin-products.spec.ts may make the same account at the same moment and open its link first.
-  await verifyEmailThroughApi(page, { email: PRODUCTS_ADMIN_EMAIL }, { spentIsFine: true });
-  expect((await signIn()).ok()).toBe(true);
-  return page;
+/** Where e2e/global-setup.ts keeps the signed-in session of one of e2e/admins.ts's SIGNED_IN_ADMINS. */
+export function adminSessionFile(email: string): string {
+  const folder = process.env.E2E_ADMIN_SESSIONS;
+  if (!folder) throw new Error('e2e/global-setup.ts signs the admins in before the tests (E2E_ADMIN_SESSIONS)');
+  return path.join(folder, `${email}.json`);
+}
+
+/** Signs this browser in as one of the admins global setup signed in, with the session it kept. */
+export async function signInAsAdmin(page: Page, email: string): Promise<void> {
+  const session = JSON.parse(fs.readFileSync(adminSessionFile(email), 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  await page.context().addCookies(session.cookies);
+}
+
+/** A browser of its own signed in as an admin (the catalogue's unless told), as a second person beside the shopper. */
+export async function adminPage(browser: Browser, email = PRODUCTS_ADMIN_EMAIL): Promise<Page> {
+  return (await browser.newContext({ storageState: adminSessionFile(email) })).newPage();
 }
 
 export async function addToCart(page: Page, slug: string, productName: string): Promise<void> {

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { afterDebounce, expect, expectNoSidewaysScroll, test, toast } from './fixtures';
 import { BOOKS_ADMIN_EMAIL } from './admins';
-import { buyThroughApi, newShopper, signInAs, signUp } from './shopper';
+import { buyThroughApi, newShopper, signInAsAdmin, signUp } from './shopper';
 import { parseRandToCents } from '../src/shared/money';
 import { todayInSouthAfrica } from '../src/shared/profile';
 import { pdfText } from '../src/server/testing/pdf-text';
@@ -63,7 +63,7 @@ test.describe('at 375 px', () => {
 
     // The owner opens the order on the desk and downloads the same file.
     await page.context().clearCookies();
-    await signInAs(page, { name: 'Books Desk', email: BOOKS_ADMIN_EMAIL });
+    await signInAsAdmin(page, BOOKS_ADMIN_EMAIL);
     await page.goto(`/admin?tab=orders&q=${orderNumber}`);
     await page.getByTestId('order-row').and(page.locator(`[data-order-number="${orderNumber}"]`)).getByRole('link', { name: orderNumber }).click();
     const sheet = page.getByRole('dialog', { name: `Order ${orderNumber}` });
