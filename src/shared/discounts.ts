@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatRand } from './money';
 import { isCalendarDate } from './profile';
 import { MINIMUM_CARD_PAYMENT_CENTS } from './shop-facts';
+import { discountCents, fullDiscountCents, type CodeTerms } from './pricing';
 
 export const discountKinds = ['percent', 'amount'] as const;
 export type DiscountKind = (typeof discountKinds)[number];
@@ -102,25 +103,6 @@ export interface DiscountCodeView {
   orders: number;
   revenueCents: number;
   createdAt: string;
-}
-
-type CodeTerms = { kind: DiscountKind; percent: number | null; amountCents: number | null; includesDelivery: boolean };
-
-/** What a code would take off if nothing held it back: its percentage or amount, never more than it applies to. */
-function fullDiscountCents(code: CodeTerms, subtotalCents: number, deliveryFeeCents: number): number {
-  const discountable = subtotalCents + (code.includesDelivery ? deliveryFeeCents : 0);
-  const off = code.kind === 'percent' ? Math.round((discountable * code.percent!) / 100) : code.amountCents!;
-  return Math.min(off, discountable);
-}
-
-/**
- * What a code takes off: a percentage of the flags (and of the delivery fee, if the code says so),
- * or an amount, never more than that, and never so much that less than the least card payment
- * (R2.00) is left to pay: the preview and the checkout both count with this.
- */
-export function discountCents(code: CodeTerms, subtotalCents: number, deliveryFeeCents: number): number {
-  const leastLeft = subtotalCents + deliveryFeeCents - MINIMUM_CARD_PAYMENT_CENTS;
-  return Math.max(0, Math.min(fullDiscountCents(code, subtotalCents, deliveryFeeCents), leastLeft));
 }
 
 /** What a code takes off, in words: '15% off, delivery too' or 'R50.00 off'. */

@@ -21,6 +21,8 @@ import type { DiscountService } from '../discounts/service';
 import { formatRand } from '../../shared/money';
 import { countryName } from '../../shared/product';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
+import { priceOrder } from '../../shared/pricing';
+import { isVatVendor } from '../../shared/vat';
 import { holdStock, OutOfStockError, type Transaction } from './stock';
 import { endUnpaid, endUnpaidIn, leaveOpen, retakeHolds } from './holds';
 import { claimDueWebhooks, claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
@@ -420,8 +422,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const discount = metadata.discountCode
           ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, userId: user.id, subtotalCents, deliveryFeeCents })
           : null;
-        const discountCents = discount?.discountCents ?? 0;
-        const totalCents = subtotalCents + deliveryFeeCents - discountCents;
+        const price = priceOrder({ lines: snapshot.items, deliveryFeeCents, discount: discount && { cents: discount.discountCents }, vatRegistered: isVatVendor(deps.email.shop) });
+        const { totalCents } = price;
+        const discountCents = price.discount.cents;
         if (input.amount !== totalCents) throw new TotalChangedError(totalCents);
         if (totalCents < MINIMUM_CARD_PAYMENT_CENTS) throw new InvalidInputError(BELOW_MINIMUM_MESSAGE);
         if (needsFullTaxInvoice(deps.email.shop, totalCents) && !billingAddress) {
@@ -434,7 +437,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             userId: user.id,
             cartSessionId: cart.sessionId,
             provider: payments.name,
-            subtotalCents,
+            subtotalCents: price.subtotalCents,
             deliveryFeeCents,
             discountCents,
             totalCents,

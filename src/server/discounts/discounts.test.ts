@@ -6,7 +6,8 @@ import { InvalidInputError } from '../errors';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
-import { createDiscountCodeSchema, dayInWords, discountCents, discountMessages, type DiscountCodeView } from '../../shared/discounts';
+import { createDiscountCodeSchema, dayInWords, discountMessages, type DiscountCodeView } from '../../shared/discounts';
+import { discountCents } from '../../shared/pricing';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { createDiscountService, giveDiscountBack, type DiscountService } from './service';
 

@@ -7,7 +7,8 @@ import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
-import { dayInWords, discountCents, discountMessages, discountOffText, discountOffTextFor, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
+import { dayInWords, discountMessages, discountOffText, discountOffTextFor, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
+import { discountCents } from '../../shared/pricing';
 import { heldByEarlierPageMessage, type DiscountPreview } from '../../shared/checkout';
 import type { OversoldMark } from '../../shared/order-desk';
 

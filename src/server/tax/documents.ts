@@ -4,7 +4,8 @@ import type { OrderRow, OrderTx } from '../orders/transitions';
 import { countryName } from '../../shared/product';
 import { deliveryFeeLabel } from '../../shared/delivery';
 import type { ShopDetails } from '../../shared/shop-details';
-import { isVatVendor, vatInCredit, vatIncluded, vatPerLine } from '../../shared/vat';
+import { isVatVendor, vatInCredit, vatIncluded } from '../../shared/vat';
+import { priceOrder } from '../../shared/pricing';
 import {
   documentSerial,
   needsFullTaxInvoice,
@@ -71,34 +72,26 @@ async function issue(tx: OrderTx, content: Omit<TaxDocumentContent, 'serial' | '
  * the discounted total, which is what the customer paid.
  */
 function invoiceLines(order: OrderRow, vatRegistered: boolean): DocumentLine[] {
-  const lines = order.items.map((item) => ({
-    description: `${countryName(item.productName)} flag`,
-    quantity: item.quantity,
-    unitPriceCents: item.productPrice,
-    totalCents: item.productPrice * item.quantity,
+  const price = priceOrder({
+    lines: order.items.map((item) => ({ productName: item.productName, unitPriceCents: item.productPrice, quantity: item.quantity })),
+    deliveryFeeCents: order.deliveryFeeCents,
+    discount: { cents: order.discountCents },
+    vatRegistered,
+  });
+  const lines: DocumentLine[] = price.lines.map((line) => ({
+    description: `${countryName(line.productName)} flag`,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    totalCents: line.totalCents,
+    vatCents: line.vatCents,
   }));
-  if (order.deliveryFeeCents > 0) {
-    lines.push({
-      description: deliveryFeeLabel(order.deliveryOption),
-      quantity: 1,
-      unitPriceCents: order.deliveryFeeCents,
-      totalCents: order.deliveryFeeCents,
-    });
+  const { feeCents } = price.delivery;
+  if (feeCents > 0) {
+    lines.push({ description: deliveryFeeLabel(order.deliveryOption), quantity: 1, unitPriceCents: feeCents, totalCents: feeCents, vatCents: price.delivery.vatCents });
   }
-  const shares = vatRegistered ? vatPerLine(lines.map((line) => line.totalCents)) : lines.map(() => 0);
-  const charged = lines.map((line, i) => ({ ...line, vatCents: shares[i]! }));
-  if (order.discountCents === 0) return charged;
-  const fullPriceVat = shares.reduce((sum, share) => sum + share, 0);
-  return [
-    ...charged,
-    {
-      description: `Discount (code ${order.discountCode})`,
-      quantity: 1,
-      unitPriceCents: -order.discountCents,
-      totalCents: -order.discountCents,
-      vatCents: vatRegistered ? vatIncluded(order.totalAmount) - fullPriceVat : 0,
-    },
-  ];
+  const off = price.discount;
+  if (off.cents === 0) return lines;
+  return [...lines, { description: `Discount (code ${order.discountCode})`, quantity: 1, unitPriceCents: -off.cents, totalCents: -off.cents, vatCents: off.vatCents }];
 }
 
 /**

@@ -28,12 +28,13 @@ import { forgetChosenPoint, readChosenPoint, readCheckoutDraft, rememberCheckout
 import { useRecheckedPoint } from '../components/checkout/use-rechecked-point';
 import { titledMessage, useStartPayment, type DeliveryToPay } from '../components/checkout/use-start-payment';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop } from '../lib/initial-data';
+import { shop, vatVendor } from '../lib/initial-data';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
 import { staticPageMeta } from '../../shared/page-meta';
 import { checkoutMessages } from '../../shared/checkout';
 import { collectionFeeCents, findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../shared/shop-facts';
 import type { CartItemView } from '../../shared/cart';
+import { priceOrder } from '../../shared/pricing';
 import { courierAddressSchema, shortAddress, type CourierServiceLevel, type DeliveryMethod } from '../../shared/delivery';
 import type { CustomerInfo } from '../../shared/checkout';
 import type { ProfileDetails } from '../../shared/profile';
@@ -128,7 +129,14 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const rate = rates?.find((offered) => offered.serviceLevel === level) ?? rates?.[0];
   const feeCents = method === 'paxi' ? collectionFeeCents(speed, itemCount) : (rate?.priceCents ?? 0);
   const discount = useDiscountCode(subtotalCents, feeCents, draft?.discountCode);
-  const totalCents = subtotalCents + feeCents - (discount.applied?.discountCents ?? 0);
+  const buyable = items.filter((item) => item.available);
+  const price = priceOrder({
+    lines: buyable.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity })),
+    deliveryFeeCents: feeCents,
+    discount: discount.applied && { cents: discount.applied.discountCents },
+    vatRegistered: vatVendor,
+  });
+  const { totalCents } = price;
   const addressRequired = needsFullTaxInvoice(shop, totalCents);
   const details = useValidatedForm({
     initial: () => draft?.customer ?? emptyCustomer,
@@ -246,7 +254,6 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
       return;
     }
     if (saveToProfile) await saveDetails(customer);
-    const buyable = items.filter((item) => item.available);
     void payment.start({ customer, delivery, discountCode: discount.applied?.code, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
   });
 
@@ -301,11 +308,9 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
           </div>
           <OrderSummary
             items={items}
-            subtotalCents={subtotalCents}
             delivery={summaryDelivery}
-            feeCents={feeCents}
             discount={discount}
-            totalCents={totalCents}
+            price={price}
             customer={details.values}
             onChange={goTo}
             formId={FORM_ID}

@@ -14,7 +14,8 @@ import type { CartItemView } from '../../../shared/cart';
 import { countryName } from '../../../shared/product';
 import type { DeliveryOption } from '../../../shared/shop-facts';
 import { formatRand } from '../../../shared/money';
-import { VAT_RATE_PERCENT, vatIncluded } from '../../../shared/vat';
+import { VAT_RATE_PERCENT } from '../../../shared/vat';
+import type { OrderPrice, PriceLine } from '../../../shared/pricing';
 import { vatVendor } from '../../lib/initial-data';
 
 export type ReviewSection = 'details' | 'speed' | 'point' | 'address';
@@ -33,11 +34,10 @@ export interface PriceMissing {
 interface OrderSummaryProps {
   /** The cart's lines; those no longer sold are named apart and not counted. */
   items: readonly CartItemView[];
-  subtotalCents: number;
   delivery: SummaryDelivery;
-  feeCents: number;
   discount: DiscountCode;
-  totalCents: number;
+  /** The order's price (priceOrder): flags, delivery fee, discount, total and the VAT in it. */
+  price: OrderPrice<PriceLine>;
   customer: CustomerValues;
   /** Moves the shopper to the part of the page that changes this. */
   onChange: (section: ReviewSection) => void;
@@ -73,7 +73,8 @@ function ChangeButton({ label, onClick }: { label: string; onClick: () => void }
  * go, who collects, any discount, and the full price (with the VAT in it, for a VAT vendor), each with a way to change it.
  */
 export function OrderSummary(props: OrderSummaryProps) {
-  const { items, subtotalCents, delivery, feeCents, discount, totalCents, customer, onChange, priceMissing } = props;
+  const { items, delivery, discount, price, customer, onChange, priceMissing } = props;
+  const { subtotalCents, totalCents } = price;
   const applied = discount.applied;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const buyable = items.filter((item) => item.available);
@@ -175,14 +176,14 @@ export function OrderSummary(props: OrderSummaryProps) {
             )}
           </dt>
           <dd data-testid="checkout-fee" className="whitespace-nowrap">
-            {delivery.method === 'courier' && !delivery.service ? 'To be priced' : formatRand(feeCents)}
+            {delivery.method === 'courier' && !delivery.service ? 'To be priced' : formatRand(price.delivery.feeCents)}
           </dd>
         </div>
         {applied && (
           <div className="flex justify-between gap-3 text-green-800">
             <dt>Discount ({applied.code})</dt>
             <dd data-testid="checkout-discount" className="whitespace-nowrap">
-              -{formatRand(applied.discountCents)}
+              -{formatRand(price.discount.cents)}
             </dd>
           </div>
         )}
@@ -193,7 +194,7 @@ export function OrderSummary(props: OrderSummaryProps) {
         {vatVendor && !priceMissing && (
           <div className="flex justify-between gap-3 text-xs text-slate-600">
             <dt>VAT included ({VAT_RATE_PERCENT}%)</dt>
-            <dd data-testid="checkout-vat">{formatRand(vatIncluded(totalCents))}</dd>
+            <dd data-testid="checkout-vat">{formatRand(price.vatCents)}</dd>
           </div>
         )}
       </dl>
