@@ -41,8 +41,8 @@ module.exports = {
     {
       name: 'infrastructure-not-features',
       severity: 'error',
-      comment: 'The database, HTTP plumbing and rate limits serve every feature and import none.',
-      from: { path: '^src/server/(db|http|rate-limit)/', pathNot: '\\.test\\.ts$' },
+      comment: 'The database, HTTP plumbing, shared helpers (lib) and rate limits serve every feature and import none.',
+      from: { path: '^src/server/(db|http|lib|rate-limit)/', pathNot: '\\.test\\.ts$' },
       to: { path: `^src/server/(${features})/` },
     },
     {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { EmailMessage } from '../notify/mailer';
-import type { SmsMessage } from '../notify/sms';
+import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
 import { orderEventTypes, orderStatuses, paymentStatuses, type OversoldMark } from '../../shared/order-desk';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
 import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type CourierServiceLevel, type OrderDeliveryOption } from '../../shared/delivery';

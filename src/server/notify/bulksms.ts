@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { retryAfterMs } from '../payments/yoco';
 import { unsetWhenBlank } from '../provider-registry';
 import { DeliveryError } from './delivery-error';
-import type { SmsProvider, SmsProviderDefinition } from './sms';
+import type { SmsProvider, SmsProviderDefinition } from './transports';
 
 export interface BulkSmsOptions {
   /** https://api.bulksms.com, or a local stand-in in tests. */

@@ -1,6 +1,5 @@
 import { noSettings } from '../provider-registry';
-import type { Mailer, MailProviderDefinition } from './mailer';
-import type { SmsProvider, SmsProviderDefinition } from './sms';
+import type { Mailer, MailProviderDefinition, SmsProvider, SmsProviderDefinition } from './transports';
 
 /**
  * The stand-in for both mail and text messages: nothing leaves the machine. A message counts as

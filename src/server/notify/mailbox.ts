@@ -3,9 +3,9 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { DEV_MAILBOX } from './dev-mailbox';
-import type { AttachedFile, EmailMessage } from './mailer';
+import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
+import type { AttachedFile } from './transports';
 import { attachedFiles } from '../tax/attachments';
-import type { SmsMessage } from './sms';
 
 export interface MailboxEmail extends EmailMessage {
   kind: 'email';

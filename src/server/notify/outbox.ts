@@ -4,9 +4,9 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { InvalidInputError } from '../errors';
 import { DeliveryError } from './delivery-error';
-import type { EmailMessage, Mailer } from './mailer';
+import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
+import { type Mailer, smsMessageSchema, type SmsProvider } from './transports';
 import { devMailboxSms } from './dev-mailbox';
-import { smsMessageSchema, type SmsMessage, type SmsProvider } from './sms';
 import { attachedFiles } from '../tax/attachments';
 
 /** The database or a transaction: callers pass their own transaction so the email commits with the change. */

@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import { unsetWhenBlank } from '../provider-registry';
-import type { Mailer, MailProviderDefinition } from './mailer';
+import type { Mailer, MailProviderDefinition } from './transports';
 
 /**
  * SMTP through nodemailer. The timeouts are far shorter than nodemailer's defaults (up to 10 min)

@@ -5,7 +5,7 @@ import { formatRand } from '../../shared/money';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
 import { countryName } from '../../shared/product';
 import { escapeHtml } from '../storefront/html';
-import type { EmailMessage } from './mailer';
+import type { EmailMessage } from '../lib/outbox-messages';
 
 /** What every email needs to know about the shop; links are absolute from PUBLIC_URL. */
 export interface EmailContext {

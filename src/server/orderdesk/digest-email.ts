@@ -1,7 +1,7 @@
 import { courierAddressLine, courierServiceOf, deliveryOptionLabel, type OrderDestination } from '../../shared/delivery';
 import { countryName } from '../../shared/product';
 import { todayInSouthAfrica } from '../../shared/profile';
-import type { EmailMessage } from '../notify/mailer';
+import type { EmailMessage } from '../lib/outbox-messages';
 import { layout, type EmailContext } from '../notify/templates';
 import { oversoldDetail, oversoldHeadlines, type OversoldMark } from '../../shared/order-desk';
 

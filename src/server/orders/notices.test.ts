@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleShop } from '../config';
 import { collectionNotes, orderConfirmationMessage } from '../notify/templates';
-import type { EmailMessage } from '../notify/mailer';
-import type { SmsMessage } from '../notify/sms';
+import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
 import { collectedEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, type NoticeOrder } from './notices';
 
 const ctx = { shop: sampleShop, publicUrl: 'https://capeflags.example', courierFees: { kind: 'quoted' } } as const;

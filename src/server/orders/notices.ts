@@ -1,5 +1,4 @@
-import type { EmailMessage } from '../notify/mailer';
-import type { SmsMessage } from '../notify/sms';
+import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
 import { collectionNotes, layout, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { normalisePhone } from '../../shared/profile';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { outbox, taxDocuments } from '../db/schema';
-import type { Mailer, OutgoingEmail } from '../notify/mailer';
+import type { Mailer, OutgoingEmail } from '../notify/transports';
 import { DeliveryError } from '../notify/delivery-error';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { startTestApp, testDatabases, type TestApp } from '../testing/test-support';

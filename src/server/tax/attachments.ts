@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { taxDocuments } from '../db/schema';
-import type { AttachedFile, EmailAttachment } from '../notify/mailer';
+import type { EmailAttachment } from '../lib/outbox-messages';
+import type { AttachedFile } from '../notify/transports';
 import { documentFileName, type TaxDocumentContent } from '../../shared/tax-documents';
 import { renderTaxDocumentPdf } from './pdf';
 

@@ -8,7 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
 import { checkouts, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
-import type { SmsMessage } from '../notify/sms';
+import type { SmsMessage } from '../lib/outbox-messages';
 import { outboxEmails, TEST_PUBLIC_URL, type TestApp } from './test-support';
 import { signUpShopper } from './test-shoppers';
 import type { Product } from '../../shared/product';

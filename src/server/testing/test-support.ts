@@ -8,9 +8,11 @@ import type { PasswordHashing } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { outbox } from '../db/schema';
-import { createMailer, type EmailMessage, type Mailer } from '../notify/mailer';
+import { createMailer } from '../notify/mailer';
+import type { EmailMessage } from '../lib/outbox-messages';
+import type { Mailer, SmsProvider } from '../notify/transports';
 import { createOutboxWorker, type OutboxWorker } from '../notify/outbox';
-import { createSmsProvider, type SmsProvider } from '../notify/sms';
+import { createSmsProvider } from '../notify/sms';
 import type { PageRenderer } from '../storefront/server-render';
 import { emulatorAnswers, firebaseShopEnv } from './firebase-emulator';
 

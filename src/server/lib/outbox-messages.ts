@@ -1,0 +1,31 @@
+/**
+ * What the outbox keeps for each message it is to send (the payload of an outbox row): the database
+ * schema, the order transitions that queue messages and the senders all read these, so they live
+ * apart from any of them.
+ */
+
+/**
+ * A file an email carries, kept in the outbox as what it is made from: a tax document by its
+ * serial, printed when the email is sent. Issued documents never change, so every retry carries
+ * the same file.
+ */
+export interface EmailAttachment {
+  taxDocument: string;
+}
+
+/** One email as the outbox keeps it (the row's payload). The sender is the mailer's own. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments?: EmailAttachment[];
+}
+
+/** One text message as the outbox keeps it (the row's payload when kind is 'sms'). */
+export interface SmsMessage {
+  /** E.164, e.g. +27821234567. */
+  to: string;
+  body: string;
+}
