@@ -22,12 +22,14 @@ import type { PageRenderer } from './storefront/server-render';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createDevMailbox } from './notify/mailbox';
 import { devMailboxRoutes } from './notify/routes';
-import { createAuth, resolveSessionSecret, type PasswordHashing } from './auth/auth';
+import { createAuth, resolveSessionSecret } from './auth/auth';
+import type { PasswordHashing } from './auth/firebase-passwords';
 import { accountsIdentity } from './auth/session';
 import { signInClientConfig } from './auth/client-config';
 import { createAccountService } from './auth/service';
 import { authRoutes } from './auth/routes';
 import { createFirebaseAccounts } from './auth/firebase-identity';
+import { signInPolicySources } from './auth/firebase-settings';
 import { firebaseAuthRoutes } from './auth/firebase-routes';
 import { createAdminService } from './admin/service';
 import { adminRoutes, createRequireAdmin } from './admin/routes';
@@ -121,7 +123,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
 
   registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.servedOverHttps, config.signIn);
+  registerSecurityHeaders(app, config.servedOverHttps, signInPolicySources(config.signIn));
   registerCrossSiteGuard(app, config.publicUrl);
   registerTextGuard(app);
 

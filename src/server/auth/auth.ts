@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { shopPasswordHashing, withImportedPasswords } from './firebase-passwords';
+import { shopPasswordHashing, withImportedPasswords, type PasswordHashing } from './firebase-passwords';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
@@ -40,12 +40,6 @@ export function resolveSessionSecret(config: Config): string {
   // Readable by the shop's user only: whoever holds it can forge sessions.
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
-}
-
-/** How passwords are hashed and checked; better-auth's scrypt (shopPasswordHashing) unless given (tests give a cheaper one). */
-export interface PasswordHashing {
-  hash(password: string): Promise<string>;
-  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 export interface AuthOptions {

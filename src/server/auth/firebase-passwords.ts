@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { hashPassword as betterAuthHash, verifyPassword as betterAuthVerify } from 'better-auth/crypto';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
-import type { PasswordHashing } from './auth';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
@@ -58,6 +57,12 @@ export async function verifyImportedPassword(stored: string, password: string): 
   const expected = Buffer.from(hash, 'base64');
   const actual = await firebaseScrypt(password, salt, params);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** How passwords are hashed and checked; better-auth's scrypt (shopPasswordHashing) unless given (tests give a cheaper one). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 /** The shop's own scheme: better-auth's scrypt. */

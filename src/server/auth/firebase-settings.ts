@@ -84,3 +84,20 @@ export function readSignInSettings(env: NodeJS.ProcessEnv): { settings?: SignInS
   if (problems.length > 0) return { problems };
   return { settings: { provider: 'firebase', web, emulatorHost, serviceAccount, googleSignIn: google === 'true' }, problems };
 }
+
+/**
+ * What signing in with Firebase adds to the pages' Content-Security-Policy (AUTH_PROVIDER=firebase; the shop's own accounts need
+ * nothing). Firebase's SDK calls its REST APIs: Identity Toolkit (sign-in, sign-up, emails) and
+ * Secure Token (fresh ID tokens), or the emulator, which serves both at its own address. Google's
+ * popup reports back through a hidden iframe on the project's authDomain (the emulator's own
+ * address under it), which the SDK opens with Google's gapi loader: a script from
+ * https://apis.google.com/js/api.js that loads its iframe module from the same host. Without Google
+ * sign-in the SDK opens neither, so neither is allowed.
+ */
+export function signInPolicySources(signIn: SignInSettings): Record<string, string[]> {
+  if (signIn.provider !== 'firebase') return {};
+  const emulator = signIn.emulatorHost ? [`http://${signIn.emulatorHost}`] : [];
+  const api = { 'connect-src': ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator] };
+  if (!signIn.googleSignIn) return api;
+  return { ...api, 'script-src': ['https://apis.google.com'], 'frame-src': [`https://${signIn.web.authDomain}`, ...emulator] };
+}

@@ -1,6 +1,6 @@
-import type { Config } from '../config';
 import { createProvider, namedBy, type ChosenSettings } from '../provider-registry';
 import type { CourierFees } from '../../shared/delivery';
+import type { ShopDetails } from '../../shared/shop-details';
 import type { CourierProvider, CourierProviderContext } from './courier';
 import { flatCourier } from './flat';
 import { shiplogicCourier } from './shiplogic';
@@ -16,7 +16,7 @@ export const courierProviderKind = namedBy(courierProviders, 'COURIER_PROVIDER',
 export type CourierSettings = ChosenSettings<typeof courierProviders>;
 
 /** The courier COURIER_PROVIDER names, made from the settings the start checked. */
-export function createCourierProvider(config: Pick<Config, 'courier' | 'shop'>): CourierProvider {
+export function createCourierProvider(config: { courier: CourierSettings; shop: ShopDetails }): CourierProvider {
   const context: CourierProviderContext = { shopName: config.shop.name, shopPhone: config.shop.phone, shopEmail: config.shop.email };
   return createProvider(courierProviders, config.courier, context);
 }

@@ -1,6 +1,6 @@
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { FirebaseSettings } from '../auth/firebase-settings';
+import { signInPolicySources, type FirebaseSettings } from '../auth/firebase-settings';
 import { registerSecurityHeaders } from './security-headers';
 import { signedIn } from '../testing/test-admin';
 import { createSandboxProvider, sandboxWebhookSecret } from '../payments/sandbox';
@@ -280,7 +280,7 @@ describe('security headers of a shop that signs in with Firebase', () => {
   /** A page (which asks for its nonces) and an API answer of a bare app with the shop's headers. */
   async function answers(signIn: FirebaseSettings) {
     const app = Fastify();
-    registerSecurityHeaders(app, false, signIn);
+    registerSecurityHeaders(app, false, signInPolicySources(signIn));
     app.get('/', async (_request, reply) => `<meta nonce="${reply.cspNonce.style}">`);
     app.get('/api/products', async () => []);
     try {
@@ -327,7 +327,7 @@ describe('security headers of a shop that signs in with Firebase', () => {
 
   it("add nothing of Firebase's for the shop's own accounts", async () => {
     const app = Fastify();
-    registerSecurityHeaders(app, false, { provider: 'accounts' });
+    registerSecurityHeaders(app, false, signInPolicySources({ provider: 'accounts' }));
     app.get('/api/products', async () => []);
     const csp = directives(await app.inject({ method: 'GET', url: '/api/products' }));
     await app.close();

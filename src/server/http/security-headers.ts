@@ -1,7 +1,9 @@
 import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import type { SignInSettings } from '../auth/firebase-settings';
+
+/** Sources a policy directive allows beyond the shop's own, by directive name ('connect-src': [...]). */
+export type PolicySources = Record<string, string[]>;
 
 /**
  * What the browser may use on the shop's pages. Everything comes from the shop itself; no inline
@@ -9,7 +11,7 @@ import type { SignInSettings } from '../auth/firebase-settings';
  * script-src and style-src on every response): Radix's modal dialogs inject a <style> tag, which
  * the app tags with the nonce the page carries (src/web/lib/content-security.ts).
  */
-function contentSecurityDirectives(https: boolean, signIn: SignInSettings): Record<string, string[]> {
+function contentSecurityDirectives(https: boolean, extraSources: PolicySources): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -25,27 +27,10 @@ function contentSecurityDirectives(https: boolean, signIn: SignInSettings): Reco
     // Over plain http (a local shop) there is nothing to upgrade to.
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };
-  for (const [name, sources] of Object.entries(signInSources(signIn))) {
+  for (const [name, sources] of Object.entries(extraSources)) {
     directives[name] = [...(directives[name] ?? directives['default-src']!), ...sources];
   }
   return directives;
-}
-
-/**
- * What signing in with Firebase adds (AUTH_PROVIDER=firebase; the shop's own accounts need
- * nothing). Firebase's SDK calls its REST APIs: Identity Toolkit (sign-in, sign-up, emails) and
- * Secure Token (fresh ID tokens), or the emulator, which serves both at its own address. Google's
- * popup reports back through a hidden iframe on the project's authDomain (the emulator's own
- * address under it), which the SDK opens with Google's gapi loader: a script from
- * https://apis.google.com/js/api.js that loads its iframe module from the same host. Without Google
- * sign-in the SDK opens neither, so neither is allowed.
- */
-function signInSources(signIn: SignInSettings): Record<string, string[]> {
-  if (signIn.provider !== 'firebase') return {};
-  const emulator = signIn.emulatorHost ? [`http://${signIn.emulatorHost}`] : [];
-  const api = { 'connect-src': ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator] };
-  if (!signIn.googleSignIn) return api;
-  return { ...api, 'script-src': ['https://apis.google.com'], 'frame-src': [`https://${signIn.web.authDomain}`, ...emulator] };
 }
 
 /**
@@ -148,9 +133,9 @@ function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
 /** Every header of an answer but its policy's nonces, for ordinary pages and for the popup's return page. */
 function securityHeaders(
   servedOverHttps: boolean,
-  signIn: SignInSettings,
+  extraSources: PolicySources,
 ): { everyAnswer: [string, string][]; popupReturn: [string, string][]; directives: Record<string, string[]> } {
-  const directives = contentSecurityDirectives(servedOverHttps, signIn);
+  const directives = contentSecurityDirectives(servedOverHttps, extraSources);
   const shared: [string, string][] = [
     ['content-security-policy', policyText(directives)],
     ['permissions-policy', PERMISSIONS_POLICY],
@@ -171,11 +156,11 @@ const noncesOf = new WeakMap<FastifyReply, CspNonces>();
  * own (the sandbox payment page, uploaded pictures, the dev mailbox) replaces them with
  * reply.header(). A page asking for its nonces (reply.cspNonce) gets a policy naming them;
  * working out helmet's headers and two nonces for every answer cost a plain read about a tenth of
- * its time, for JSON and files that have no inline script or style to allow. `signIn` adds what
- * signing in with Firebase needs (config.signIn).
+ * its time, for JSON and files that have no inline script or style to allow. `extraSources` adds
+ * to the policy what the way of signing in needs (signInPolicySources in auth/firebase-settings.ts).
  */
-export function registerSecurityHeaders(app: FastifyInstance, servedOverHttps: boolean, signIn: SignInSettings): void {
-  const { everyAnswer, popupReturn, directives } = securityHeaders(servedOverHttps, signIn);
+export function registerSecurityHeaders(app: FastifyInstance, servedOverHttps: boolean, extraSources: PolicySources): void {
+  const { everyAnswer, popupReturn, directives } = securityHeaders(servedOverHttps, extraSources);
   const everyPolicy = policyText(directives);
   app.decorateReply('cspNonce', {
     getter(this: FastifyReply): CspNonces {
@@ -222,7 +207,7 @@ export function allowStyleAttributes(reply: FastifyReply, hashes: string[]): voi
  */
 export function routerRefusalHeaders(servedOverHttps: boolean): (reply: FastifyReply) => void {
   // A refusal's page runs no app, so nothing of signing in is allowed on it.
-  const { everyAnswer } = securityHeaders(servedOverHttps, { provider: 'accounts' });
+  const { everyAnswer } = securityHeaders(servedOverHttps, {});
   return (reply) => {
     for (const [name, value] of everyAnswer) reply.raw.setHeader(name, value);
   };

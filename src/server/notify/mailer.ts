@@ -1,4 +1,3 @@
-import type { Config } from '../config';
 import { createProvider, type ChosenSettings, type ProviderKind } from '../provider-registry';
 import { DEV_MAILBOX, devMailboxMail } from './dev-mailbox';
 import { smtpMail } from './smtp';
@@ -19,6 +18,6 @@ export const mailProviderKind: ProviderKind<typeof mailProviders> = {
 
 export type MailSettings = ChosenSettings<typeof mailProviders>;
 
-export function createMailer(config: Pick<Config, 'mail' | 'mailFrom'>): Mailer {
+export function createMailer(config: { mail: MailSettings; mailFrom: string }): Mailer {
   return createProvider(mailProviders, config.mail, { from: config.mailFrom });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
-import { escapeHtml } from '../storefront/html';
+import { escapeHtml } from '../lib/html';
 import type { DevMailbox, MailboxEmail, MailboxMessage, MailboxSms } from './mailbox';
 
 const idSchema = z.uuid();

@@ -1,4 +1,3 @@
-import type { Config } from '../config';
 import { createProvider, namedBy, type ChosenSettings } from '../provider-registry';
 import { bulkSms } from './bulksms';
 import { DEV_MAILBOX, devMailboxTexts } from './dev-mailbox';
@@ -14,6 +13,6 @@ export const smsProviderKind = namedBy(smsProviders, 'SMS_PROVIDER', DEV_MAILBOX
 
 export type SmsSettings = ChosenSettings<typeof smsProviders>;
 
-export function createSmsProvider(config: Pick<Config, 'sms'>): SmsProvider {
+export function createSmsProvider(config: { sms: SmsSettings }): SmsProvider {
   return createProvider(smsProviders, config.sms, {});
 }

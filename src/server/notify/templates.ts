@@ -4,7 +4,7 @@ import { courierFeesSentence, courierNotes, courierServiceOf, deliverySpeedText,
 import { formatRand } from '../../shared/money';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
 import { countryName } from '../../shared/product';
-import { escapeHtml } from '../storefront/html';
+import { escapeHtml } from '../lib/html';
 import type { EmailMessage } from '../lib/outbox-messages';
 
 /** What every email needs to know about the shop; links are absolute from PUBLIC_URL. */

@@ -1,4 +1,3 @@
-import type { Config } from '../config';
 import { createProvider, namedBy, type ChosenSettings, type ProviderOf } from '../provider-registry';
 import type { PaymentProviderContext } from './provider';
 import { sandboxPayments } from './sandbox';
@@ -21,6 +20,6 @@ export type ShopPaymentProvider = ProviderOf<typeof paymentProviders>;
 export type PaymentProviderDeps = Omit<PaymentProviderContext, 'publicUrl'>;
 
 /** The provider PAYMENT_PROVIDER names, made from the settings the start checked. */
-export function createPaymentProvider(config: Pick<Config, 'payments' | 'publicUrl'>, deps: PaymentProviderDeps): ShopPaymentProvider {
+export function createPaymentProvider(config: { payments: PaymentSettings; publicUrl: string }, deps: PaymentProviderDeps): ShopPaymentProvider {
   return createProvider(paymentProviders, config.payments, { ...deps, publicUrl: config.publicUrl });
 }

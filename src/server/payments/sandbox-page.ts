@@ -2,8 +2,23 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkoutReference } from '../../shared/checkout';
 import { formatRand } from '../../shared/money';
 import { DomainError } from '../errors';
-import { escapeHtml } from '../storefront/html';
-import type { SandboxCheckout, SandboxProvider } from './sandbox';
+import { escapeHtml } from '../lib/html';
+import type { sandboxCheckouts } from '../db/schema';
+
+/** A checkout behind a sandbox payment page, as the sandbox keeps it. */
+export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect;
+
+/** What the payment page asks of the sandbox (sandbox.ts). */
+export interface SandboxPaymentPage {
+  /** The checkout behind a payment page; undefined when there is none. */
+  find(checkoutId: string): Promise<SandboxCheckout | undefined>;
+  /** Pay: marks it completed, sends payment.succeeded, answers the success URL. */
+  pay(checkoutId: string): Promise<{ redirectUrl: string }>;
+  /** Cancel: nothing changes, the shopper goes back to the cancel URL. */
+  cancel(checkoutId: string): Promise<{ redirectUrl: string }>;
+  /** Decline: marks it failed, answers the failure URL. */
+  decline(checkoutId: string): Promise<{ redirectUrl: string }>;
+}
 
 export const SANDBOX_LABEL = 'Sandbox payment — no real money moves';
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';
@@ -115,7 +130,7 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
 const problemHeadings: Record<number, string> = { 404: 'Payment not found', 409: 'This payment is closed' };
 
 /** The sandbox's hosted payment page and its three buttons. */
-export function sandboxPaymentRoutes(app: FastifyInstance, sandbox: SandboxProvider, shopName: string): void {
+export function sandboxPaymentRoutes(app: FastifyInstance, sandbox: SandboxPaymentPage, shopName: string): void {
   void app.register(async (scope) => {
     // The buttons are plain HTML forms; their (empty) bodies are not read.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));

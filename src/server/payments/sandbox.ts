@@ -16,7 +16,7 @@ import {
   type RefundResult,
   type WebhookDelivery,
 } from './provider';
-import { CLOSED_MESSAGE, SANDBOX_PAGE_PATH, sandboxPaymentRoutes } from './sandbox-page';
+import { CLOSED_MESSAGE, SANDBOX_PAGE_PATH, sandboxPaymentRoutes, type SandboxCheckout, type SandboxPaymentPage } from './sandbox-page';
 import { WEBHOOK_PATH } from './webhook-route';
 import { signWebhook, verifyPaymentWebhook } from './webhooks';
 
@@ -33,19 +33,9 @@ export interface SandboxProviderOptions {
   deliveryDelaysMs?: number[];
 }
 
-export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect;
-
 /** The sandbox is a PaymentProvider plus what its hosted payment page does. */
-export interface SandboxProvider extends PaymentProvider {
+export interface SandboxProvider extends PaymentProvider, SandboxPaymentPage {
   readonly name: 'sandbox';
-  /** The checkout behind a payment page; undefined when there is none. */
-  find(checkoutId: string): Promise<SandboxCheckout | undefined>;
-  /** Pay: marks it completed, sends payment.succeeded, answers the success URL. */
-  pay(checkoutId: string): Promise<{ redirectUrl: string }>;
-  /** Cancel: nothing changes, the shopper goes back to the cancel URL. */
-  cancel(checkoutId: string): Promise<{ redirectUrl: string }>;
-  /** Decline: marks it failed, answers the failure URL. */
-  decline(checkoutId: string): Promise<{ redirectUrl: string }>;
   closeCheckout(checkoutId: string): Promise<'closed' | 'paid'>;
   /** Stops webhook retries still waiting (at shutdown). */
   close(): Promise<void>;

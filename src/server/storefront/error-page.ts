@@ -3,7 +3,7 @@ import { DatabaseUnavailableError, DomainError } from '../errors';
 import { isDatabaseUnavailable } from '../db/connection-lost';
 import { sendErrorAsJson } from '../http/errors';
 import { routerRefusalHeaders } from '../http/security-headers';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../lib/html';
 
 function errorPage(shopName: string, heading: string, text: string, retryUrl: string, reference?: string): string {
   return `<!doctype html>

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { courierFeesOf } from '../delivery/providers';
 import type { PageMeta } from '../../shared/page-meta';
 import { pictureSrcSet } from '../../shared/picture-sizes';
+import { escapeHtml } from '../lib/html';
 
 /** What the app finds in the page before any request: the shop's details and data already fetched. */
 export interface InitialData {
@@ -71,10 +72,6 @@ export function readTemplate(webRoot: string): string {
   const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : fallbackTemplate;
   for (const mark of [HEAD_MARK, ROOT]) if (!html.includes(mark)) throw new Error(`${file} lacks ${mark}`);
   return html;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** JSON inside <script>: '<' escaped so no text in the data can close the tag. */

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import type { PasswordHashing } from '../auth/auth';
+import type { PasswordHashing } from '../auth/firebase-passwords';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { outbox } from '../db/schema';
