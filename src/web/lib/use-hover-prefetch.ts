@@ -3,11 +3,6 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 /** Spec section 9: hovering a link for 100 ms starts loading what it leads to. */
 export const HOVER_PREFETCH_DELAY_MS = 100;
 
-/** Starts loading a lazily imported screen; a failure (offline, new deploy) is left to the real navigation. */
-export function warmPage(loader: () => Promise<unknown>): void {
-  loader().catch(() => undefined);
-}
-
 export interface HoverPrefetchHandlers {
   onMouseEnter: () => void;
   onMouseLeave: () => void;

@@ -3,14 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { XCircle } from 'lucide-react';
 import { Spinner } from '../components/ui/Spinner';
-import {
-  completeGoogleCallback,
-  finishGoogleSignIn,
-  googleMessages,
-  shopOpener,
-  SIGNED_IN_PATH,
-  SIGN_IN_ERROR_PATH,
-} from '../components/auth/google-sign-in';
+import { completeGoogleCallback, finishGoogleSignIn, shopOpener, SIGNED_IN_PATH, SIGN_IN_ERROR_PATH } from '../components/auth/google-sign-in';
+import { googleMessages } from '../components/auth/auth-form';
 
 /**
  * /auth/callback, where Google sends the sign-in popup back (spec section 2). It completes the

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { toast } from '../ui/toast-store';
 import { forgetShopper, SESSION_KEY } from '../auth/use-session';
-import { signInMessage, signInMethod, SignInProblem, type AccountDeletion, type PasswordChange } from '../auth/sign-in-method';
+import { signInMessage, signInMethod } from '../auth/sign-in-method';
+import { SignInProblem, type AccountDeletion, type PasswordChange } from '../auth/sign-in-types';
 import { accountMessages } from '../../../shared/schemas';
 import type {
   AddressInput,

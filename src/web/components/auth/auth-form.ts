@@ -18,6 +18,19 @@ export const authMessages = {
   resetFailed: 'Failed to send password reset email. Please try again.',
 } as const;
 
+/** Spec section 8 (Google sign-in and the OAuth callback); the texts it does not give are ours. */
+export const googleMessages = {
+  cancelled: 'Sign-in was cancelled. Please try again.',
+  popupBlocked: 'Popup was blocked by your browser. Please allow popups for this site and try again.',
+  network: 'Could not reach the sign-in service. Please check your internet connection and try again.',
+  unavailable: 'Google Sign-In is not available right now. Please try again later or use email and password.',
+  unauthorizedDomain: 'Google Sign-In is not set up for this web address. Please use email and password or contact support.',
+  accountExists:
+    'An account with this email already exists. Please sign in with your email and password; once your email address is verified you can use Google too.',
+  processingFailed: 'Authentication processing failed',
+  failed: 'Google Sign-In failed. Please try email/password login or contact support.',
+} as const;
+
 export const MIN_PASSWORD_LENGTH = 6;
 
 /** The id of the auth forms' one message, which their marked fields point to. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from './auth-form';
-import { googleMessages } from './google-sign-in';
+import { googleMessages } from './auth-form';
 import {
   accountChangeProblem,
   firebaseErrorCode,

@@ -1,5 +1,5 @@
 import { authMessages } from './auth-form';
-import { googleMessages } from './google-sign-in';
+import { googleMessages } from './auth-form';
 import { profileMessages } from '../../../shared/profile';
 import { accountMessages } from '../../../shared/schemas';
 

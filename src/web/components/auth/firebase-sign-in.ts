@@ -39,8 +39,8 @@ import {
 } from './firebase-errors';
 import { currentReturnPath } from './return-path';
 import { shopAccounts } from './shop-accounts';
-import { SignInProblem, type FirebaseSignInMethod } from './sign-in-method';
-import type { SessionUser } from './use-session';
+import { SignInProblem, type FirebaseSignInMethod } from './sign-in-types';
+import type { SessionUser } from './sign-in-types';
 
 type Wording = (code: string | undefined) => string;
 

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf } from '../../lib/api';
-import { firebaseGoogleSignIn, SignInProblem } from './sign-in-method';
-import { cacheUser, fetchSession, SESSION_KEY, type Session } from './use-session';
+import { googleMessages } from './auth-form';
+import { firebaseGoogleSignIn } from './sign-in-method';
+import { SignInProblem } from './sign-in-types';
+import { cacheUser, fetchSession, SESSION_KEY } from './use-session';
+import type { Session } from './sign-in-types';
 
 /** The `type` of the report /auth/callback posts to the window that opened it. */
 export const GOOGLE_SIGN_IN_MESSAGE = 'flag-shop:google-sign-in';
@@ -14,19 +17,6 @@ export type GoogleSignInReport =
 /** Where better-auth sends a finished callback, and where /auth/callback goes when no window opened it. */
 export const SIGNED_IN_PATH = '/profile';
 export const SIGN_IN_ERROR_PATH = '/?auth=error';
-
-/** Spec section 8 (Google sign-in and the OAuth callback); the texts it does not give are ours. */
-export const googleMessages = {
-  cancelled: 'Sign-in was cancelled. Please try again.',
-  popupBlocked: 'Popup was blocked by your browser. Please allow popups for this site and try again.',
-  network: 'Could not reach the sign-in service. Please check your internet connection and try again.',
-  unavailable: 'Google Sign-In is not available right now. Please try again later or use email and password.',
-  unauthorizedDomain: 'Google Sign-In is not set up for this web address. Please use email and password or contact support.',
-  accountExists:
-    'An account with this email already exists. Please sign in with your email and password; once your email address is verified you can use Google too.',
-  processingFailed: 'Authentication processing failed',
-  failed: 'Google Sign-In failed. Please try email/password login or contact support.',
-} as const;
 
 /** The text for an error code on a failed callback (better-auth's, or Google's own such as access_denied). */
 export function googleErrorMessage(code: string): string {

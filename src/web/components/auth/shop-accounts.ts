@@ -1,7 +1,7 @@
 import { apiRequest } from '../../lib/api';
 import { currentReturnPath } from './return-path';
-import type { SignInMethod } from './sign-in-method';
-import type { SessionUser } from './use-session';
+import type { SignInMethod } from './sign-in-types';
+import type { SessionUser } from './sign-in-types';
 
 /** The shop's own accounts (better-auth, the default): every step is a call to the shop, which sets the session cookie. */
 export const shopAccounts: SignInMethod = {

@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignInClientConfig } from '../../../shared/sign-in-config';
 import { shopAccounts } from './shop-accounts';
-import { firebaseGoogleSignIn, SDK_NOT_LOADED, SIGN_IN_CONFIG_KEY, signInMessage, signInMethod, SignInProblem, signOutOfShop } from './sign-in-method';
+import { firebaseGoogleSignIn, SDK_NOT_LOADED, SIGN_IN_CONFIG_KEY, signInMessage, signInMethod, signOutOfShop } from './sign-in-method';
+import { SignInProblem } from './sign-in-types';
 
 // The lazily loaded Firebase code fails to arrive, as when its file cannot be fetched.
 vi.mock('./firebase-sign-in', () => {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../lib/api';
 import type { SignInClientConfig } from '../../../shared/sign-in-config';
 import { shopAccounts } from './shop-accounts';
-import type { SessionUser, SignInInput, SignUpInput } from './use-session';
+import { SignInProblem, type FirebaseSignInMethod, type SessionUser, type SignInMethod } from './sign-in-types';
 
 /** The sign-in options; the spec's /api/config/firebase, prefetched at start (main.tsx). */
 export const SIGN_IN_CONFIG_KEY = ['/api/config/firebase'] as const;
@@ -11,56 +11,9 @@ export const SIGN_IN_CONFIG_STALE_MS = 60 * 60 * 1000;
 /** Spec section 8: what the shopper reads when Firebase's code could not be loaded. */
 export const SDK_NOT_LOADED = 'Firebase SDK not loaded';
 
-/** A refusal already worded for the shopper (Firebase's codes, reworded in firebase-errors.ts). */
-export class SignInProblem extends Error {
-  override name = 'SignInProblem';
-}
-
 /** The text to show for a failed sign-in step: the shopper's words of a SignInProblem, else the server's, else the fallback. */
 export function signInMessage(error: unknown, fallback: string): string {
   return error instanceof SignInProblem ? error.message : messageOf(error, fallback);
-}
-
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
-
-export interface AccountDeletion {
-  /** The account's email address. */
-  email: string;
-  /** Whether the shopper confirms with their password; otherwise they typed their email address. */
-  hasPassword: boolean;
-  /** The password, or the email address as typed. */
-  confirmation: string;
-}
-
-/**
- * How the browser signs shoppers in, one of two ways: the shop's own accounts (shop-accounts.ts),
- * or the retailer's Firebase project (firebase-sign-in.ts, loaded only when needed). The session
- * itself is the shop's cookie in both, so who is signed in is always asked of the shop.
- */
-export interface SignInMethod {
-  signIn(input: SignInInput): Promise<SessionUser>;
-  /** The new account signed in, or null when the emailed link signs the shopper in (the shop's own accounts). */
-  signUp(input: SignUpInput): Promise<SessionUser | null>;
-  signOut(): Promise<void>;
-  requestPasswordReset(email: string): Promise<void>;
-  resendVerification(email: string): Promise<void>;
-  /**
-   * After the shopper may have opened the verification link: the user as the shop now has them
-   * when this step changed the session, else null (the session, asked again, tells).
-   */
-  recheckVerification(): Promise<SessionUser | null>;
-  /** Whether the signed-in account has a password, given what the shop's profile says. */
-  hasPassword(profileSays: boolean): Promise<boolean>;
-  changePassword(input: PasswordChange): Promise<void>;
-  deleteAccount(input: AccountDeletion): Promise<void>;
-}
-
-/** Firebase's way also signs in with Google in a popup its SDK opens itself. */
-export interface FirebaseSignInMethod extends SignInMethod {
-  signInWithGoogle(): Promise<SessionUser>;
 }
 
 type FirebaseClientConfig = Extract<SignInClientConfig, { provider: 'firebase' }>;

@@ -3,22 +3,11 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { apiRequest } from '../../lib/api';
 import { forgetCheckoutDraft } from '../checkout/checkout-storage';
 import { signInMethod, signOutOfShop } from './sign-in-method';
+import type { Session, SessionUser, SignInInput, SignUpInput } from './sign-in-types';
 
 export const SESSION_KEY = ['/api/auth/get-session'] as const;
 /** Spec section 3: the signed-in user is cached in local storage under this key, removed on sign-out. */
 export const CACHED_USER_KEY = 'firebase_user';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  image?: string | null;
-}
-
-export interface Session {
-  user: SessionUser;
-}
 
 /** Who is signed in now, asked of the server; null when nobody is. */
 export async function fetchSession(): Promise<Session | null> {
@@ -119,15 +108,6 @@ export function forgetShopper(): void {
     // blocked storage: nothing cached
   }
   forgetCheckoutDraft();
-}
-
-export interface SignInInput {
-  email: string;
-  password: string;
-}
-
-export interface SignUpInput extends SignInInput {
-  name: string;
 }
 
 /** The shopper signed in (or up): kept in this browser, and the session known at once. */

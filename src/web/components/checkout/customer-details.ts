@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/use-session';
+import type { SessionUser } from '../auth/sign-in-types';
 import type { ProfileDetails, ProfileUpdate } from '../../../shared/profile';
 import { checkoutMessages, customerInfoSchema, type CustomerInfo } from '../../../shared/checkout';
 import { customerFields, emptyCustomer, type CustomerValues } from './customer-values';

@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import { FIVE_MINUTES, TEN_MINUTES } from '../../lib/query-client';
-import { warmPage } from '../../lib/use-hover-prefetch';
-import { pageLoaders } from '../../page-loaders';
+import { warmScreenFor } from '../../lib/screen-warming';
 import type { Product } from '../../../shared/product';
 
 export const PRODUCTS_KEY = '/api/products';
@@ -85,6 +84,6 @@ export function usePrefetchProduct(slug: string): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     void prefetchProduct(queryClient, slug);
-    warmPage(pageLoaders.product);
+    warmScreenFor(`/product/${slug}`);
   }, [queryClient, slug]);
 }

@@ -1,12 +1,9 @@
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
-import { pageLoaderFor } from '../../page-loaders';
-import { useHoverPrefetch, warmPage } from '../../lib/use-hover-prefetch';
+import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
+import { warmScreenFor } from '../../lib/screen-warming';
 
 function useWarmScreen(to: string) {
-  return useHoverPrefetch(() => {
-    const loader = pageLoaderFor(to);
-    if (loader) warmPage(loader);
-  });
+  return useHoverPrefetch(() => warmScreenFor(to));
 }
 
 /** A link that starts loading its screen once the pointer has rested on it for 100 ms (spec section 9). */
