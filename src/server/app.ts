@@ -61,7 +61,7 @@ import { registerPayments } from './payments/routes';
 import { paymentWebhookRoute } from './payments/webhook-route';
 import { createWebVitalsService } from './web-vitals/service';
 import { webVitalsRoutes } from './web-vitals/routes';
-import { emailContextOf } from './notify/email-context';
+import { emailContextOf } from './email-context';
 
 export interface AppOptions {
   config: Config;

@@ -140,3 +140,15 @@ export function deliverySpeedText(option: OrderDeliveryOption): string {
   const speed = findDeliveryOption(option)!;
   return `${speed.name}, ${speed.time}`;
 }
+
+/** Where a parcel has got to, in the shop's words; the provider's own status is kept beside it. */
+export type CourierTrackingStatus = 'collected' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'delivery_failed' | 'cancelled';
+
+export interface CourierTrackingEvent {
+  status: CourierTrackingStatus;
+  /** The provider's word for it. */
+  providerStatus: string;
+  at: Date;
+  location?: string;
+  message?: string;
+}

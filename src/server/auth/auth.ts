@@ -16,7 +16,7 @@ import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage, welcome
 import { AUTH_ERROR_PATH, googleSignIn } from './google';
 import { shopPath } from '../../shared/return-path';
 import { fittedName } from '../../shared/profile';
-import { emailContextOf } from '../notify/email-context';
+import { emailContextOf } from '../email-context';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const MIN_PASSWORD_LENGTH = 6;

@@ -11,7 +11,7 @@ import { backdateFirebaseAccount, firebaseGoogleSignIn, firebaseShopper, firebas
 import type { FastifyRequest } from 'fastify';
 import { createFirebaseAccounts, firebaseMessages } from './firebase-identity';
 import type { FirebaseSettings } from './firebase-settings';
-import { emailContextOf } from '../notify/email-context';
+import { emailContextOf } from '../email-context';
 
 const origin = { origin: TEST_PUBLIC_URL };
 const PASSWORD = 'firebase-1';

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { checkouts } from '../db/schema';
 import { giveDiscountBack, retakeDiscountUse } from '../discounts/service';
 import type { OversoldMark } from '../../shared/order-desk';
-import { releaseStock, retakeStock, type Transaction } from './stock';
+import { releaseStock, retakeStock, type Transaction } from '../inventory/stock';
 
 /*
  * What a checkout holds (its counted flags and its use of a discount code) is held for as long as

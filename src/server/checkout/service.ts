@@ -23,7 +23,7 @@ import { countryName } from '../../shared/product';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
 import { priceOrder } from '../../shared/pricing';
 import { isVatVendor } from '../../shared/vat';
-import { holdStock, OutOfStockError, type Transaction } from './stock';
+import { holdStock, OutOfStockError, type Transaction } from '../inventory/stock';
 import { endUnpaid, endUnpaidIn, leaveOpen, retakeHolds } from './holds';
 import { claimDueWebhooks, claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { unsetWhenBlank, type ProviderDefinition } from '../provider-registry';
-import { courierServiceLevels, type CourierAddress, type CourierServiceLevel, type FlagPacking } from '../../shared/delivery';
+import { courierServiceLevels, type CourierAddress, type CourierServiceLevel, type CourierTrackingEvent, type FlagPacking } from '../../shared/delivery';
 
 /** A box as the courier measures it. */
 export interface Parcel {
@@ -64,18 +64,6 @@ export interface BookedShipment {
   shipmentId: string;
   /** The reference a customer tracks the parcel with. */
   trackingNumber: string;
-}
-
-/** Where a parcel has got to, in the shop's words; the provider's own status is kept beside it. */
-export type CourierTrackingStatus = 'collected' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'delivery_failed' | 'cancelled';
-
-export interface CourierTrackingEvent {
-  status: CourierTrackingStatus;
-  /** The provider's word for it. */
-  providerStatus: string;
-  at: Date;
-  location?: string;
-  message?: string;
 }
 
 export interface CourierProvider {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unsetWhenBlank } from '../provider-registry';
-import { courierAddressSchema, courierServiceLevelCodes, type CourierAddress, type CourierServiceLevel } from '../../shared/delivery';
+import { courierAddressSchema, courierServiceLevelCodes, type CourierAddress, type CourierServiceLevel, type CourierTrackingEvent, type CourierTrackingStatus } from '../../shared/delivery';
 import {
   COURIER_NOT_SERVED_MESSAGE,
   COURIER_UNAVAILABLE_MESSAGE,
@@ -12,8 +12,6 @@ import {
   type CourierProviderDefinition,
   type CourierQuoteRequest,
   type CourierRate,
-  type CourierTrackingEvent,
-  type CourierTrackingStatus,
   type Parcel,
   type ShipmentRequest,
   type TrackingNudge,

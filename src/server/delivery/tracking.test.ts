@@ -12,7 +12,7 @@ import type { CustomerOrderDetail } from '../../shared/orders';
 import { createCourierProvider } from './providers';
 import { createCourierTracking, type CourierTracking } from './tracking';
 import { TRACKING_WEBHOOK_PATH } from './routes';
-import { emailContextOf } from '../notify/email-context';
+import { emailContextOf } from '../email-context';
 
 const ADMIN = 'courier-tracking@example.co.za';
 const SECRET = randomBytes(24).toString('hex');

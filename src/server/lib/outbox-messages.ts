@@ -13,6 +13,13 @@ export interface EmailAttachment {
   taxDocument: string;
 }
 
+/** An attachment as it goes out: the file made from an EmailAttachment when the email is sent. */
+export interface AttachedFile {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 /** One email as the outbox keeps it (the row's payload). The sender is the mailer's own. */
 export interface EmailMessage {
   to: string;

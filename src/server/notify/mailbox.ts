@@ -3,8 +3,7 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { DEV_MAILBOX } from './dev-mailbox';
-import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
-import type { AttachedFile } from './transports';
+import type { EmailMessage, SmsMessage, AttachedFile } from '../lib/outbox-messages';
 import { attachedFiles } from '../tax/attachments';
 
 export interface MailboxEmail extends EmailMessage {

@@ -5,14 +5,7 @@
 import { z } from 'zod';
 import { normalisePhone } from '../../shared/profile';
 import type { ProviderDefinition } from '../provider-registry';
-import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
-
-/** An attachment as it goes out. */
-export interface AttachedFile {
-  filename: string;
-  content: Buffer;
-  contentType: string;
-}
+import type { AttachedFile, EmailMessage, SmsMessage } from '../lib/outbox-messages';
 
 /** An email as the mailer sends it, its attachments made into files. */
 export type OutgoingEmail = Omit<EmailMessage, 'attachments'> & { attachments?: AttachedFile[] };

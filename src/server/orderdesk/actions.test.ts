@@ -8,7 +8,7 @@ import { describeShop, type ShopOptions } from '../testing/describe-shop';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
 import { createOrderDeskService } from './service';
 import { insertOrder, ORDER_DESK_ADMIN, outboxTexts, placePaidOrder, SEA_POINT, type Shopper } from '../testing/test-orders';
-import { emailContextOf } from '../notify/email-context';
+import { emailContextOf } from '../email-context';
 
 describeShop('order desk moves and money', { admin: true, pickupPoints: true }, (shop) => {
   const { call } = shop;

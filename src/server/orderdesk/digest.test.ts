@@ -8,7 +8,7 @@ import { adminAuditLog, checkouts, orderDeskDigests, orders, outbox, type Checko
 import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import { createOrderDeskDigest, startDigestSchedule, type OrderDeskDigest } from './digest';
-import { emailContextOf } from '../notify/email-context';
+import { emailContextOf } from '../email-context';
 
 const DESK = 'orders@capeflag.co.za';
 

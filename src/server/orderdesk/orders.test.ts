@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeShop } from '../testing/describe-shop';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
-import { csvAmount, csvCell } from './csv';
+import { csvAmount, csvCell } from '../lib/csv';
 import { insertOrder, ORDER_DESK_ADMIN, placePaidOrder, SEA_POINT } from '../testing/test-orders';
 
 type OrderRow = Awaited<ReturnType<typeof insertOrder>>;

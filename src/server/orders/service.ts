@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { orderEvents, orderRefunds, orders, refundAsks, type checkouts, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
-import { restockCancelledOrder } from '../checkout/stock';
+import { restockCancelledOrder } from '../inventory/stock';
 import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';

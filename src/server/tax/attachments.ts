@@ -1,8 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { taxDocuments } from '../db/schema';
-import type { EmailAttachment } from '../lib/outbox-messages';
-import type { AttachedFile } from '../notify/transports';
+import type { EmailAttachment, AttachedFile } from '../lib/outbox-messages';
 import { documentFileName, type TaxDocumentContent } from '../../shared/tax-documents';
 import { renderTaxDocumentPdf } from './pdf';
 

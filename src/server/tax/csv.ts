@@ -1,4 +1,4 @@
-import { csvAmount, csvCount, csvFile } from '../orderdesk/csv';
+import { csvAmount, csvCount, csvFile } from '../lib/csv';
 import type { TaxDocumentContent, TaxDocumentKind, VatReport } from '../../shared/tax-documents';
 
 /** A day as South Africans and Xero write it: 24/11/2026, in South African time. */

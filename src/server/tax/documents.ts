@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { documentSerials, taxDocuments } from '../db/schema';
-import type { OrderRow, OrderTx } from '../orders/transitions';
+import type { Database } from '../db/client';
+import { documentSerials, taxDocuments, type orders } from '../db/schema';
 import { countryName } from '../../shared/product';
 import { deliveryFeeLabel } from '../../shared/delivery';
 import type { ShopDetails } from '../../shared/shop-details';
@@ -17,6 +17,13 @@ import {
   type TaxDocumentSummary,
   type TaxDocumentKind,
 } from '../../shared/tax-documents';
+
+/**
+ * The order a document is issued for, and the transaction it is issued in: the order's own
+ * (orders/service.ts issues the invoice as it records the payment), as orders/transitions.ts has them.
+ */
+type OrderRow = typeof orders.$inferSelect;
+type OrderTx = Pick<Database, 'select' | 'insert' | 'update'>;
 
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
