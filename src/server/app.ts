@@ -21,6 +21,7 @@ import { storefrontRoutes } from './storefront/routes';
 import type { PageRenderer } from './storefront/server-render';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createDevMailbox } from './notify/mailbox';
+import { taxDocumentFiles } from './tax/attachments';
 import { devMailboxRoutes } from './notify/routes';
 import { createAuth, resolveSessionSecret } from './auth/auth';
 import type { PasswordHashing } from './auth/firebase-passwords';
@@ -164,7 +165,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
   if (firebase) firebaseAuthRoutes(app, { firebase, limiter });
   else authRoutes(app, { auth, identity, accounts: createAccountService(db, auth), limiter, publicUrl: config.publicUrl });
-  if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db));
+  if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db, taxDocumentFiles(db)));
   const admins = createAdminService(db, config.adminEmails);
   adminRoutes(app, identity, admins);
   const requireAdmin = createRequireAdmin(identity, admins);

@@ -10,6 +10,7 @@ import { pageRendererEntry } from './paths';
 import { goingLiveProblems, goingLiveRefusal, mustBeLive, NotReadyToGoLiveError } from './going-live';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createMailer } from './notify/mailer';
+import { taxDocumentFiles } from './tax/attachments';
 import { createOutboxWorker } from './notify/outbox';
 import { createSmsProvider } from './notify/sms';
 import { scheduleDailyBackups, serveBackups } from './db/backup';
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge(), runBackgroundJobs: true, pageRenderer });
   const mailer = createMailer(config);
   const sms = createSmsProvider(config);
-  const outboxWorker = createOutboxWorker({ db: database.db, mailer, sms, logger: app.log.child({ component: 'outbox' }) });
+  const outboxWorker = createOutboxWorker({ db: database.db, mailer, sms, attach: taxDocumentFiles(database.db), logger: app.log.child({ component: 'outbox' }) });
   outboxQueued.nudge = outboxWorker.nudge;
   if (releaseLock?.takenOverFrom !== undefined) {
     app.log.warn(

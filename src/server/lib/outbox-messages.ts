@@ -20,6 +20,12 @@ export interface AttachedFile {
   contentType: string;
 }
 
+/**
+ * Makes the files an email carries from what the outbox kept of them (tax/attachments.ts prints the
+ * tax documents); given to the outbox and the dev mailbox, which do not know what the files are.
+ */
+export type AttachmentFiles = (attachments: EmailAttachment[]) => Promise<AttachedFile[]>;
+
 /** One email as the outbox keeps it (the row's payload). The sender is the mailer's own. */
 export interface EmailMessage {
   to: string;

@@ -3,8 +3,7 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { DEV_MAILBOX } from './dev-mailbox';
-import type { EmailMessage, SmsMessage, AttachedFile } from '../lib/outbox-messages';
-import { attachedFiles } from '../tax/attachments';
+import type { AttachedFile, AttachmentFiles, EmailMessage, SmsMessage } from '../lib/outbox-messages';
 
 export interface MailboxEmail extends EmailMessage {
   kind: 'email';
@@ -35,7 +34,7 @@ const toMessage = (row: Row): MailboxMessage =>
  * The dev mailbox: the emails and text messages the outbox delivered to no server but to this page
  * (SMTP_URL unset, SMS_PROVIDER=dev-mailbox).
  */
-export function createDevMailbox(db: Database) {
+export function createDevMailbox(db: Database, attach: AttachmentFiles) {
   const delivered = and(eq(outbox.status, 'sent'), eq(outbox.transport, DEV_MAILBOX));
   const columns = { id: outbox.id, kind: outbox.kind, payload: outbox.payload, sentAt: outbox.sentAt };
 
@@ -55,7 +54,7 @@ export function createDevMailbox(db: Database) {
     async attachment(id: string, n: number): Promise<AttachedFile> {
       const attachment = (await this.getEmail(id)).attachments?.[n];
       if (!attachment) throw new NotFoundError('Attachment not found');
-      const [file] = await attachedFiles(db, [attachment]);
+      const [file] = await attach([attachment]);
       return file!;
     },
   };

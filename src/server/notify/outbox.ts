@@ -4,10 +4,9 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { InvalidInputError } from '../errors';
 import { DeliveryError } from './delivery-error';
-import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
+import type { AttachmentFiles, EmailMessage, SmsMessage } from '../lib/outbox-messages';
 import { type Mailer, smsMessageSchema, type SmsProvider } from './transports';
 import { devMailboxSms } from './dev-mailbox';
-import { attachedFiles } from '../tax/attachments';
 
 /** The database or a transaction: callers pass their own transaction so the email commits with the change. */
 export type DbOrTx = Pick<Database, 'insert'>;
@@ -51,6 +50,8 @@ export function retryDelaySeconds(failedAttempts: number): number {
 export interface OutboxWorkerOptions {
   db: Database;
   mailer: Mailer;
+  /** Makes the files an email carries (the tax documents). */
+  attach: AttachmentFiles;
   /** Sends the rows of kind 'sms'; the dev mailbox when left out. */
   sms?: SmsProvider;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -71,7 +72,7 @@ export interface OutboxWorker {
 
 type OutboxRow = typeof outbox.$inferSelect;
 
-export function createOutboxWorker({ db, mailer, sms = devMailboxSms, logger, pollMs = 2000, batchSize = 10 }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker({ db, mailer, attach, sms = devMailboxSms, logger, pollMs = 2000, batchSize = 10 }: OutboxWorkerOptions): OutboxWorker {
   /**
    * Takes due rows for this worker. SKIP LOCKED passes over rows another process is claiming right
    * now, and locked_until keeps them away from everyone once this transaction commits, while the
@@ -105,7 +106,7 @@ export function createOutboxWorker({ db, mailer, sms = devMailboxSms, logger, po
   async function send(row: OutboxRow): Promise<string> {
     if (row.kind === 'email') {
       const { attachments, ...email } = row.payload as EmailMessage;
-      await mailer.send(attachments?.length ? { ...email, attachments: await attachedFiles(db, attachments) } : email);
+      await mailer.send(attachments?.length ? { ...email, attachments: await attach(attachments) } : email);
       return mailer.transport;
     }
     // Checked again on the way out: the row may predate a rule, or have been written by hand.

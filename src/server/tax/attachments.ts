@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { taxDocuments } from '../db/schema';
-import type { EmailAttachment, AttachedFile } from '../lib/outbox-messages';
+import type { AttachedFile, AttachmentFiles, EmailAttachment } from '../lib/outbox-messages';
 import { documentFileName, type TaxDocumentContent } from '../../shared/tax-documents';
 import { renderTaxDocumentPdf } from './pdf';
 
@@ -22,4 +22,9 @@ export async function attachedFiles(db: Pick<Database, 'select'>, attachments: E
       return documentPdf(row.content);
     }),
   );
+}
+
+/** The outbox's and the dev mailbox's way to make an email's files: the tax documents, printed from this database. */
+export function taxDocumentFiles(db: Pick<Database, 'select'>): AttachmentFiles {
+  return (attachments) => attachedFiles(db, attachments);
 }

@@ -12,6 +12,7 @@ import { createMailer } from '../notify/mailer';
 import type { EmailMessage } from '../lib/outbox-messages';
 import type { Mailer, SmsProvider } from '../notify/transports';
 import { createOutboxWorker, type OutboxWorker } from '../notify/outbox';
+import { taxDocumentFiles } from '../tax/attachments';
 import { createSmsProvider } from '../notify/sms';
 import type { PageRenderer } from '../storefront/server-render';
 import { emulatorAnswers, firebaseShopEnv } from './firebase-emulator';
@@ -168,7 +169,7 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
     } as NodeJS.ProcessEnv);
     const mailer = options.mailer ?? createMailer(config);
     const sms = options.sms ?? createSmsProvider(config);
-    const worker = createOutboxWorker({ db: database.db, mailer, sms, logger: quietLogger });
+    const worker = createOutboxWorker({ db: database.db, mailer, sms, attach: taxDocumentFiles(database.db), logger: quietLogger });
     const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge, passwordHashing: quickPasswordHashing, pageRenderer: options.pageRenderer });
     await app.ready();
     if (options.startWorker) worker.start();

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { forgetCheckoutDraft } from '../checkout/checkout-storage';
+import { forgetCheckoutDraft } from '../../lib/shopper-storage';
 import { signInMethod, signOutOfShop } from './sign-in-method';
 import type { Session, SessionUser, SignInInput, SignUpInput } from './sign-in-types';
 

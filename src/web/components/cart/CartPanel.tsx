@@ -13,7 +13,7 @@ import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
 import { clearCartQuestion, quantityAnnouncement, stockNote } from './cart-words';
 import type { CartItemView } from '../../../shared/cart';
-import { ProductImage } from '../product/ProductImage';
+import { ProductImage } from '../ui/ProductImage';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { countryName } from '../../../shared/product';
 import { maxBuyable } from '../../../shared/stock';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LockKeyhole } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { setCartPanelOpen } from '../cart/cart-panel-store';
-import { ProductImage } from '../product/ProductImage';
+import { ProductImage } from '../ui/ProductImage';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { FormAlert } from '../ui/FormAlert';
 import { pointAddress, type PaxiPoint } from './paxi-points';

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHECKOUT_DRAFT_DAYS,
-  forgetCheckoutDraft,
   readCheckoutDraft,
   readChosenPoint,
   rememberCheckoutDraft,
@@ -9,6 +8,7 @@ import {
   type CheckoutDraft,
 } from './checkout-storage';
 import { emptyCourierAddress } from './courier-address';
+import { forgetCheckoutDraft } from '../../lib/shopper-storage';
 import { profileChanges } from './customer-details';
 import type { PaxiPoint } from './paxi-points';
 

@@ -4,6 +4,7 @@ import type { DeliveryMethod } from '../../../shared/shop-facts';
 import type { DeliveryMethod as CollectionOrCourier } from '../../../shared/delivery';
 import { courierServiceLevelCodes, type CourierServiceLevel } from '../../../shared/courier-services';
 import { withInvoiceFields, type CustomerValues } from './customer-values';
+import { CHECKOUT_DRAFT_KEY, CHOSEN_POINT_KEY, forgetCheckoutDraft, removeStored } from '../../lib/shopper-storage';
 
 /**
  * The checkout the shopper last left for the payment page (spec section 3: local storage key
@@ -11,15 +12,6 @@ import { withInvoiceFields, type CustomerValues } from './customer-values';
  * carries no id.
  */
 export const CURRENT_CHECKOUT_KEY = 'current-checkout-id';
-
-/** Reaching the storage at all can throw where the browser blocks it: then nothing was kept. */
-function removeItem(storage: () => Storage, key: string): void {
-  try {
-    storage().removeItem(key);
-  } catch {
-    // Blocked storage: nothing to remove.
-  }
-}
 
 export function rememberCheckoutId(id: string): void {
   try {
@@ -38,7 +30,7 @@ export function readCheckoutId(): string | null {
 }
 
 export function forgetCheckoutId(): void {
-  removeItem(() => localStorage, CURRENT_CHECKOUT_KEY);
+  removeStored(() => localStorage, CURRENT_CHECKOUT_KEY);
 }
 
 /** The checkout id a payment page works on: ?checkoutId=, else ?id=, else the stored one. */
@@ -46,9 +38,6 @@ export function checkoutIdFrom(params: URLSearchParams): string | null {
   const fromQuery = params.get('checkoutId')?.trim() || params.get('id')?.trim();
   return fromQuery || readCheckoutId();
 }
-
-/** The PAXI point a shopper chose on /paxi-finder, for checkout to start with (this tab only). */
-export const CHOSEN_POINT_KEY = 'chosen-paxi-point';
 
 export function rememberChosenPoint(point: PaxiPoint): void {
   try {
@@ -70,16 +59,9 @@ export function readChosenPoint(): PaxiPoint | null {
 }
 
 export function forgetChosenPoint(): void {
-  removeItem(() => sessionStorage, CHOSEN_POINT_KEY);
+  removeStored(() => sessionStorage, CHOSEN_POINT_KEY);
 }
 
-/**
- * What the shopper filled in at checkout, kept in this browser's local storage so that cancelling
- * on the payment page, or coming back another day, finds it again. It is tagged with whose it is:
- * a signed-in shopper's is never offered to anybody else, and a signed-out shopper's goes with them
- * when they sign in. Signing out and deleting the account remove it.
- */
-export const CHECKOUT_DRAFT_KEY = 'checkout-draft';
 /** A shared computer should not offer last season's details: after this long they are dropped. */
 export const CHECKOUT_DRAFT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -179,8 +161,3 @@ export function rememberCheckoutDraft(owner: string | null, draft: CheckoutDraft
   }
 }
 
-/** At sign-out and account deletion: the details, the remembered point and the point chosen on /paxi-finder. */
-export function forgetCheckoutDraft(): void {
-  removeItem(() => localStorage, CHECKOUT_DRAFT_KEY);
-  forgetChosenPoint();
-}

@@ -1,6 +1,6 @@
 import { PrefetchLink } from '../ui/PrefetchLink';
 import { ArrowRight } from 'lucide-react';
-import { ProductImage } from '../product/ProductImage';
+import { ProductImage } from '../ui/ProductImage';
 import { buttonClasses } from '../ui/Button';
 import { COUNTRIES_COUNT, FLAG_SIZE } from '../../../shared/shop-facts';
 import { formatRandCompact } from '../../../shared/money';

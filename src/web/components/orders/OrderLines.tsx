@@ -1,4 +1,4 @@
-import { ProductImage } from '../product/ProductImage';
+import { ProductImage } from '../ui/ProductImage';
 import { countryName } from '../../../shared/product';
 import { formatRand } from '../../../shared/money';
 import { vatIncluded, VAT_RATE_PERCENT } from '../../../shared/vat';

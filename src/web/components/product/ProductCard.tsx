@@ -7,7 +7,7 @@ import { countryName, isOnSale, type Product } from '../../../shared/product';
 import { MAX_LINE_QUANTITY } from '../../../shared/cart';
 import { maxBuyable } from '../../../shared/stock';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
-import { ProductImage } from './ProductImage';
+import { ProductImage } from '../ui/ProductImage';
 import { FeaturedBadge, ProductPrice, SaleBadge } from './ProductPrice';
 import { StockBadge } from './StockBadge';
 import { usePrefetchProduct } from './use-products';

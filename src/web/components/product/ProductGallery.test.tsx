@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductGallery } from './ProductGallery';
-import { PLACEHOLDER_IMAGE } from './ProductImage';
+import { PLACEHOLDER_IMAGE } from '../ui/ProductImage';
 import { clickAgain, shopper } from '../../testing/shopper-events';
 import type { ProductImage } from '../../../shared/product';
 

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 import { Button } from '../ui/Button';
 import type { ProductImage as ProductImageData } from '../../../shared/product';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
-import { ProductImage } from './ProductImage';
+import { ProductImage } from '../ui/ProductImage';
 
 interface GalleryImage {
   id: string;

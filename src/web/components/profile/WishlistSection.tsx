@@ -3,7 +3,7 @@ import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { QueryState } from '../ui/QueryState';
-import { ProductImage } from '../product/ProductImage';
+import { ProductImage } from '../ui/ProductImage';
 import { useAddToCart } from '../cart/use-cart';
 import { ProfileSection } from './ProfileSection';
 import { useToggleWishlist, useWishlist } from '../account/use-wishlist';

@@ -6,7 +6,8 @@ import { staticPageMeta } from '../../../shared/page-meta';
 import { ORDER_RECORD_RETENTION_YEARS, telHref } from '../../../shared/shop-facts';
 import { CART_OWNER_KEY, CART_SESSION_KEY } from '../../lib/cart-session';
 import { CACHED_USER_KEY } from '../../components/auth/use-session';
-import { CHECKOUT_DRAFT_DAYS, CHECKOUT_DRAFT_KEY, CHOSEN_POINT_KEY, CURRENT_CHECKOUT_KEY } from '../../components/checkout/checkout-storage';
+import { CHECKOUT_DRAFT_DAYS, CURRENT_CHECKOUT_KEY } from '../../components/checkout/checkout-storage';
+import { CHECKOUT_DRAFT_KEY, CHOSEN_POINT_KEY } from '../../lib/shopper-storage';
 
 const LAST_UPDATED = '2026-11-27';
 
