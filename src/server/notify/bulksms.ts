@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { retryAfterMs } from '../payments/yoco';
+import { retryAfterMs } from '../lib/http-retry';
 import { unsetWhenBlank } from '../provider-registry';
 import { DeliveryError } from './delivery-error';
 import type { SmsProvider, SmsProviderDefinition } from './transports';

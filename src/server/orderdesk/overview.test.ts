@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeShop } from '../testing/describe-shop';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { OrderDeskOverview } from '../../shared/order-desk';
-import { lastDays } from './service';
+import { lastDays } from '../lib/days';
 import { insertOrder } from '../testing/test-orders';
 
 /** A moment of a day some days back, in South African time (UTC+2 all year). */

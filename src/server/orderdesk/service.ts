@@ -1,4 +1,5 @@
 import { courierAddressLine, courierServiceOf } from '../../shared/delivery';
+import { lastDays } from '../lib/days';
 import type { BookedShipment } from '../delivery/courier';
 import type { DeliveryService } from '../delivery/service';
 import type { CourierTracking } from '../delivery/tracking';
@@ -513,10 +514,4 @@ function notRefundable(orderNumber: string, status: PaymentStatus): ConflictErro
   return new ConflictError(
     status === 'refunded' ? `Order ${orderNumber} is already refunded in full` : `Order ${orderNumber} has not been paid, so there is nothing to refund`,
   );
-}
-
-/** The `count` days up to and including `today` (YYYY-MM-DD), oldest first. */
-export function lastDays(today: string, count: number): string[] {
-  const end = Date.parse(`${today}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }

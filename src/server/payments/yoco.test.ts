@@ -6,7 +6,8 @@ import { InvalidInputError } from '../errors';
 import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput } from './provider';
 import { createPaymentProvider } from './providers';
 import { signWebhook, verifyWebhookSignature } from './webhooks';
-import { createYocoProvider, MAX_TRIES, retryAfterMs, type YocoProvider } from './yoco';
+import { createYocoProvider, MAX_TRIES, type YocoProvider } from './yoco';
+import { retryAfterMs } from '../lib/http-retry';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;

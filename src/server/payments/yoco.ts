@@ -15,6 +15,7 @@ import {
   type RefundResult,
 } from './provider';
 import { verifyPaymentWebhook, webhookKey } from './webhooks';
+import { retryAfterMs } from '../lib/http-retry';
 
 export interface YocoProviderOptions {
   /** https://payments.yoco.com/api, or a local stand-in in tests. */
@@ -45,14 +46,6 @@ const DEFAULT_WAITS_MS = [500, 1_000];
 const RETRIED_STATUSES = new Set([409, 429, 502, 503, 504]);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null, now: Date): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
-}
 
 const errorBodySchema = z
   .object({

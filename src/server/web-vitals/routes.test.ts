@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { webVitalBuckets, webVitalPageLoads } from '../db/schema';
 import { NOT_ADMIN_MESSAGE } from '../admin/routes';
 import { CROSS_SITE_MESSAGE } from '../http/cross-site';
-import { lastDays } from '../orderdesk/service';
+import { lastDays } from '../lib/days';
 import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 import { describeShop } from '../testing/describe-shop';
 import { TEST_PUBLIC_URL } from '../testing/test-support';

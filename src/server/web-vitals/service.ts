@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { webVitalBuckets, webVitalPageLoads } from '../db/schema';
-import { lastDays } from '../orderdesk/service';
+import { lastDays } from '../lib/days';
 import { todayInSouthAfrica } from '../../shared/profile';
 import {
   pageLoadsOf,
