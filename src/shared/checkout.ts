@@ -133,16 +133,22 @@ export const createCheckoutSchema = z.object({
       items: z.array(z.unknown()).max(100).optional(),
       totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number() }).partial().optional(),
     })
-    .superRefine((metadata, ctx) => {
-      if (metadata.deliveryMethod === 'courier') {
-        if (!metadata.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: checkoutMessages.courierService });
-        return;
+    // The spec's flat fields become one delivery choice, PAXI or courier, each with all it needs.
+    .transform(({ deliveryMethod, deliverySpeed, paxiPoint, courier, ...order }, ctx) => {
+      if (deliveryMethod === 'courier') {
+        if (courier) return { ...order, delivery: { method: 'courier' as const, ...courier } };
+        ctx.addIssue({ code: 'custom', path: ['courier'], message: checkoutMessages.courierService });
+        return z.NEVER;
       }
-      if (!metadata.deliverySpeed) ctx.addIssue({ code: 'custom', path: ['deliverySpeed'], message: checkoutMessages.deliveryMethod });
-      if (!metadata.paxiPoint) ctx.addIssue({ code: 'custom', path: ['paxiPoint'], message: checkoutMessages.pickupPointRequired });
+      if (deliverySpeed && paxiPoint) return { ...order, delivery: { method: 'paxi' as const, speed: deliverySpeed, point: paxiPoint } };
+      if (!deliverySpeed) ctx.addIssue({ code: 'custom', path: ['deliverySpeed'], message: checkoutMessages.deliveryMethod });
+      if (!paxiPoint) ctx.addIssue({ code: 'custom', path: ['paxiPoint'], message: checkoutMessages.pickupPointRequired });
+      return z.NEVER;
     }),
 });
 export type CreateCheckoutInput = z.output<typeof createCheckoutSchema>;
+/** How the order reaches the shopper, as the checkout asks for it: a PAXI point and speed, or a courier service to an address. */
+export type DeliveryChoice = CreateCheckoutInput['metadata']['delivery'];
 
 /** POST /api/checkout/discount: what a code takes off the cart now, before the checkout is made. */
 export const discountPreviewSchema = z.object({

@@ -96,6 +96,9 @@ export const PAXI_EXPRESS: DeliveryOption = {
 /** The collection speeds offered at checkout, standard first (the default). */
 export const deliveryOptions: readonly DeliveryOption[] = [PAXI_STANDARD, PAXI_EXPRESS];
 
+/** The PAXI speeds by the name the checkout sends (deliverySpeed). */
+export const paxiSpeeds: Readonly<Record<DeliveryMethod, DeliveryOption>> = { 'paxi-standard': PAXI_STANDARD, 'paxi-express': PAXI_EXPRESS };
+
 /** PAXI facts used by the shipping policy and FAQ (see shared/reference). */
 export const paxi = {
   stores: ['PEP', 'PEP Home', 'PEP Cell', 'Tekkie Town', 'Shoe City'],

@@ -340,6 +340,9 @@ describeShop('checkout with courier delivery and discount codes', onShiplogicSta
       [courierBody(20_000, {}, { serviceLevel: 'economy', address: { ...address, postalCode: '80011' } }), 'Please enter a 4-digit postal code'],
       [{ ...courierBody(20_000), metadata: { customerInfo, deliveryMethod: 'drone' } }, 'deliveryMethod must be paxi or courier'],
       [{ ...shop.shoppers.checkoutBody(20_000, point.id), metadata: { customerInfo, deliveryMethod: 'paxi', paxiPoint: { id: point.id } } }, 'Please select a delivery speed option'],
+      [{ ...shop.shoppers.checkoutBody(20_000, point.id), metadata: { customerInfo, deliverySpeed: 'paxi-standard' } }, 'PAXI Point Required: Please select a PAXI collection point to continue.'],
+      [{ ...shop.shoppers.checkoutBody(20_000, point.id), metadata: { customerInfo, deliverySpeed: 'paxi-standard', paxiPoint: 'SAMPLE-01' } }, 'PAXI Point Required: Please select a PAXI collection point to continue.'],
+      [{ ...shop.shoppers.checkoutBody(20_000, point.id), metadata: { customerInfo, deliveryMethod: 'paxi', deliverySpeed: 'paxi-overnight', paxiPoint: { id: point.id } } }, 'Please select a delivery speed option'],
       [courierBody(20_000, { discountCode: 42 }), 'A code has 3 to 30 letters, digits or dashes, like HERITAGE-DAY'],
     ];
     for (const [body, message] of bad) {

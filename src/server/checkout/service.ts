@@ -12,8 +12,8 @@ import type { PickupPoint } from '../pickup/service';
 import { refundableFrom } from '../orders/transitions';
 import type { EmailContext } from '../notify/templates';
 import { confirmRefund, markOversold, placeOrder, recordFailedRefund } from '../orders/service';
-import { checkoutMessages, heldByEarlierPageMessage, type CreateCheckoutInput, type PaymentVerification } from '../../shared/checkout';
-import { collectionFeeCents, findDeliveryOption, MINIMUM_CARD_PAYMENT_CENTS, type DeliveryOption } from '../../shared/shop-facts';
+import { checkoutMessages, heldByEarlierPageMessage, type CreateCheckoutInput, type DeliveryChoice, type PaymentVerification } from '../../shared/checkout';
+import { collectionFeeCents, findDeliveryOption, MINIMUM_CARD_PAYMENT_CENTS, paxiSpeeds, type DeliveryOption } from '../../shared/shop-facts';
 import { courierDeliveryOption, courierServiceLevels, deliveryFeeLabel, type CourierAddress } from '../../shared/delivery';
 import { CourierUnavailableError, courierServiceNotOffered } from '../delivery/courier';
 import type { DeliveryService } from '../delivery/service';
@@ -55,7 +55,7 @@ type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 /** How the order reaches the shopper, and its fee, as the checkout freezes them. */
-interface DeliveryChoice {
+interface FrozenDelivery {
   feeCents: number;
   snapshot: Pick<CheckoutSnapshot, 'deliveryOption' | 'pickupPoint' | 'courier'>;
 }
@@ -74,7 +74,7 @@ function deliveryOfSnapshot(snapshot: CheckoutSnapshot): Pick<PaymentVerificatio
   };
 }
 
-function paxiDelivery(speed: DeliveryOption, point: PickupPoint, itemCount: number): DeliveryChoice {
+function paxiDelivery(speed: DeliveryOption, point: PickupPoint, itemCount: number): FrozenDelivery {
   return {
     feeCents: collectionFeeCents(speed, itemCount),
     snapshot: {
@@ -119,7 +119,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, payments } = deps;
 
   /** The courier's price for this cart now: the server's, whatever the browser showed. */
-  async function courierDelivery(choice: NonNullable<CreateCheckoutInput['metadata']['courier']>, cart: CartView): Promise<DeliveryChoice> {
+  async function courierDelivery(choice: Extract<DeliveryChoice, { method: 'courier' }>, cart: CartView): Promise<FrozenDelivery> {
     const rates = await deps.delivery.quote(choice.address, cart.cartItems, cart.subtotalCents);
     const rate = rates.find((offered) => offered.serviceLevel === choice.serviceLevel);
     if (!rate) throw new CourierUnavailableError(courierServiceNotOffered(choice.serviceLevel), 422);
@@ -130,6 +130,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
         courier: { provider: deps.delivery.courierName, serviceLevel: choice.serviceLevel, address: choice.address },
       },
     };
+  }
+
+  /**
+   * What the delivery costs and how the checkout freezes it, for the cart once claimed. A PAXI point
+   * is looked up now, before the cart is claimed: a wrong point is the shopper's to mend first.
+   */
+  async function deliveryFor(choice: DeliveryChoice): Promise<(cart: CartView) => Promise<FrozenDelivery>> {
+    if (choice.method === 'courier') return (cart) => courierDelivery(choice, cart);
+    const point = await deps.findPickupPoint(choice.point.id);
+    if (!point) throw new InvalidInputError(checkoutMessages.pickupPointRequired, 'point_unavailable');
+    return async (cart) => paxiDelivery(paxiSpeeds[choice.speed], point, cart.itemCount);
   }
 
   async function ownCheckout(user: SessionUser, id: string): Promise<CheckoutRow> {
@@ -381,16 +392,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async createCheckout(user: SessionUser, input: CreateCheckoutInput): Promise<{ id: string; redirectUrl: string }> {
       if (!user.emailVerified) throw new ForbiddenError(checkoutMessages.emailVerificationRequired, 'email_unverified');
       const { metadata } = input;
-      // A PAXI point is looked up before the cart is claimed: a wrong point is the shopper's to mend first.
-      const point = metadata.deliveryMethod === 'paxi' ? await deps.findPickupPoint(metadata.paxiPoint!.id) : null;
-      if (metadata.deliveryMethod === 'paxi' && !point) throw new InvalidInputError(checkoutMessages.pickupPointRequired, 'point_unavailable');
+      const deliveryOf = await deliveryFor(metadata.delivery);
 
       const cart = await deps.cart.claimForUser(user.id, undefined);
       if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
       const unavailable = cart.cartItems.find((item) => !item.available);
       if (unavailable) throw new FlagNoLongerSoldError(unavailable.productId, unavailable.productName);
       const subtotalCents = cart.subtotalCents;
-      const delivery = point ? paxiDelivery(findDeliveryOption(metadata.deliverySpeed!)!, point, cart.itemCount) : await courierDelivery(metadata.courier!, cart);
+      const delivery = await deliveryOf(cart);
       const deliveryFeeCents = delivery.feeCents;
       const { company, vatNumber, billingAddress, ...typed } = metadata.customerInfo;
       // The confirmation and the tax invoice go to the account's verified address, whatever the form says.
@@ -458,9 +467,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const [checkout] = await db.transaction((tx) => makeCheckout(tx, replaced)).catch((err: unknown) => {
         throw (payments.closeCheckout ? null : shortForOwnPage(err, earlier)) ?? err;
       });
-      if (metadata.courier?.saveAddress && metadata.deliveryMethod === 'courier') {
+      const choice = metadata.delivery;
+      if (choice.method === 'courier' && choice.saveAddress) {
         // The address book is a kindness: a full one does not stop the payment.
-        await deps.saveAddress(user.id, metadata.courier.address).catch((err: unknown) => deps.log.warn({ err, userId: user.id }, 'could not keep the courier address in the address book'));
+        await deps.saveAddress(user.id, choice.address).catch((err: unknown) => deps.log.warn({ err, userId: user.id }, 'could not keep the courier address in the address book'));
       }
       const { totalCents, discountCents } = checkout!;
       const back = (path: string) => `${deps.publicUrl}${path}?checkoutId=${checkout!.id}`;
