@@ -8,7 +8,7 @@ import { repoRoot, webRoot } from './paths';
 
 export type BuildState = 'existing build' | 'built now';
 
-export interface FileSize {
+interface FileSize {
   file: string;
   bytes: number;
   gzipBytes: number;

@@ -12,7 +12,7 @@ import { attempt, errorMessage, type Outcome } from './outcome';
 import { findPostgres, withFreshDatabase } from './postgres';
 import { startShop, type ChildServer } from './servers';
 
-export const CHECKOUT_SHOPPERS = 50;
+const CHECKOUT_SHOPPERS = 50;
 /** The read phase runs this many times before the checkout phase and as many after it. */
 const READ_ROUNDS_EACH_SIDE = 3;
 /** How long, after the phase, paid shoppers keep asking verify before a missing order counts as lost. */
@@ -85,7 +85,7 @@ export interface CheckoutRun {
   serverLog: { level: 'warn' | 'error'; message: string; count: number }[];
 }
 
-export interface CheckoutTarget {
+interface CheckoutTarget {
   name: 'PGlite' | 'PostgreSQL' | 'PostgreSQL, two processes';
   outcome: Outcome<CheckoutRun>;
 }

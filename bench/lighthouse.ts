@@ -12,7 +12,7 @@ import { chromePath, chromiumArgs } from '../e2e/chromium';
 
 export const LIGHTHOUSE_PAGES = ['/', '/shop', '/product/south-africa'];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export type Category = (typeof CATEGORIES)[number];
+type Category = (typeof CATEGORIES)[number];
 
 const CHROME_FLAGS = ['--headless=new', ...chromiumArgs];
 /** Scored audits below this are listed, so engineers know what to fix. */
@@ -21,7 +21,7 @@ const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
 /** Runs a page: the median of three steps over one unlucky run. */
 export const LIGHTHOUSE_RUNS = 3;
 
-export interface FailingAudit {
+interface FailingAudit {
   category: Category;
   id: string;
   title: string;
@@ -32,7 +32,7 @@ export interface FailingAudit {
 type Scores = Record<Category, number | null>;
 
 /** Every script the page fetched until the network went quiet, as sent (the bytes on the wire). */
-export interface ScriptsSent {
+interface ScriptsSent {
   count: number;
   sentBytes: number;
 }

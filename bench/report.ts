@@ -401,7 +401,7 @@ function renderSummary(list: Figure[]): string {
   ].join('\n');
 }
 
-export function meets(value: number, goal: Goal): boolean {
+function meets(value: number, goal: Goal): boolean {
   if ('atLeast' in goal) return value >= goal.atLeast;
   if ('atMost' in goal) return value <= goal.atMost;
   return value === goal.exactly;

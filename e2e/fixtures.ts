@@ -14,7 +14,7 @@ import { checkAccessibilityOf } from './accessibility';
 export { expect };
 
 /** Spec section 5: buttons ignore repeat clicks within 300 ms. */
-export const BUTTON_DEBOUNCE_MS = 300;
+const BUTTON_DEBOUNCE_MS = 300;
 
 /**
  * What Chromium logs when a page breaks the shop's security headers: a load, inline script or style,

@@ -21,7 +21,7 @@ const PENDING_STAMP = 'dist/build-stamp.pending';
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 /** A hash of every build input's name and content. */
-export function sourcesStamp(root: string): string {
+function sourcesStamp(root: string): string {
   const sources = fs
     .readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !isTest(entry.name))

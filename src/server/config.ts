@@ -165,7 +165,7 @@ function isLoopback(hostname: string): boolean {
 }
 
 /** 'a@x.co.za, B@Y.co.za,' → ['a@x.co.za', 'b@y.co.za']: case-insensitive, blanks dropped, no duplicates. */
-export function parseAdminEmails(value: string | undefined): string[] {
+function parseAdminEmails(value: string | undefined): string[] {
   const emails = (value ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())

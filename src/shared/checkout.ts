@@ -89,7 +89,7 @@ export const customerInfoSchema = z.object({
 });
 export type CustomerInfo = z.output<typeof customerInfoSchema>;
 
-export const deliveryMethodSchema = z.enum(['paxi-standard', 'paxi-express'], { error: checkoutMessages.deliveryMethod });
+const deliveryMethodSchema = z.enum(['paxi-standard', 'paxi-express'], { error: checkoutMessages.deliveryMethod });
 
 const paxiPointSchema = z.object(
   {

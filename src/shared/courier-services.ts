@@ -5,7 +5,7 @@
 import { formatRand } from './money';
 
 /** The courier's services the shop can offer: each one's name and how long it takes from dispatch. */
-export const courierServices = {
+const courierServices = {
   economy: { name: 'Economy', time: '3-5 business days' },
   overnight: { name: 'Overnight', time: 'next business day' },
 } as const;

@@ -38,7 +38,7 @@ export function deliveryOptionLabel(option: OrderDeliveryOption): string {
   return level ? `Courier: ${courierServiceLevels[level]}` : findDeliveryOption(option)!.label;
 }
 
-export const courierAddressMessages = {
+const courierAddressMessages = {
   address: 'Please enter the delivery address',
   suburb: 'Please enter the suburb',
   companyLong: 'Company must be at most 100 characters',
@@ -64,7 +64,6 @@ export const courierAddressSchema = z.object(
   },
   { error: courierAddressMessages.address },
 );
-export type CourierAddressInput = z.input<typeof courierAddressSchema>;
 export type CourierAddress = z.output<typeof courierAddressSchema>;
 
 /** What one flag weighs packed, and its size folded: the courier's parcel is worked out from them. */

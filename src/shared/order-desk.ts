@@ -83,9 +83,9 @@ export const orderStatusFilters: readonly { value: OrderStatus | 'unfulfilled'; 
 ];
 
 /** The columns the order list sorts by, each either way: ?sort=total-desc. */
-export const orderSortColumns = ['number', 'date', 'customer', 'total', 'status'] as const;
+const orderSortColumns = ['number', 'date', 'customer', 'total', 'status'] as const;
 export type OrderSortColumn = (typeof orderSortColumns)[number];
-export const orderSorts = orderSortColumns.flatMap((column) => [`${column}-asc`, `${column}-desc`] as const);
+const orderSorts = orderSortColumns.flatMap((column) => [`${column}-asc`, `${column}-desc`] as const);
 export type OrderSort = `${OrderSortColumn}-${'asc' | 'desc'}`;
 /** Newest first, as the desk has always listed orders. */
 export const DEFAULT_ORDER_SORT: OrderSort = 'date-desc';
@@ -199,8 +199,7 @@ export interface OrderEvent {
 }
 
 /** The moves the order desk may offer for an order now (from the transition table). */
-export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund', 'settle_oversold'] as const;
-export type OrderAction = (typeof orderActions)[number];
+export type OrderAction = 'fulfil' | 'book_courier' | 'ready_for_collection' | 'collected' | 'track_courier' | 'delivered' | 'cancel' | 'refund' | 'settle_oversold';
 
 /** GET /api/admin/orders/:id */
 export interface AdminOrderDetail {

@@ -14,7 +14,7 @@ export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 export const PICTURE_FORMAT_TYPES: Record<PictureFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
 
 /** Where one copy is served: '/media/uploads/{id}/640.avif'. */
-export function pictureSizeUrl(url: string, width: number, format: PictureFormat): string {
+function pictureSizeUrl(url: string, width: number, format: PictureFormat): string {
   return `${url}/${width}.${format}`;
 }
 

@@ -40,7 +40,7 @@ export interface PriceLine {
  * A discount for this order: a code's terms, worked out here, or the cents a checkout already
  * took off (a paid order keeps what it was charged, whatever its code says now).
  */
-export type OrderDiscount = { terms: CodeTerms } | { cents: number };
+type OrderDiscount = { terms: CodeTerms } | { cents: number };
 
 export interface OrderToPrice<L extends PriceLine> {
   lines: readonly L[];

@@ -4,7 +4,7 @@ import { regions } from './regions';
 import { DEFAULT_FLAG_PACKING, MAX_FLAG_GRAMS, MAX_FOLDED_CM, type FlagPacking } from './delivery';
 
 /** The admin's product form and API speak the same words (section 5 style: one message per rule). */
-export const productMessages = {
+const productMessages = {
   name: 'Please enter the flag name (2 to 100 characters)',
   slug: 'The web address may use only lower-case letters, digits and single dashes, like south-africa',
   description: 'Please enter a description',
@@ -21,13 +21,13 @@ export const productMessages = {
 } as const;
 
 /** Prices are cents: R100 000 is far above any flag, and keeps typing slips from reaching the shop. */
-export const MAX_PRICE_CENTS = 10_000_000;
-export const MAX_STOCK = 1_000_000;
+const MAX_PRICE_CENTS = 10_000_000;
+const MAX_STOCK = 1_000_000;
 
 const price = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_PRICE_CENTS, productMessages.priceTooHigh);
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const weight = z.number({ error: productMessages.weight }).int(productMessages.weight).min(1, productMessages.weight).max(MAX_FLAG_GRAMS, productMessages.weight);
 const foldedSide = z

@@ -82,8 +82,8 @@ function clearable<T extends z.ZodType<string | null>>(schema: T) {
 }
 
 /** The one rule for a person's name, typed anywhere (profile, sign-up): 2 to 50 characters once trimmed. */
-export const NAME_MIN_LENGTH = 2;
-export const NAME_MAX_LENGTH = 50;
+const NAME_MIN_LENGTH = 2;
+const NAME_MAX_LENGTH = 50;
 
 function nameRule(short: string, long: string) {
   return z.string({ error: short }).trim().min(NAME_MIN_LENGTH, short).max(NAME_MAX_LENGTH, long);

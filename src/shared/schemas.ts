@@ -43,7 +43,7 @@ export const claimCartSchema = z.object({ sessionId: cartSessionIdSchema.optiona
 
 export const updateCartItemSchema = z.object({ quantity: quantitySchema });
 
-export const contactMessages = {
+const contactMessages = {
   name: 'Please enter your name',
   email: 'Please enter a valid email address',
   message: 'Please enter your message',

@@ -17,7 +17,7 @@ export const taxDocumentKinds = ['invoice', 'credit_note'] as const;
 export type TaxDocumentKind = (typeof taxDocumentKinds)[number];
 
 /** The serial's prefix per kind: INV-000001, CN-000001. */
-export const serialPrefixes: Record<TaxDocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
+const serialPrefixes: Record<TaxDocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
 export function documentSerial(kind: TaxDocumentKind, number: number): string {
   return `${serialPrefixes[kind]}-${String(number).padStart(6, '0')}`;

@@ -53,7 +53,7 @@ export interface AdminList {
 const adminEmailSchema = emailSchema('Please enter a valid email address.').transform((email) => email.toLowerCase());
 
 /** Lower-cased and checked; a bad address is an InvalidInputError. */
-export function normaliseAdminEmail(email: string): string {
+function normaliseAdminEmail(email: string): string {
   const parsed = adminEmailSchema.safeParse(email);
   if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address.');
   return parsed.data;

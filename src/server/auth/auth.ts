@@ -19,7 +19,7 @@ import { fittedName } from '../../shared/profile';
 import { emailContextOf } from '../email-context';
 
 export const AUTH_BASE_PATH = '/api/auth';
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 const SECRET_FILE = 'session-secret';
 
 /**
@@ -56,7 +56,7 @@ export interface AuthOptions {
  * The link in the verification email: the shop's own page, which calls GET /api/auth/verify-email
  * and then brings the shopper back to `returnTo` (a path on this shop; the home page when absent).
  */
-export function verificationLink(publicUrl: string, token: string, email: string, returnTo?: string | null): string {
+function verificationLink(publicUrl: string, token: string, email: string, returnTo?: string | null): string {
   const query = new URLSearchParams({ token, email });
   const path = shopPath(returnTo);
   if (path && path !== '/') query.set('callbackURL', path);
@@ -64,7 +64,7 @@ export function verificationLink(publicUrl: string, token: string, email: string
 }
 
 /** The link in the password reset email: the shop's /password-reset page with better-auth's token. */
-export function passwordResetLink(publicUrl: string, token: string): string {
+function passwordResetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/password-reset?${new URLSearchParams({ token }).toString()}`;
 }
 

@@ -14,7 +14,7 @@ import type { FirebaseSettings } from './firebase-settings';
 import type { IdentityProvider, SessionUser } from './session';
 
 /** A shopper stays signed in for five days on one browser, as Firebase's own guide suggests for session cookies. */
-export const FIREBASE_SESSION_DAYS = 5;
+const FIREBASE_SESSION_DAYS = 5;
 const SESSION_MS = FIREBASE_SESSION_DAYS * 24 * 60 * 60 * 1000;
 /**
  * How long a session cookie is trusted on its signature alone. Asking Firebase whether the
@@ -39,7 +39,7 @@ export const firebaseMessages = {
 } as const;
 
 /** The session cookie's name: `__Secure-` on https, so that only a secure page can set it. */
-export function firebaseSessionCookieName(servedOverHttps: boolean): string {
+function firebaseSessionCookieName(servedOverHttps: boolean): string {
   return servedOverHttps ? '__Secure-firebase-session' : 'firebase-session';
 }
 

@@ -15,7 +15,7 @@ export interface FirebaseSettings {
   googleSignIn: boolean;
 }
 
-export interface ServiceAccount {
+interface ServiceAccount {
   projectId: string;
   clientEmail: string;
   privateKey: string;

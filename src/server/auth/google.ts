@@ -12,12 +12,12 @@ export const AUTH_ERROR_PATH = '/?auth=error';
  * Google); the page hands code and state to /api/auth/callback/google, which must exchange the code
  * with the same redirect URI.
  */
-export function googleRedirectUri(publicUrl: string): string {
+function googleRedirectUri(publicUrl: string): string {
   return `${publicUrl}/auth/callback`;
 }
 
 /** Google as an OpenID Connect provider, found through GOOGLE_DISCOVERY_URL. */
-export function googleProvider(google: NonNullable<Config['google']>, publicUrl: string): GenericOAuthConfig {
+function googleProvider(google: NonNullable<Config['google']>, publicUrl: string): GenericOAuthConfig {
   return {
     providerId: GOOGLE_PROVIDER_ID,
     name: 'Google',

@@ -8,7 +8,7 @@ import { NotFoundError } from '../errors';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
 
 /** Header that carries the cart session id on item calls, whose paths hold only the item id. */
-export const CART_SESSION_HEADER = 'x-cart-session-id';
+const CART_SESSION_HEADER = 'x-cart-session-id';
 
 const itemParams = z.object({ itemId: z.string() });
 const sessionParams = z.object({ sessionId: cartSessionIdSchema });

@@ -98,7 +98,7 @@ const ENCODING: Record<PictureFormat, (image: Sharp) => Sharp> = {
 const ENCODING_SECONDS = 30;
 
 /** Why a picture that passed the check has no smaller copies (a timeout on a very busy machine, in practice). */
-export class PictureSizesError extends ImageRefusedError {
+class PictureSizesError extends ImageRefusedError {
   constructor() {
     super(uploadMessages.notResized, 415);
   }

@@ -32,7 +32,7 @@ export interface PreparedProductList {
  * Asking at most once a second, in the background, keeps the hot read a memory copy: a request
  * never waits for the check, it gets the list at most about a second old.
  */
-export const CATALOGUE_CHECK_INTERVAL_MS = 1000;
+const CATALOGUE_CHECK_INTERVAL_MS = 1000;
 
 /** widths: the uploads' smaller copies by picture url (pictureWidthsOf). */
 export function toProduct(row: ProductRow, images: readonly ImageRow[], widths: ReadonlyMap<string, number[]>): Product {

@@ -1,7 +1,7 @@
 import { startRepeatingJob, type JobLog, type RepeatingJob } from '../repeating-job';
 import type { CheckoutService } from './service';
 
-export const RECONCILE_EVERY_MS = 60 * 1000;
+const RECONCILE_EVERY_MS = 60 * 1000;
 
 /**
  * Settles checkouts whose shoppers never came back and whose webhook never arrived: every minute

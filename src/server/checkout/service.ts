@@ -28,9 +28,9 @@ import { endUnpaid, endUnpaidIn, leaveOpen, retakeHolds } from './holds';
 import { claimDueWebhooks, claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
 
 /** An unpaid checkout older than this is expired by the reconciliation. */
-export const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
+const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 /** The reconciliation asks the provider about open checkouts older than this (younger ones are still on the payment page). */
-export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
+const RECONCILE_AFTER_MS = 2 * 60 * 1000;
 
 export interface CheckoutDeps {
   db: Database;
@@ -642,14 +642,14 @@ export class TotalChangedError extends ConflictError {
 }
 
 /** The provider reports the checkout paid, but not in rand or not the order's total: no order is made. */
-export class PaymentMismatchError extends ConflictError {
+class PaymentMismatchError extends ConflictError {
   constructor(message: string) {
     super(message, 'payment_mismatch');
   }
 }
 
 /** The shopper's earlier payment page was paid while a newer checkout was being made: that payment is their order. */
-export class EarlierPagePaidError extends ConflictError {
+class EarlierPagePaidError extends ConflictError {
   constructor(orderNumber: string) {
     super(`Your earlier payment went through: your order is ${orderNumber}, and nothing more was charged.`);
     this.publicDetails.orderNumber = orderNumber;
@@ -657,7 +657,7 @@ export class EarlierPagePaidError extends ConflictError {
 }
 
 /** The provider does not (yet) report the checkout as paid. */
-export class PaymentNotPaidError extends ConflictError {
+class PaymentNotPaidError extends ConflictError {
   constructor() {
     super('The payment has not been completed', 'payment_not_paid');
   }

@@ -24,7 +24,7 @@ const CLAIM = sql`now() + interval '2 minutes'`;
 /** The route handles a new event itself: the reconciliation leaves it alone this long. */
 const FIRST_RETRY = sql`now() + interval '1 minute'`;
 
-export function webhookRetryDelaySeconds(failedAttempts: number): number {
+function webhookRetryDelaySeconds(failedAttempts: number): number {
   const index = Math.min(Math.max(failedAttempts, 1), RETRY_DELAYS_SECONDS.length) - 1;
   return RETRY_DELAYS_SECONDS[index]!;
 }

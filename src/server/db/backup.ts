@@ -9,7 +9,7 @@ import type { DatabaseHandle } from './client';
  * it would be copied into the backup): `npm run backup` connects, the shop dumps the database and
  * sends the file. The socket is its owner's alone (mode 0600).
  */
-export function backupSocketPath(dataDir: string): string {
+function backupSocketPath(dataDir: string): string {
   return `${path.resolve(dataDir)}.backup.sock`;
 }
 

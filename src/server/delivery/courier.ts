@@ -94,7 +94,7 @@ export interface TrackingNudge {
   trackingNumber?: string;
 }
 
-export interface TrackingWebhook {
+interface TrackingWebhook {
   /** The secret the courier sends with each call, in the address or as a bearer token. */
   secret: string;
   /** Reads the call's body; a string says what is wrong with it. */

@@ -46,7 +46,7 @@ export type FlatCourierSettings = z.output<typeof flatSettings>;
  * A price per service level whatever the parcel and the address, set by the shop
  * (COURIER_FLAT_RATES); the order desk books the courier itself and types the tracking number in.
  */
-export function createFlatCourier(settings: FlatCourierSettings): CourierProvider {
+function createFlatCourier(settings: FlatCourierSettings): CourierProvider {
   return {
     name: 'flat',
     quote: () => Promise.resolve(settings.rates.map((rate) => ({ ...rate }))),

@@ -6,7 +6,7 @@ import { flatCourier } from './flat';
 import { shiplogicCourier } from './shiplogic';
 
 /** Every courier the shop can quote and book with, by the name COURIER_PROVIDER gives. */
-export const courierProviders = {
+const courierProviders = {
   flat: flatCourier,
   shiplogic: shiplogicCourier,
 };

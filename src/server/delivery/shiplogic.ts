@@ -30,7 +30,7 @@ const QUOTE_TIMEOUT_MS = 8_000;
 /** The order desk waits for a booking, a label or tracking. */
 const DESK_TIMEOUT_MS = 20_000;
 /** Shiplogic's codes for the shop's service levels unless SHIPLOGIC_SERVICE_LEVELS says otherwise. */
-export const DEFAULT_SERVICE_CODES = 'economy=ECO,overnight=OVN';
+const DEFAULT_SERVICE_CODES = 'economy=ECO,overnight=OVN';
 
 /** Shiplogic's statuses the shop tells customers about; the others (booked, at a hub, …) it keeps to itself. */
 const SHOP_STATUS: Record<string, CourierTrackingStatus> = {

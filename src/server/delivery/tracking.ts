@@ -10,7 +10,7 @@ import { courierServiceOf } from '../../shared/delivery';
 import { CourierUnavailableError, type CourierProvider, type TrackingNudge } from './courier';
 
 /** How often each process asks the courier about parcels on their way, and about how many at a time. */
-export const FOLLOW_PARCELS_EVERY_MS = 15 * 60 * 1000;
+const FOLLOW_PARCELS_EVERY_MS = 15 * 60 * 1000;
 const PARCELS_PER_ROUND = 25;
 /** A parcel a webhook or the desk just asked about is not asked about again sooner than this. */
 const ASK_AGAIN_AFTER_MINUTES = 10;

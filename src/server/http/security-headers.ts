@@ -38,7 +38,7 @@ function contentSecurityDirectives(https: boolean, extraSources: PolicySources):
  * keeps the clipboard and the share sheet; web-share is left out, at its default (the shop's own
  * pages), because browsers without a share sheet (Chromium on Linux) log its name as an error.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
   'geolocation=()',
@@ -77,7 +77,7 @@ function freshNonce(): string {
   return nonce;
 }
 
-export interface CspNonces {
+interface CspNonces {
   script: string;
   style: string;
 }

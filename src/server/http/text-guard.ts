@@ -9,7 +9,7 @@ const MAX_DEPTH = 32;
  * text and in jsonb, and a lone UTF-16 surrogate has no UTF-8 form: either would fail deep in a
  * query (a 500) or be changed silently on the way in.
  */
-export function unstorableText(text: string): string | undefined {
+function unstorableText(text: string): string | undefined {
   if (text.includes('\u0000')) return 'contains a NUL character';
   if (!text.isWellFormed()) return 'contains a broken character (an unpaired UTF-16 surrogate)';
   return undefined;
@@ -91,7 +91,7 @@ export function findUnstorableText(value: unknown, name: (path: string[]) => str
 }
 
 /** Where a field of a request body sits, as the other 400 messages name it ('customerInfo.email'). */
-export const bodyField = (path: string[]) => (path.length === 0 ? 'The request body' : path.join('.'));
+const bodyField = (path: string[]) => (path.length === 0 ? 'The request body' : path.join('.'));
 
 /** Throws a 400 naming the field when any text in `value` cannot be stored, or holds what its field cannot (see refusedText). */
 export function assertStorableText(value: unknown, name: (path: string[]) => string = bodyField): void {

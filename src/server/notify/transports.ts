@@ -22,7 +22,7 @@ export interface Mailer {
 export type MailProviderDefinition<Settings extends object> = ProviderDefinition<Settings, Mailer, { from: string }>;
 
 /** Four parts of 153 characters: every part is charged, so the shop's texts stay short. */
-export const SMS_MAX_LENGTH = 612;
+const SMS_MAX_LENGTH = 612;
 
 /**
  * A text as it may be queued and sent: the number in any South African form becomes E.164, and a

@@ -8,7 +8,7 @@ import { enqueueEmail } from '../notify/outbox';
 import type { EmailContext } from '../notify/templates';
 import { orderDeskDigestMessage, type MissedDelivery, type OrderToPack } from './digest-email';
 
-export const DIGEST_CHECK_EVERY_MS = 60 * 1000;
+const DIGEST_CHECK_EVERY_MS = 60 * 1000;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -33,7 +33,7 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /** The same for the money: refunds only ever follow a payment. */
-export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
+const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['paid', 'failed'],
   failed: ['paid'],
   paid: ['partially_refunded', 'refunded'],
@@ -127,7 +127,7 @@ export type OrderTx = Pick<Database, 'select' | 'insert' | 'update'>;
 export type OrderStep = Exclude<OrderEventType, 'placed'>;
 
 /** What the customer is told: an email, and a text when the news is worth one. */
-export interface CustomerNotice {
+interface CustomerNotice {
   email: EmailMessage;
   sms?: SmsMessage;
 }

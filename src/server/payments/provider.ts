@@ -8,7 +8,7 @@ import { MINIMUM_CARD_PAYMENT_CENTS } from '../../shared/shop-facts';
 export const BELOW_MINIMUM_MESSAGE = 'The total must be at least R2.00 to pay by card';
 
 /** A line shown on the payment page; display only, the amount charged is `amountCents`. */
-export interface CheckoutLineItem {
+interface CheckoutLineItem {
   displayName: string;
   quantity: number;
   /** Unit price in cents, VAT included. */
@@ -79,7 +79,7 @@ export interface RefundResult {
   providerStatus: string;
 }
 
-export type PaymentWebhookType = 'payment.succeeded' | 'refund.succeeded' | 'refund.failed';
+type PaymentWebhookType = 'payment.succeeded' | 'refund.succeeded' | 'refund.failed';
 
 /** A verified webhook. Treat it as a hint: fetch the checkout before acting on a payment. */
 export interface PaymentWebhookEvent {

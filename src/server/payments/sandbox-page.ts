@@ -78,7 +78,7 @@ function lines(checkout: SandboxCheckout): string {
 }
 
 /** The hosted payment page: the amount, and Pay, Decline and Cancel, each a plain form. */
-export function renderSandboxPayment(checkout: SandboxCheckout, shopName: string): string {
+function renderSandboxPayment(checkout: SandboxCheckout, shopName: string): string {
   const amount = escapeHtml(formatRand(checkout.amountCents));
   // The shop's checkout id, in the short form its payment failed and cancelled pages quote.
   const reference = checkout.externalId ? `<p class="muted">Payment reference: ${escapeHtml(checkoutReference(checkout.externalId))}</p>` : '';
@@ -112,7 +112,7 @@ ${lines(checkout)}
 }
 
 /** A page for a payment that does not exist or cannot take that step. */
-export function renderSandboxProblem(heading: string, message: string, shopName: string): string {
+function renderSandboxProblem(heading: string, message: string, shopName: string): string {
   return layout(`${heading} – ${shopName}`, shopName, `<h1>${escapeHtml(heading)}</h1>
 <p>${escapeHtml(message)}</p>
 <a class="link" href="/">Go to ${escapeHtml(shopName)}</a>`);

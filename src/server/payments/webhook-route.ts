@@ -6,7 +6,7 @@ import type { PaymentProvider, PaymentWebhookEvent } from './provider';
 export const WEBHOOK_PATH = '/api/payments/yoco/webhook';
 
 /** Where verified events go: the checkout's inbox keeps them until they are processed. */
-export interface WebhookInbox {
+interface WebhookInbox {
   /** Stores the event; false when this delivery was stored before. */
   recordWebhook(event: PaymentWebhookEvent): Promise<boolean>;
   processWebhook(webhookId: string): Promise<void>;

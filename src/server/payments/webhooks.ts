@@ -10,7 +10,7 @@ import { WebhookVerificationError, type PaymentWebhookEvent, type WebhookHeaders
  */
 
 /** A delivery whose timestamp is further off than this, either way, is refused (replays, skewed clocks). */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 const SECRET_PREFIX = 'whsec_';
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;

@@ -59,7 +59,7 @@ const errorBodySchema = z
   .loose();
 
 /** The provider's own words from any of its error shapes: {errorType, errorCode, description}, {errorMessage, errorCode}, {displayMessage}. */
-export function providerMessageOf(body: unknown): { message: string | undefined; errorCode?: string; errorType?: string } {
+function providerMessageOf(body: unknown): { message: string | undefined; errorCode?: string; errorType?: string } {
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) return { message: typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : undefined };
   const b = parsed.data;

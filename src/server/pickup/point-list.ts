@@ -16,7 +16,7 @@ export interface PointInput {
   isOpen: boolean;
 }
 
-export interface SkippedRow {
+interface SkippedRow {
   /** 'row 5' in a CSV (the header is row 1), 'item 5' in a JSON list. */
   where: string;
   code?: string;

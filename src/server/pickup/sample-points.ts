@@ -9,7 +9,7 @@ import { provinceByCode, type ProvinceCode } from './za-places';
  * real PAXI points: every name ends in '(sample point)', every code starts with SAMPLE- and every
  * row is marked is_sample. Any real import removes them (npm run pickup-points -- import <file>).
  */
-export const SAMPLE_NAME_SUFFIX = '(sample point)';
+const SAMPLE_NAME_SUFFIX = '(sample point)';
 
 type SampleRow = readonly [
   number: number,

@@ -7,15 +7,13 @@ import { geocode, normalisePlaceName, provinceNamedIn, type GeocodedPlace } from
 import type { PointInput } from './point-list';
 import { provinceCentres, provinces, type Province } from './provinces';
 
-export { pickupMessages };
-
 /** The finder asks for 8 km (spec section 9); when nothing is that close it looks as far as 20 km. */
 export const DEFAULT_RADIUS_KM = 8;
-export const WIDER_RADIUS_KM = 20;
+const WIDER_RADIUS_KM = 20;
 export const MIN_RADIUS_KM = 1;
 export const MAX_RADIUS_KM = 50;
 /** At most this many points in one answer, nearest first. */
-export const MAX_POINTS = 20;
+const MAX_POINTS = 20;
 
 /** A pickup point as the finder and checkout see it. */
 export interface PickupPoint {
@@ -38,7 +36,7 @@ export interface PickupPoint {
   longitude: number;
 }
 
-export interface NearbyPickupPoint extends PickupPoint {
+interface NearbyPickupPoint extends PickupPoint {
   /** Great-circle distance in km from the searched place (or the province's middle), to 0.1 km. */
   distance: number;
 }
@@ -61,7 +59,7 @@ export interface PickupSearchResult {
 type PointRow = typeof pickupPoints.$inferSelect;
 
 /** 'Main Road, Sea Point' in Cape Town → 'Main Road, Sea Point, Cape Town, Western Cape, 8005'. */
-export function oneLineAddress(point: Pick<PointRow, 'address' | 'town' | 'province' | 'postalCode'>): string {
+function oneLineAddress(point: Pick<PointRow, 'address' | 'town' | 'province' | 'postalCode'>): string {
   const street = point.address.trim();
   // PAXI's address lines sometimes end with the town already.
   const endsWithTown = normalisePlaceName(street).endsWith(normalisePlaceName(point.town));

@@ -11,7 +11,7 @@ export async function documentPdf(content: TaxDocumentContent): Promise<Attached
 }
 
 /** The files of an email's attachments, printed from the documents as they were issued. */
-export async function attachedFiles(db: Pick<Database, 'select'>, attachments: EmailAttachment[]): Promise<AttachedFile[]> {
+async function attachedFiles(db: Pick<Database, 'select'>, attachments: EmailAttachment[]): Promise<AttachedFile[]> {
   const serials = attachments.map((attachment) => attachment.taxDocument);
   const rows = await db.select({ serial: taxDocuments.serial, content: taxDocuments.content }).from(taxDocuments).where(inArray(taxDocuments.serial, serials));
   return Promise.all(

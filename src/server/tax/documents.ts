@@ -127,7 +127,7 @@ export async function issueTaxInvoice(tx: OrderTx, shop: ShopDetails, order: Ord
   );
 }
 
-export async function invoiceOf(tx: Pick<OrderTx, 'select'>, orderId: string): Promise<TaxDocumentRow | undefined> {
+async function invoiceOf(tx: Pick<OrderTx, 'select'>, orderId: string): Promise<TaxDocumentRow | undefined> {
   const [invoice] = await tx
     .select()
     .from(taxDocuments)

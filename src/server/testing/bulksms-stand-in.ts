@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * messages; errors as problem documents `{type, title, status, detail}`, as BulkSMS sends them.
  */
 
-export interface ReceivedSms {
+interface ReceivedSms {
   authorization: string | undefined;
   contentType: string | undefined;
   /** The query string, e.g. 'auto-unicode=true'. */
@@ -16,7 +16,7 @@ export interface ReceivedSms {
   body: unknown;
 }
 
-export interface ScriptedAnswer {
+interface ScriptedAnswer {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;

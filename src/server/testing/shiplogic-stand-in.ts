@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * and tracking, each refusing a wrong key as Shiplogic does.
  */
 
-export interface StandInShipment {
+interface StandInShipment {
   id: number;
   short_tracking_reference: string;
   status: string;
@@ -19,7 +19,7 @@ export interface StandInShipment {
   tracking_events: { id: number; date: string; status: string; message: string; location?: string }[];
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;

@@ -140,7 +140,7 @@ export interface TestAppOptions {
  * A salted SHA-256 instead of the shop's scrypt: a test signs up hundreds of shoppers, and the
  * shop's hashing is slow on purpose. The tests are about who may do what, not about the hash.
  */
-export const quickPasswordHashing: PasswordHashing = {
+const quickPasswordHashing: PasswordHashing = {
   hash: async (password) => {
     const salt = randomBytes(8).toString('hex');
     return `${salt}:${createHash('sha256').update(salt + password).digest('hex')}`;

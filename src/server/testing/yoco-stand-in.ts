@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * It signs webhooks with its own code, not the shop's, so the two check each other.
  */
 
-export interface StandInCheckout {
+interface StandInCheckout {
   id: string;
   status: string;
   amount: number;
@@ -28,20 +28,20 @@ export interface StandInCheckout {
   request: Record<string, unknown>;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
   body: unknown;
 }
 
-export interface ScriptedResponse {
+interface ScriptedResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
 }
 
-export interface WebhookOptions {
+interface WebhookOptions {
   /** Sign with another secret than the one given. */
   wrongSecret?: boolean;
   /** Seconds added to the current time in webhook-timestamp (negative: in the past). */
@@ -55,7 +55,7 @@ export interface WebhookOptions {
   webhookId?: string;
 }
 
-export interface SignedWebhook {
+interface SignedWebhook {
   headers: Record<string, string>;
   body: Buffer;
 }

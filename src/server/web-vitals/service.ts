@@ -20,7 +20,7 @@ import { addCounts, bucketOf, percentileOf, sampleCount, type Histogram } from '
 export const KEEP_DAYS = 90;
 
 /** How long a page load's numbers are kept for its later reports (today and yesterday): a page reports its last when it is hidden or left. */
-export const PAGE_LOADS_KEPT_DAYS = 2;
+const PAGE_LOADS_KEPT_DAYS = 2;
 
 /** One page load counted into a bucket (by 1) or taken out of it (by -1). */
 interface BucketMove {

@@ -2,8 +2,8 @@
  * Spec section 9: a fresh proof of the sign-in (an ID token, or the session after a payment) is
  * asked for at most 3 times, waiting 1 s after the first failure and 0.5 s after later ones.
  */
-export const FRESH_SIGN_IN_ATTEMPTS = 3;
-export const FRESH_SIGN_IN_RETRY_DELAYS_MS = [1000, 500] as const;
+const FRESH_SIGN_IN_ATTEMPTS = 3;
+const FRESH_SIGN_IN_RETRY_DELAYS_MS = [1000, 500] as const;
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

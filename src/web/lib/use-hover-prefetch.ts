@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 /** Spec section 9: hovering a link for 100 ms starts loading what it leads to. */
-export const HOVER_PREFETCH_DELAY_MS = 100;
+const HOVER_PREFETCH_DELAY_MS = 100;
 
 export interface HoverPrefetchHandlers {
   onMouseEnter: () => void;

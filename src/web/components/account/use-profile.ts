@@ -19,8 +19,8 @@ import type {
  * Keys carry the user's id after the address, so one shopper's answers are never shown to the
  * next one on the same browser; the default fetch GETs the first part (spec section 7).
  */
-export const profileKey = (userId: string) => ['/api/profile', userId] as const;
-export const ordersKey = (userId: string) => ['/api/profile/orders', userId] as const;
+const profileKey = (userId: string) => ['/api/profile', userId] as const;
+const ordersKey = (userId: string) => ['/api/profile/orders', userId] as const;
 
 export function useProfile(userId: string | undefined) {
   return useQuery<ProfileView>({ queryKey: profileKey(userId ?? ''), enabled: !!userId });

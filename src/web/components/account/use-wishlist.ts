@@ -7,7 +7,7 @@ import { countryName } from '../../../shared/product';
 // Kept apart from the profile's other calls: the product page's heart needs only these.
 
 /** The user's id follows the address in the key, so one shopper's list is never shown to the next. */
-export const wishlistKey = (userId: string) => ['/api/wishlist', userId] as const;
+const wishlistKey = (userId: string) => ['/api/wishlist', userId] as const;
 
 export function useWishlist(userId: string | undefined) {
   return useQuery<{ items: WishlistItem[] }>({ queryKey: wishlistKey(userId ?? ''), enabled: !!userId });

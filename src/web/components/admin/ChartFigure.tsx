@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
 /** The chart's figures as rows: a heading each (a day, a month) and its values. */
-export interface ChartTable {
+interface ChartTable {
   /** Said to screen readers: what the rows are. */
   caption: string;
   /** The headings' column first, then one per value. */

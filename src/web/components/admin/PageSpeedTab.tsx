@@ -7,7 +7,7 @@ import { toneClasses } from './order-format';
 import { formatWebVital, limitsOf, ratingLabel, ratingTones } from './page-speed-format';
 import { PAGE_SPEED_DAYS, pageLoadsOf, pageTemplateLabels, webVitalNames, webVitals, type PageSpeed, type PageSpeedReport, type WebVitalSummary } from '../../../shared/web-vitals';
 
-export const PAGE_SPEED_URL = `/api/admin/web-vitals?days=${PAGE_SPEED_DAYS.default}`;
+const PAGE_SPEED_URL = `/api/admin/web-vitals?days=${PAGE_SPEED_DAYS.default}`;
 
 // Phones: each row becomes a card and each cell shows its column's name before the value.
 const cellClass = 'block px-0 py-0.5 before:mr-1 before:font-semibold before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-2.5 md:before:content-none';

@@ -17,7 +17,7 @@ import {
  * The order desk's calls (src/shared/order-desk.ts). Keys start with the address, so the default
  * fetch (spec section 7) serves the plain ones and invalidating by address refreshes a whole list.
  */
-export const orderDeskKeys = {
+const orderDeskKeys = {
   overview: ['/api/admin/overview'] as const,
   orders: (search: OrderSearch) => ['/api/admin/orders', search] as const,
   unfulfilled: ['/api/admin/orders/unfulfilled'] as const,
@@ -76,7 +76,7 @@ export function useContacts(status: ContactFilter) {
 }
 
 /** Entries per page of the activity log; a full page means there may be older ones. */
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** The activity log, newest first, a page at a time: each next page starts before the last entry shown. */
 export function useAuditLog() {

@@ -8,7 +8,7 @@ import { cacheUser, fetchSession, SESSION_KEY } from './use-session';
 import type { Session } from './sign-in-types';
 
 /** The `type` of the report /auth/callback posts to the window that opened it. */
-export const GOOGLE_SIGN_IN_MESSAGE = 'flag-shop:google-sign-in';
+const GOOGLE_SIGN_IN_MESSAGE = 'flag-shop:google-sign-in';
 
 export type GoogleSignInReport =
   | { type: typeof GOOGLE_SIGN_IN_MESSAGE; ok: true }
@@ -19,7 +19,7 @@ export const SIGNED_IN_PATH = '/profile';
 export const SIGN_IN_ERROR_PATH = '/?auth=error';
 
 /** The text for an error code on a failed callback (better-auth's, or Google's own such as access_denied). */
-export function googleErrorMessage(code: string): string {
+function googleErrorMessage(code: string): string {
   switch (code) {
     case 'access_denied':
       return googleMessages.cancelled;

@@ -20,7 +20,7 @@ export function useSession() {
 }
 
 /** How often an unverified shopper's page asks again, for a link opened on another device. */
-export const VERIFICATION_RECHECK_MS = 30_000;
+const VERIFICATION_RECHECK_MS = 30_000;
 /** Under the session's key, so that whatever refreshes the session (account-broadcast.ts) asks again here too. */
 const VERIFICATION_KEY = [SESSION_KEY[0], 'verification'] as const;
 

@@ -15,7 +15,7 @@ interface ClaimedCart {
 }
 
 /** What signing in changed in the cart, said once: the same flag in both carts keeps the larger quantity. */
-export function savedCartNotice(added: number): { title: string; description: string } | undefined {
+function savedCartNotice(added: number): { title: string; description: string } | undefined {
   if (added <= 0) return undefined;
   return { title: 'Cart Updated', description: `We added ${added} flag${added === 1 ? '' : 's'} from your saved cart.` };
 }

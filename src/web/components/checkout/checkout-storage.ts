@@ -21,7 +21,7 @@ export function rememberCheckoutId(id: string): void {
   }
 }
 
-export function readCheckoutId(): string | null {
+function readCheckoutId(): string | null {
   try {
     return localStorage.getItem(CURRENT_CHECKOUT_KEY);
   } catch {

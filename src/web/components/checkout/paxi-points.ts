@@ -29,7 +29,7 @@ interface PaxiSearchAnswer {
 }
 
 /** Spec section 9: the request asks for 8 km, while the no-results message says 20 km. */
-export const PAXI_SEARCH_RADIUS_KM = 8;
+const PAXI_SEARCH_RADIUS_KM = 8;
 const WIDER_RADIUS_KM = 20;
 
 /** '2.3 km' */

@@ -22,7 +22,7 @@ export type PaymentOutcome =
   /** A call on the way failed: the payment may still have gone through. */
   | { kind: 'error'; message: string; checkoutId: string | null };
 
-export interface CompletedPayment {
+interface CompletedPayment {
   success?: boolean;
   alreadyExisted?: boolean;
   message?: string;
@@ -33,20 +33,20 @@ export interface CompletedPayment {
  * A payment the provider still reports as pending is asked about again this often, this far
  * apart, before the page gives up: the return from the payment page can beat the payment itself.
  */
-export const PENDING_RECHECKS = 2;
-export const PENDING_RECHECK_DELAY_MS = 2000;
+const PENDING_RECHECKS = 2;
+const PENDING_RECHECK_DELAY_MS = 2000;
 
-export function isSuccessfulStatus(status: string): boolean {
+function isSuccessfulStatus(status: string): boolean {
   return (successfulPaymentStatuses as readonly string[]).includes(status.toLowerCase());
 }
 
-export function verifyErrorMessage(error: unknown): string {
+function verifyErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return paymentTexts.verifyNotFound;
   if (error instanceof ApiError && error.status === 401) return paymentTexts.verifyAuthentication;
   return paymentTexts.verifyFailed;
 }
 
-export function completeErrorMessage(error: unknown): string {
+function completeErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return paymentTexts.completeAuthentication;
     return `Payment completion failed: ${error.status} - ${error.serverMessage ?? error.body}`;
@@ -55,7 +55,7 @@ export function completeErrorMessage(error: unknown): string {
 }
 
 /** An order that an earlier call (the verification, the provider's webhook) already made counts as done. */
-export function isAlreadyRecorded(message: string): boolean {
+function isAlreadyRecorded(message: string): boolean {
   return message.toLowerCase().includes('already exists');
 }
 

@@ -8,7 +8,7 @@ interface Quote {
 }
 
 /** How long a complete address must stay as it is before its prices are asked for: typing sends no question per key. */
-export const QUOTE_AFTER_TYPING_MS = 600;
+const QUOTE_AFTER_TYPING_MS = 600;
 
 /**
  * The courier's prices for the cart to an address, asked of the server (which asks the courier) as

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** The overlay's steps while the payment is prepared (spec section 4). */
-export const paymentSteps = [
+const paymentSteps = [
   { label: 'Validating Order', progress: 25 },
   { label: 'Securing Payment', progress: 50 },
   { label: 'Processing Transaction', progress: 75 },
@@ -11,9 +11,9 @@ export const paymentSteps = [
 export type PaymentStep = (typeof paymentSteps)[number]['label'];
 
 /** Between steps the bar creeps on by 10 every 200 ms, never past 90 until the order is ready. */
-export const PROGRESS_TICK_MS = 200;
-export const PROGRESS_TICK = 10;
-export const PROGRESS_TICK_LIMIT = 90;
+const PROGRESS_TICK_MS = 200;
+const PROGRESS_TICK = 10;
+const PROGRESS_TICK_LIMIT = 90;
 
 export interface PaymentProgress {
   active: boolean;

@@ -4,7 +4,7 @@ import { ApiError, noRetryOnRefusal } from '../../lib/api';
 import type { PaxiPoint } from './paxi-points';
 
 /** What the shopper reads when the point they chose before has closed or left PAXI's list. */
-export function pointGoneMessage(point: Pick<PaxiPoint, 'name'>): string {
+function pointGoneMessage(point: Pick<PaxiPoint, 'name'>): string {
   return `The PAXI point you chose before, ${point.name}, is no longer available. Please choose another collection point.`;
 }
 

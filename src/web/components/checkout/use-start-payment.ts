@@ -18,7 +18,7 @@ import type { DeliveryOption } from '../../../shared/shop-facts';
 import type { CourierAddress, CourierServiceLevel } from '../../../shared/delivery';
 
 /** The checkout's own texts (spec section 8). */
-export const startPaymentTexts = {
+const startPaymentTexts = {
   invalidAnswer: 'Invalid response from payment server',
   proceedFailed: 'Failed to proceed to checkout. Please try again.',
   paymentError: { title: 'Payment Error', description: 'Failed to initiate payment. Please try again or contact support.' },
@@ -63,7 +63,7 @@ function deliveryRequest(delivery: DeliveryToPay): Pick<CreateCheckoutBody['meta
   return { deliveryMethod: 'paxi', deliverySpeed: speed.method, paxiPoint };
 }
 
-export function checkoutRequest(order: OrderToPay): CreateCheckoutBody {
+function checkoutRequest(order: OrderToPay): CreateCheckoutBody {
   const { customer, delivery } = order;
   const how = delivery.method === 'paxi' ? `${delivery.speed.name} collection` : 'courier delivery';
   return {

@@ -28,7 +28,7 @@ const otherPages = [
  * Prose styles without a typography plugin: paragraphs, lists, sub-headings, tables and links inside
  * policy sections.
  */
-export const proseClasses = cn(
+const proseClasses = cn(
   'text-slate-700',
   '[&_p]:mt-4 [&_p:first-child]:mt-0',
   '[&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6',

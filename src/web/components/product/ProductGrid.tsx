@@ -3,10 +3,10 @@ import { cn } from '../../lib/cn';
 import { Skeleton } from '../ui/Skeleton';
 
 /** Spec section 9: the shop shows six skeleton cards while the catalogue loads. */
-export const SKELETON_CARD_COUNT = 6;
+const SKELETON_CARD_COUNT = 6;
 
 /** Two columns on phones (as Shopify's Dawn theme), three from lg, four from xl. */
-export const productGridClasses = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4';
+const productGridClasses = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4';
 
 export function ProductGrid({ children, className }: { children: ReactNode; className?: string }) {
   return (

@@ -22,7 +22,7 @@ async function copyLink(url: string): Promise<void> {
 }
 
 /** Shares with the device's share sheet where there is one; otherwise copies the link. */
-export async function shareLink({ title, text, path }: ShareTarget): Promise<void> {
+async function shareLink({ title, text, path }: ShareTarget): Promise<void> {
   // Made at the click: the page may have been drawn on the server, which has no window.
   const url = `${window.location.origin}${path}`;
   const shared = { title, text, url };

@@ -5,13 +5,13 @@ import { FIVE_MINUTES, TEN_MINUTES } from '../../lib/query-client';
 import { warmScreenFor } from '../../lib/screen-warming';
 import type { Product } from '../../../shared/product';
 
-export const PRODUCTS_KEY = '/api/products';
+const PRODUCTS_KEY = '/api/products';
 
 /** Spec section 9: a prefetched product stays fresh 5 minutes and is kept 10 minutes. */
-export const PRODUCT_PREFETCH_STALE_MS = FIVE_MINUTES;
-export const PRODUCT_PREFETCH_GC_MS = TEN_MINUTES;
+const PRODUCT_PREFETCH_STALE_MS = FIVE_MINUTES;
+const PRODUCT_PREFETCH_GC_MS = TEN_MINUTES;
 
-export function productQueryKey(slugOrId: string) {
+function productQueryKey(slugOrId: string) {
   return [`${PRODUCTS_KEY}/${slugOrId}`] as const;
 }
 
@@ -26,7 +26,7 @@ export class ProductFetchError extends Error {
   }
 }
 
-export async function fetchProducts(): Promise<Product[]> {
+async function fetchProducts(): Promise<Product[]> {
   try {
     return await apiRequest<Product[]>('GET', PRODUCTS_KEY);
   } catch {
@@ -34,7 +34,7 @@ export async function fetchProducts(): Promise<Product[]> {
   }
 }
 
-export async function fetchProduct(slugOrId: string): Promise<Product> {
+async function fetchProduct(slugOrId: string): Promise<Product> {
   try {
     return await apiRequest<Product>('GET', productQueryKey(slugOrId)[0]);
   } catch (error) {
@@ -70,7 +70,7 @@ export function useProduct(slugOrId: string) {
   });
 }
 
-export function prefetchProduct(queryClient: QueryClient, slug: string): Promise<void> {
+function prefetchProduct(queryClient: QueryClient, slug: string): Promise<void> {
   return queryClient.prefetchQuery({
     queryKey: productQueryKey(slug),
     queryFn: () => fetchProduct(slug),

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 import { useDebouncedClick } from './use-debounced-click';
 
 /** FAQ triggers ignore repeat clicks inside this window (spec section 5: 100 ms on FAQ). */
-export const ACCORDION_DEBOUNCE_MS = 100;
+const ACCORDION_DEBOUNCE_MS = 100;
 
 type RootProps = Omit<
   Extract<ComponentPropsWithoutRef<typeof AccordionPrimitive.Root>, { type: 'single' }>,

@@ -8,7 +8,7 @@ import { PICTURE_FORMAT_TYPES, PICTURE_FORMATS, pictureSrcSet } from '../../../s
 export const PLACEHOLDER_IMAGE = placeholderUrl;
 
 /** Spec section 2: product images load when they come within 50 px of the viewport. */
-export const LAZY_IMAGE_ROOT_MARGIN = '50px';
+const LAZY_IMAGE_ROOT_MARGIN = '50px';
 
 interface ProductImageProps {
   src: string | null | undefined;

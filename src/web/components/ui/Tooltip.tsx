@@ -2,8 +2,8 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
 /** Spec section 9: a tooltip opens after 700 ms; moving to a neighbour within 300 ms opens it at once. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export function Tooltip({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
 /** Spec section 9: one toast at a time, shown 5 s, a dismissed one removed after 1,000,000 ms. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 /** A button in a toast; altText tells screen reader users the lasting way to do the same. */
-export interface ToastAction {
+interface ToastAction {
   label: string;
   altText: string;
   onClick: () => void;

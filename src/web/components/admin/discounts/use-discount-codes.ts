@@ -3,7 +3,7 @@ import { apiRequest, messageOf } from '../../../lib/api';
 import { toast } from '../../ui/toast-store';
 import { discountOffText, type CreateDiscountCodeInput, type DiscountCodeView } from '../../../../shared/discounts';
 
-export const DISCOUNT_CODES_KEY = ['/api/admin/discount-codes'] as const;
+const DISCOUNT_CODES_KEY = ['/api/admin/discount-codes'] as const;
 
 export function useDiscountCodes() {
   return useQuery<{ codes: DiscountCodeView[] }, Error, DiscountCodeView[]>({ queryKey: DISCOUNT_CODES_KEY, select: (data) => data.codes });

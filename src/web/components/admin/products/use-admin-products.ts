@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api';
 import type { AdminProduct, CreateProductInput, UpdateImagesInput } from '../../../../shared/product-admin';
 
-export const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
+const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
 
 const productPath = (id: string) => `/api/admin/products/${encodeURIComponent(id)}`;
 
