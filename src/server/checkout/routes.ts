@@ -4,7 +4,8 @@ import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { UnauthorizedError } from '../errors';
 import { parseInput } from '../http/parse';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
-import type { CheckoutService, Reconciliation } from './service';
+import type { CheckoutService } from './service';
+import type { Reconciliation } from './reconcile';
 import { countDiscountTry } from '../discounts/routes';
 import type { RateLimiter } from '../rate-limit/service';
 

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TotalChangedError } from '../checkout/service';
+import { TotalChangedError } from '../checkout/create-checkout';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors';
 import { PaymentProviderError } from '../payments/provider';
 import { registerErrorHandling } from './errors';

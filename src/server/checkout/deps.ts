@@ -1,0 +1,29 @@
+/** What the checkout's steps share: the shop's services and settings they work with. */
+import type { Database } from '../db/client';
+import type { checkouts, orders } from '../db/schema';
+import type { CartService } from '../cart/service';
+import type { PaymentProvider } from '../payments/provider';
+import type { PickupPoint } from '../pickup/service';
+import type { EmailContext } from '../notify/templates';
+import type { DeliveryService } from '../delivery/service';
+import type { DiscountService } from '../discounts/service';
+import type { CourierAddress } from '../../shared/delivery';
+
+export interface CheckoutDeps {
+  db: Database;
+  cart: CartService;
+  payments: PaymentProvider;
+  findPickupPoint: (code: string) => Promise<PickupPoint | null>;
+  /** The courier's rates, asked again for the checkout's own price. */
+  delivery: Pick<DeliveryService, 'quote' | 'courierName'>;
+  discounts: Pick<DiscountService, 'claimUse' | 'holdUse'>;
+  /** Keeps a courier address in the shopper's address book, when asked to at checkout. */
+  saveAddress: (userId: string, address: CourierAddress) => Promise<void>;
+  publicUrl: string;
+  email: EmailContext;
+  onEmailQueued?: () => void;
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
