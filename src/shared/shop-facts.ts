@@ -48,13 +48,14 @@ export const businessHours = {
 export const PAXI_STANDARD_FEE_CENTS = 6_000;
 export const PAXI_EXPRESS_FEE_CENTS = 11_000;
 
-export type DeliveryMethod = 'paxi-standard' | 'paxi-express';
+/** A PAXI collection speed, as the checkout sends it (deliverySpeed); how an order travels, PAXI or courier, is DeliveryMethod in delivery.ts. */
+export type PaxiSpeed = 'paxi-standard' | 'paxi-express';
 /** The value stored on an order (orders.deliveryOption). */
 export type DeliveryOptionCode = 'paxi_standard' | 'paxi_express';
 
 export interface DeliveryOption {
   /** Value of the checkout form's deliveryMethod. */
-  method: DeliveryMethod;
+  method: PaxiSpeed;
   /** Value stored on the order. */
   code: DeliveryOptionCode;
   name: string;
@@ -97,7 +98,7 @@ export const PAXI_EXPRESS: DeliveryOption = {
 export const deliveryOptions: readonly DeliveryOption[] = [PAXI_STANDARD, PAXI_EXPRESS];
 
 /** The PAXI speeds by the name the checkout sends (deliverySpeed). */
-export const paxiSpeeds: Readonly<Record<DeliveryMethod, DeliveryOption>> = { 'paxi-standard': PAXI_STANDARD, 'paxi-express': PAXI_EXPRESS };
+export const paxiSpeeds: Readonly<Record<PaxiSpeed, DeliveryOption>> = { 'paxi-standard': PAXI_STANDARD, 'paxi-express': PAXI_EXPRESS };
 
 /** PAXI facts used by the shipping policy and FAQ (see shared/reference). */
 export const paxi = {

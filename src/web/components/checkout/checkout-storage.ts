@@ -1,7 +1,7 @@
 import type { PaxiPoint } from './paxi-points';
 import { courierAddressFields, emptyCourierAddress, type CourierAddressValues } from './courier-address';
-import type { DeliveryMethod } from '../../../shared/shop-facts';
-import type { DeliveryMethod as CollectionOrCourier } from '../../../shared/delivery';
+import type { PaxiSpeed } from '../../../shared/shop-facts';
+import type { DeliveryMethod } from '../../../shared/delivery';
 import { courierServiceLevelCodes, type CourierServiceLevel } from '../../../shared/courier-services';
 import { withInvoiceFields, type CustomerValues } from './customer-values';
 import { CHECKOUT_DRAFT_KEY, CHOSEN_POINT_KEY, forgetCheckoutDraft, removeStored } from '../../lib/shopper-storage';
@@ -68,12 +68,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckoutDraft {
   customer: CustomerValues;
-  speed: DeliveryMethod;
+  speed: PaxiSpeed;
   point: PaxiPoint | null;
   /** The shopper's answer to 'Save this information for next time'. */
   saveToProfile: boolean;
   /** PAXI or courier, and the courier's address as typed; drafts from before courier delivery lack them. */
-  method?: CollectionOrCourier;
+  method?: DeliveryMethod;
   courierAddress?: CourierAddressValues;
   /** The courier service chosen, offered again once the address is priced. */
   courierService?: CourierServiceLevel;
