@@ -89,7 +89,7 @@ export const customerInfoSchema = z.object({
 });
 export type CustomerInfo = z.output<typeof customerInfoSchema>;
 
-const deliveryMethodSchema = z.enum(['paxi-standard', 'paxi-express'], { error: checkoutMessages.deliveryMethod });
+const paxiSpeedSchema = z.enum(['paxi-standard', 'paxi-express'], { error: checkoutMessages.deliveryMethod });
 
 const paxiPointSchema = z.object(
   {
@@ -126,7 +126,7 @@ export const createCheckoutSchema = z.object({
       customerInfo: customerInfoSchema,
       deliveryMethod: z.enum(deliveryMethods, { error: 'deliveryMethod must be paxi or courier' }).default('paxi'),
       // PAXI: the speed and the point. Only the point's id counts: its name and address are read from the pickup-point list.
-      deliverySpeed: deliveryMethodSchema.optional(),
+      deliverySpeed: paxiSpeedSchema.optional(),
       paxiPoint: paxiPointSchema.optional(),
       courier: courierChoiceSchema.optional(),
       discountCode: optionalDiscountCode,
