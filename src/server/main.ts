@@ -3,16 +3,12 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir, DataDirInUseError } from './db/data-dir-lock';
 import { seedCatalogue } from './catalog/seed';
 import { seedSamplePickupPoints } from './pickup/sample-points';
-import { buildApp } from './app';
+import { createShop } from './shop';
 import { loadBuiltPageRenderer } from './storefront/server-render';
 import { shopPageData } from './storefront/html';
 import { pageRendererEntry } from './paths';
 import { goingLiveProblems, goingLiveRefusal, mustBeLive, NotReadyToGoLiveError } from './going-live';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
-import { createMailer } from './notify/mailer';
-import { taxDocumentFiles } from './tax/attachments';
-import { createOutboxWorker } from './notify/outbox';
-import { createSmsProvider } from './notify/sms';
 import { scheduleDailyBackups, serveBackups } from './db/backup';
 import { createAdminService } from './admin/service';
 import { openingNotice } from './opening-notice';
@@ -45,14 +41,9 @@ async function main(): Promise<void> {
     await releaseLock?.();
     throw new NotReadyToGoLiveError(goingLiveRefusal(config, problems));
   }
-  // The worker needs the app's logger and the app needs the worker's nudge: bound late.
-  const outboxQueued = { nudge: (): void => undefined };
   const pageRenderer = await loadBuiltPageRenderer(pageRendererEntry, shopPageData(config));
-  const app = await buildApp({ config, database, onOutboxQueued: () => outboxQueued.nudge(), runBackgroundJobs: true, pageRenderer });
-  const mailer = createMailer(config);
-  const sms = createSmsProvider(config);
-  const outboxWorker = createOutboxWorker({ db: database.db, mailer, sms, attach: taxDocumentFiles(database.db), logger: app.log.child({ component: 'outbox' }) });
-  outboxQueued.nudge = outboxWorker.nudge;
+  const shop = await createShop({ config, database, runBackgroundJobs: true, pageRenderer });
+  const { app, mailer, sms } = shop;
   if (releaseLock?.takenOverFrom !== undefined) {
     app.log.warn(
       { previousPid: releaseLock.takenOverFrom },
@@ -85,14 +76,7 @@ async function main(): Promise<void> {
     try {
       stopDailyBackups?.();
       await stopServingBackups?.();
-      // A keep-alive connection whose request was still in flight turns idle only once it is
-      // answered, after close's own sweep: without this it would hold the exit for its whole
-      // keep-alive timeout (72 s).
-      const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
-      await app.close().finally(() => clearInterval(idleSweep));
-      // After the requests (which may queue mail) and before the database its batch writes to.
-      await outboxWorker.stop();
-      mailer.close();
+      await shop.stop();
       await database.close();
       await releaseLock?.();
       process.exit(0);
@@ -105,7 +89,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const listeningAt = await app.listen({ port: config.port, host: config.host });
-  outboxWorker.start();
+  shop.outbox.start();
   // A live shop (real mail) whose texts go nowhere: customers wait for an arrival SMS that never comes.
   if (mailer.transport !== DEV_MAILBOX && sms.transport === DEV_MAILBOX) {
     app.log.warn('SMS_PROVIDER is dev-mailbox: text messages are marked sent but reach no phone; set SMS_PROVIDER=bulksms');

@@ -3,17 +3,14 @@ import fs from 'node:fs';
 import { inject } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { createShop } from '../shop';
 import type { PasswordHashing } from '../auth/firebase-passwords';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { outbox } from '../db/schema';
-import { createMailer } from '../notify/mailer';
 import type { EmailMessage } from '../lib/outbox-messages';
 import type { Mailer, SmsProvider } from '../notify/transports';
-import { createOutboxWorker, type OutboxWorker } from '../notify/outbox';
-import { taxDocumentFiles } from '../tax/attachments';
-import { createSmsProvider } from '../notify/sms';
+import type { OutboxWorker } from '../notify/outbox';
 import type { PageRenderer } from '../storefront/server-render';
 import { emulatorAnswers, firebaseShopEnv } from './firebase-emulator';
 
@@ -167,10 +164,17 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       ...(await target.env?.()),
       ...options.env,
     } as NodeJS.ProcessEnv);
-    const mailer = options.mailer ?? createMailer(config);
-    const sms = options.sms ?? createSmsProvider(config);
-    const worker = createOutboxWorker({ db: database.db, mailer, sms, attach: taxDocumentFiles(database.db), logger: quietLogger });
-    const app = await buildApp({ config, database, logger: false, onOutboxQueued: worker.nudge, passwordHashing: quickPasswordHashing, pageRenderer: options.pageRenderer });
+    const shop = await createShop({
+      config,
+      database,
+      logger: false,
+      passwordHashing: quickPasswordHashing,
+      pageRenderer: options.pageRenderer,
+      mailer: options.mailer,
+      sms: options.sms,
+      outboxLogger: quietLogger,
+    });
+    const { app, outbox: worker } = shop;
     await app.ready();
     if (options.startWorker) worker.start();
     return {
@@ -180,9 +184,7 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       worker,
       close: async () => {
         try {
-          await app.close();
-          await worker.stop();
-          mailer.close();
+          await shop.stop();
         } finally {
           await database.close();
         }
