@@ -2,12 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ShopDetails } from '../shared/shop-details';
 import { VAT_NUMBER_PATTERN } from '../shared/tax-documents';
-import { mailProviderKind, type MailSettings } from './notify/mailer';
-import { smsProviderKind, type SmsSettings } from './notify/sms';
-import { paymentProviderKind, type PaymentSettings } from './payments/providers';
-import { courierProviderKind, type CourierSettings } from './delivery/providers';
+import { mailProviderKind } from './notify/mailer';
+import { smsProviderKind } from './notify/sms';
+import { paymentProviderKind } from './payments/providers';
+import { courierProviderKind } from './delivery/providers';
 import { readProviderSettings, unsetWhenBlank as optional, type Environment } from './provider-registry';
-import { readSignInSettings, type SignInSettings } from './auth/firebase-settings';
+import { readSignInSettings } from './auth/firebase-settings';
 
 /**
  * The seller's details a fresh shop starts with, so that the footer and terms read well on a new
@@ -104,61 +104,6 @@ const envSchema = z.object({
   ),
 });
 
-
-export interface Config {
-  port: number;
-  host: string;
-  /** PUBLIC_URL as every link writes it: scheme and host in small letters, no trailing slash. */
-  publicUrl: string;
-  /** PUBLIC_URL is https (in any letter case): cookies are Secure and browsers are told to keep to https. */
-  servedOverHttps: boolean;
-  /**
-   * Other people can reach the shop: PUBLIC_URL names anything but this machine's loopback
-   * (localhost, 127.0.0.0/8, [::1]), over http too, or HOST listens beyond it (0.0.0.0, a network
-   * address), which puts the dev mailbox within reach of the network. Such a shop must be live or a
-   * declared demo (going-live.ts).
-   */
-  publicShop: boolean;
-  /** PUBLIC_URL itself names an address beyond this machine (else only HOST makes the shop public). */
-  publicAddress: boolean;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  shop: ShopDetails;
-  /** SMTP when SMTP_URL is set; otherwise the dev mailbox at /dev/mailbox. */
-  mail: MailSettings;
-  /** The sender of every email: MAIL_FROM, or the shop's name and email. */
-  mailFrom: string;
-  /** Where the shop's own mail goes (contact messages, the daily digest); the shop's email when unset. */
-  orderDeskEmail: string;
-  /** When the order-desk digest goes out each day, in South African time. */
-  orderDeskDigestAt: { hour: number; minute: number };
-  /** Where text messages go: BulkSMS, or the dev mailbox (nothing leaves the machine). */
-  sms: SmsSettings;
-  /** How cards are paid: the sandbox served by the shop itself, or Yoco. */
-  payments: PaymentSettings;
-  /** Door-to-door delivery: flat prices per service level, or Shiplogic's live rates and bookings. */
-  courier: CourierSettings;
-  /** ADMIN_EMAILS, trimmed and lower-cased: verified accounts with these emails are admins. */
-  adminEmails: string[];
-  /** Who signs shoppers in: the shop's own accounts, or Firebase Authentication (AUTH_PROVIDER=firebase). */
-  signIn: SignInSettings;
-  /** Google sign-in is offered only when both its client id and secret are set (with Firebase: FIREBASE_GOOGLE_SIGN_IN). */
-  googleEnabled: boolean;
-  /** Google's OpenID Connect client, when enabled. */
-  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
-  /** SESSION_SECRET; unset, the embedded database keeps a generated one in DATA_DIR. */
-  sessionSecret: string | undefined;
-  /** SHOP_DEMO=true: a public demo, allowed to run on stand-ins; every page says so. */
-  demo: boolean;
-  /** The bearer token a Prometheus scraper sends for /metrics; unset: no metrics are served. */
-  metricsToken: string | undefined;
-  /** New public pages the server draws a second at most (decision 0032); 0: the browser draws them all. */
-  pageDrawingsPerSecond: number;
-  /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
-  dailyBackups: { dir: string; keep: number } | undefined;
-}
-
 /** The owner's own machine: only a browser on it can reach these addresses. */
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
@@ -173,8 +118,11 @@ function parseAdminEmails(value: string | undefined): string[] {
   return [...new Set(emails)];
 }
 
-/** The only reader of process.env. Bad settings stop the start with a message naming every variable to fix. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The only reader of process.env. Bad settings stop the start with a message naming every variable
+ * to fix. What it answers is the shop's Config, whose type is read from it (written once, here).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   // Every process behind the load balancer must verify the others' cookies and links, so a secret
@@ -205,9 +153,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    /** PUBLIC_URL as every link writes it: scheme and host in small letters, no trailing slash. */
     publicUrl: publicUrl.href.replace(/\/+$/, ''),
+    /** PUBLIC_URL is https (in any letter case): cookies are Secure and browsers are told to keep to https. */
     servedOverHttps: publicUrl.protocol === 'https:',
+    /**
+     * Other people can reach the shop: PUBLIC_URL names anything but this machine's loopback
+     * (localhost, 127.0.0.0/8, [::1]), over http too, or HOST listens beyond it (0.0.0.0, a network
+     * address), which puts the dev mailbox within reach of the network. Such a shop must be live or a
+     * declared demo (going-live.ts).
+     */
     publicShop: !isLoopback(publicUrl.hostname) || !isLoopback(e.HOST.toLowerCase()),
+    /** PUBLIC_URL itself names an address beyond this machine (else only HOST makes the shop public). */
     publicAddress: !isLoopback(publicUrl.hostname),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -220,22 +177,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SHOP_ADDRESS,
       phone: e.SHOP_PHONE,
       email: e.SHOP_EMAIL,
-    },
+    } satisfies ShopDetails,
+    /** SMTP when SMTP_URL is set; otherwise the dev mailbox at /dev/mailbox. */
     mail: mail.settings,
+    /** The sender of every email: MAIL_FROM, or the shop's name and email. */
     mailFrom: e.MAIL_FROM ?? `"${e.SHOP_NAME.replace(/["\\]/g, '')}" <${e.SHOP_EMAIL}>`,
+    /** Where the shop's own mail goes (contact messages, the daily digest); the shop's email when unset. */
     orderDeskEmail: e.ORDER_DESK_EMAIL ?? e.SHOP_EMAIL,
+    /** When the order-desk digest goes out each day, in South African time. */
     orderDeskDigestAt: { hour: digestHour!, minute: digestMinute! },
+    /** Where text messages go: BulkSMS, or the dev mailbox (nothing leaves the machine). */
     sms: sms.settings,
+    /** How cards are paid: the sandbox served by the shop itself, or Yoco. */
     payments: payments.settings,
+    /** Door-to-door delivery: flat prices per service level, or Shiplogic's live rates and bookings. */
     courier: courier.settings,
+    /** ADMIN_EMAILS, trimmed and lower-cased: verified accounts with these emails are admins. */
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
+    /** Who signs shoppers in: the shop's own accounts, or Firebase Authentication (AUTH_PROVIDER=firebase). */
     signIn: signIn.settings,
+    /** Google sign-in is offered only when both its client id and secret are set (with Firebase: FIREBASE_GOOGLE_SIGN_IN). */
     googleEnabled: signIn.settings.provider === 'firebase' ? signIn.settings.googleSignIn : google !== undefined,
+    /** Google's OpenID Connect client, when enabled. */
     google,
+    /** SESSION_SECRET; unset, the embedded database keeps a generated one in DATA_DIR. */
     sessionSecret: e.SESSION_SECRET,
+    /** SHOP_DEMO=true: a public demo, allowed to run on stand-ins; every page says so. */
     demo: e.SHOP_DEMO === 'true',
+    /** The bearer token a Prometheus scraper sends for /metrics; unset: no metrics are served. */
     metricsToken: e.METRICS_TOKEN,
+    /** New public pages the server draws a second at most (decision 0032); 0: the browser draws them all. */
     pageDrawingsPerSecond: e.PAGE_DRAWINGS_PER_SECOND,
+    /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
     dailyBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
   };
 }
+
+export type Config = ReturnType<typeof loadConfig>;
