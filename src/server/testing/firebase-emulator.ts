@@ -89,7 +89,9 @@ export async function launchFirebaseEmulator(timeoutMs = 120_000): Promise<Launc
     }
     fs.rmSync(folder, { recursive: true, force: true });
   };
-  const exited = () => (child.exitCode === null ? undefined : `The Firebase Auth emulator stopped (exit ${child.exitCode}):\n${log}`);
+  // Stopped by a signal (stop() at the end of a short run), a child has no exit code, only the signal.
+  const exited = () =>
+    child.exitCode === null && child.signalCode === null ? undefined : `The Firebase Auth emulator stopped (${child.signalCode ?? `exit ${child.exitCode}`}):\n${log}`;
   const ready = emulatorAnswers(host, timeoutMs, exited).catch(async (err: Error) => {
     await stop();
     throw new Error(`${err.message}\n${log}`);
