@@ -10,17 +10,17 @@ import { requestBackup, writeBackupFile } from '../../src/server/db/backup';
 const BACKUP_USAGE = `Usage:
   npm run backup -- <file>   a consistent copy of the embedded database in DATA_DIR, as one .tar.gz
 
-The shop may keep running: it makes the copy itself. With DATABASE_URL, use pg_dump (see the README).`;
+The shop may keep running: it makes the copy itself. With DATABASE_URL, use pg_dump (see docs/operations.md).`;
 
 const RESTORE_USAGE = `Usage:
   npm run restore -- <file> [--force]   the database of a backup into DATA_DIR
 
 Stop the shop first. DATA_DIR must be empty or missing; --force replaces what is there.
-With DATABASE_URL, use pg_restore (see the README).`;
+With DATABASE_URL, use pg_restore (see docs/operations.md).`;
 
 function refusePostgres(config: Config, tool: string, output: CommandOutput): void {
   if (!config.databaseUrl) return;
-  output.err(`DATABASE_URL is set: the database is PostgreSQL's, so use ${tool} (see "Backups" in the README).`);
+  output.err(`DATABASE_URL is set: the database is PostgreSQL's, so use ${tool} (see "Backups" in docs/operations.md).`);
   throw new CommandExit(1);
 }
 

@@ -38,7 +38,7 @@ describe('BACKUP_DIR and BACKUP_KEEP', () => {
       expect(() => loadConfig({ BACKUP_DIR: 'backups', BACKUP_KEEP: keep })).toThrow('BACKUP_KEEP must be a whole number of backups from 1 to 365');
     }
     expect(() => loadConfig({ BACKUP_DIR: 'backups', DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
-      "BACKUP_DIR backs up the embedded database; with DATABASE_URL back up with PostgreSQL's pg_dump (see the README)",
+      "BACKUP_DIR backs up the embedded database; with DATABASE_URL back up with PostgreSQL's pg_dump (see docs/operations.md)",
     );
   });
 });

@@ -131,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     problems.push('SESSION_SECRET is required with DATABASE_URL (all processes must share it)');
   }
   if (parsed.success && parsed.data.DATABASE_URL && parsed.data.BACKUP_DIR) {
-    problems.push("BACKUP_DIR backs up the embedded database; with DATABASE_URL back up with PostgreSQL's pg_dump (see the README)");
+    problems.push("BACKUP_DIR backs up the embedded database; with DATABASE_URL back up with PostgreSQL's pg_dump (see docs/operations.md)");
   }
   const payments = readProviderSettings(paymentProviderKind, env as Environment);
   const sms = readProviderSettings(smsProviderKind, env as Environment);
