@@ -36,16 +36,14 @@ export interface PriceLine {
   quantity: number;
 }
 
-/**
- * A discount for this order: a code's terms, worked out here, or the cents a checkout already
- * took off (a paid order keeps what it was charged, whatever its code says now).
- */
-type OrderDiscount = { terms: CodeTerms } | { cents: number };
-
 export interface OrderToPrice<L extends PriceLine> {
   lines: readonly L[];
   deliveryFeeCents: number;
-  discount?: OrderDiscount | null;
+  /**
+   * What a discount code takes off (discountCents above, worked out when the code is claimed), or
+   * what a paid order was charged less: kept as it was, whatever its code says now.
+   */
+  discountCents?: number;
   /** Only a registered VAT vendor charges VAT (isVatVendor): otherwise every VAT figure is 0. */
   vatRegistered: boolean;
 }
@@ -68,14 +66,10 @@ export interface OrderPrice<L extends PriceLine> {
  * The order's price. The lines and the delivery fee share the VAT of their sum (vatPerLine); a
  * discount takes off its own part, so that all the VAT adds up to the VAT of what is paid.
  */
-export function priceOrder<L extends PriceLine>({ lines, deliveryFeeCents, discount, vatRegistered }: OrderToPrice<L>): OrderPrice<L> {
+export function priceOrder<L extends PriceLine>({ lines, deliveryFeeCents, discountCents: off = 0, vatRegistered }: OrderToPrice<L>): OrderPrice<L> {
   const lineTotals = lines.map((line) => line.unitPriceCents * line.quantity);
   const subtotalCents = lineTotals.reduce((sum, cents) => sum + cents, 0);
-  const offCents = !discount
-    ? 0
-    : 'terms' in discount
-      ? discountCents(discount.terms, subtotalCents, deliveryFeeCents)
-      : Math.max(0, Math.min(discount.cents, subtotalCents + deliveryFeeCents));
+  const offCents = Math.max(0, Math.min(off, subtotalCents + deliveryFeeCents));
   const totalCents = subtotalCents + deliveryFeeCents - offCents;
   const vatCents = vatRegistered ? vatIncluded(totalCents) : 0;
   // The delivery fee is a line of its own only when there is one, as on the invoice.

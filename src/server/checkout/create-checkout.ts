@@ -160,7 +160,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       const discount = metadata.discountCode
         ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, userId: user.id, subtotalCents, deliveryFeeCents })
         : null;
-      const price = priceOrder({ lines: snapshot.items, deliveryFeeCents, discount: discount && { cents: discount.discountCents }, vatRegistered: isVatVendor(deps.email.shop) });
+      const price = priceOrder({ lines: snapshot.items, deliveryFeeCents, discountCents: discount?.discountCents, vatRegistered: isVatVendor(deps.email.shop) });
       const { totalCents } = price;
       const discountCents = price.discount.cents;
       if (input.amount !== totalCents) throw new TotalChangedError(totalCents);

@@ -82,7 +82,7 @@ function invoiceLines(order: OrderRow, vatRegistered: boolean): DocumentLine[] {
   const price = priceOrder({
     lines: order.items.map((item) => ({ productName: item.productName, unitPriceCents: item.productPrice, quantity: item.quantity })),
     deliveryFeeCents: order.deliveryFeeCents,
-    discount: { cents: order.discountCents },
+    discountCents: order.discountCents,
     vatRegistered,
   });
   const lines: DocumentLine[] = price.lines.map((line) => ({

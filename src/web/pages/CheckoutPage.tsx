@@ -134,7 +134,7 @@ function Checkout({ user, items, itemCount, subtotalCents }: CheckoutProps) {
   const price = priceOrder({
     lines: buyable.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity })),
     deliveryFeeCents: feeCents,
-    discount: discount.applied && { cents: discount.applied.discountCents },
+    discountCents: discount.applied?.discountCents,
     vatRegistered: vatVendor,
   });
   const { totalCents } = price;
