@@ -10,8 +10,10 @@ const port = Number(process.env.E2E_PORT ?? 3456);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The local stand-in for Google's OpenID Connect server (see e2e/google.spec.ts). */
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3459);
-// A fresh embedded database for every run, so tests see the seeded catalogue and nothing else.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-'));
+// A fresh embedded database for every run, so tests see the seeded catalogue and nothing else. The
+// workers load this file again and keep the folder the run's first load made, as below.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 // The screens axe has checked in this run, shared by the workers (e2e/accessibility.ts): the
 // workers load this file again and keep the folder the run's first load made.
 process.env.E2E_CHECKED_SCREENS ??= fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-e2e-axe-'));
