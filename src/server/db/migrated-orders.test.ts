@@ -1,0 +1,149 @@
+/**
+ * The orders of a shop that ran before fulfilments and refunds were records of their own read the
+ * same after the migrations: on the order desk, in its CSVs and tax exports, and in My Profile.
+ * made-before-records/ holds that shop's data and what it read (see its README).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../paths';
+import { openDatabase, type DatabaseHandle } from './client';
+import { scratchDatabase, startTestApp, TEST_PUBLIC_URL, type TestApp, type TestDatabase } from '../testing/test-support';
+import { startYocoStandIn, yocoSettings, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { ORDER_DESK_ADMIN } from '../testing/test-orders';
+
+const FIXTURE = path.join(import.meta.dirname, 'made-before-records');
+/** The last migration of the shop that made the fixture. */
+const MADE_AT = '0021_refund_asks';
+const PERIOD = 'from=2026-11-01&to=2026-11-30';
+const SHOPPERS = ['thandi.fixture@example.co.za', 'sipho.fixture@example.co.za'];
+
+interface Reads {
+  list: { id: string }[];
+  details: unknown[];
+  csv: string;
+  unfulfilled: unknown;
+  overview: Record<string, unknown>;
+  documents: Record<string, unknown>;
+  profiles: Record<string, { orders: { orders: { orderNumber: string }[] }; each: unknown[] }>;
+}
+
+const before = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'reads.json'), 'utf8')) as Reads;
+/** Foreign keys are not checked while the data goes in: pg_dump writes tables in name order. */
+const data = `SET session_replication_role = replica;\n${fs.readFileSync(path.join(FIXTURE, 'before.sql'), 'utf8')}\nSET session_replication_role = DEFAULT;`;
+
+/** The migrations as they stood when the fixture was made. */
+function migrationsUpTo(tag: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-migrations-'));
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const last = journal.entries.find((entry) => entry.tag === tag)!.idx;
+  journal.entries = journal.entries.filter((entry) => entry.idx <= last);
+  fs.mkdirSync(path.join(folder, 'meta'));
+  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  return folder;
+}
+
+async function embeddedMadeBefore(oldMigrations: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite();
+  await migrate(drizzle({ client }), { migrationsFolder: oldMigrations });
+  await client.exec(data);
+  const copyOf = await client.dumpDataDir();
+  await client.close();
+  return openDatabase({ copyOf });
+}
+
+async function postgresMadeBefore(serverUrl: string, oldMigrations: string): Promise<DatabaseHandle> {
+  const scratch = await scratchDatabase(serverUrl);
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder: oldMigrations });
+    await client.query(data);
+  } finally {
+    await client.end();
+  }
+  const handle = await openDatabase({ databaseUrl: scratch.url });
+  return { ...handle, close: async () => (await handle.close(), await scratch.drop()) };
+}
+
+function targets(): TestDatabase[] {
+  const oldMigrations = migrationsUpTo(MADE_AT);
+  const list: TestDatabase[] = [{ name: 'pglite', open: () => embeddedMadeBefore(oldMigrations) }];
+  const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+  if (serverUrl) list.push({ name: 'postgresql', open: () => postgresMadeBefore(serverUrl, oldMigrations) });
+  return list;
+}
+
+describe.each(targets())('orders made before fulfilments and refunds were records, migrated, on $name', (target) => {
+  let shop: TestApp;
+  let yoco: YocoStandIn;
+  let courier: ShiplogicStandIn;
+  let admin: string;
+
+  beforeAll(async () => {
+    yoco = await startYocoStandIn();
+    courier = await startShiplogicStandIn();
+    const env = { ...yocoSettings(yoco, `whsec_${randomBytes(24).toString('base64')}`), ...courier.settings, ADMIN_EMAILS: ORDER_DESK_ADMIN };
+    shop = await startTestApp(target, { env });
+    admin = await signIn(ORDER_DESK_ADMIN);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await yoco?.close();
+    await courier?.close();
+  });
+
+  /** Everyone in the fixture signed up with this password. */
+  async function signIn(email: string): Promise<string> {
+    const answer = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { email, password: 'checkout-1' },
+    });
+    expect(answer.statusCode).toBe(200);
+    return String(answer.headers['set-cookie']).split(';')[0]!;
+  }
+
+  const get = (url: string, cookie = admin) => shop.app.inject({ method: 'GET', url, headers: { origin: TEST_PUBLIC_URL, cookie } });
+
+  it('the order desk lists and shows every order as before, with the same moves offered', async () => {
+    const list = (await get('/api/admin/orders?limit=100')).json<{ id: string }[]>();
+    expect(list).toEqual(before.list);
+    const details = [];
+    for (const order of list) details.push((await get(`/api/admin/orders/${order.id}`)).json());
+    expect(details).toEqual(before.details);
+    expect((await get('/api/admin/orders/unfulfilled')).json()).toEqual(before.unfulfilled);
+    const { revenueByDay: _days, ...totals } = (await get('/api/admin/overview')).json<Record<string, unknown>>();
+    const { revenueByDay: _then, ...totalsBefore } = before.overview;
+    expect(totals).toEqual(totalsBefore);
+  });
+
+  it('the CSV of orders, the register of tax documents, the Xero files and the VAT report read the same', async () => {
+    expect((await get('/api/admin/orders/export.csv')).body).toBe(before.csv);
+    expect((await get(`/api/admin/documents?${PERIOD}`)).json()).toEqual(before.documents.list);
+    expect((await get(`/api/admin/documents/export.csv?${PERIOD}`)).body).toBe(before.documents.register);
+    expect((await get(`/api/admin/documents/export.csv?${PERIOD}&format=xero-invoices`)).body).toBe(before.documents.xeroInvoices);
+    expect((await get(`/api/admin/documents/export.csv?${PERIOD}&format=xero-credit-notes`)).body).toBe(before.documents.xeroCreditNotes);
+    expect((await get(`/api/admin/vat-report?${PERIOD}`)).json()).toEqual(before.documents.vatReport);
+  });
+
+  it.each(SHOPPERS)('My Profile shows %s the same orders, timelines and documents', async (email) => {
+    const cookie = await signIn(email);
+    const orders = (await get('/api/profile/orders', cookie)).json<{ orders: { orderNumber: string }[] }>();
+    expect(orders).toEqual(before.profiles[email]!.orders);
+    const each = [];
+    for (const order of orders.orders) each.push((await get(`/api/profile/orders/${order.orderNumber}`, cookie)).json());
+    expect(each).toEqual(before.profiles[email]!.each);
+  });
+});
