@@ -10,11 +10,47 @@ import { countryName } from './product';
 
 /**
  * A sent parcel's way to the customer: PAXI orders go on to a pickup point and are collected,
- * courier orders go on with the courier to the door. Each is a status and the timeline line that records it.
+ * courier orders go on with the courier to the door. Each is a status the desk and the customer
+ * see, and the timeline line that records it.
  */
 export const deliverySteps = ['fulfilled', 'ready_for_collection', 'collected', 'with_courier', 'out_for_delivery', 'delivery_failed', 'delivered'] as const;
+/** What the desk and the customer are shown of an order: its state, or where its parcel is once sent. */
 export const orderStatuses = ['pending', 'paid', ...deliverySteps, 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** What the order itself is: awaiting payment, paid, sent (its fulfilment under way), completed (collected or delivered), cancelled. */
+export const orderStates = ['pending', 'paid', 'fulfilled', 'completed', 'cancelled'] as const;
+export type OrderState = (typeof orderStates)[number];
+
+/**
+ * Where a sent parcel is, per delivery method: a PAXI parcel is packed and handed to PAXI, waits
+ * at the point, and is collected; a courier parcel is booked, goes with the courier, out for
+ * delivery (and back after a failed attempt), and is delivered.
+ */
+export const fulfilmentStatuses = {
+  paxi: ['packed', 'at_point', 'collected'],
+  courier: ['booked', 'with_courier', 'out_for_delivery', 'delivery_failed', 'delivered'],
+} as const;
+export type FulfilmentMethod = keyof typeof fulfilmentStatuses;
+export type FulfilmentStatus = (typeof fulfilmentStatuses)[FulfilmentMethod][number];
+
+/** The status each place of a parcel shows as: handed over is 'fulfilled', the spec's word for sent. */
+export const shownFulfilmentStatus: Record<FulfilmentStatus, (typeof deliverySteps)[number]> = {
+  packed: 'fulfilled',
+  at_point: 'ready_for_collection',
+  collected: 'collected',
+  booked: 'fulfilled',
+  with_courier: 'with_courier',
+  out_for_delivery: 'out_for_delivery',
+  delivery_failed: 'delivery_failed',
+  delivered: 'delivered',
+};
+
+/** The status shown for an order in `state` whose parcel, if sent, is at `fulfilment`. */
+export function shownOrderStatus(state: OrderState, fulfilment: FulfilmentStatus | null): OrderStatus {
+  if ((state === 'fulfilled' || state === 'completed') && fulfilment) return shownFulfilmentStatus[fulfilment];
+  return state === 'completed' || state === 'fulfilled' ? 'fulfilled' : state;
+}
 export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -37,9 +73,8 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The statuses only a courier order reaches, and only a PAXI order reaches. */
+/** The statuses only a courier order reaches: the steps its courier's tracking reports. */
 export const courierStatuses = ['with_courier', 'out_for_delivery', 'delivery_failed', 'delivered'] as const satisfies readonly OrderStatus[];
-export const pickupPointStatuses = ['ready_for_collection', 'collected'] as const satisfies readonly OrderStatus[];
 
 /** What the order desk calls each payment status. */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {

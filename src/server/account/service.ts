@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, cartItems, orderEvents, orders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
+import { accounts, cartItems, placedOrders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
 import { inTheShop } from '../catalog/in-the-shop';
 import { orderDocuments } from '../tax/documents';
 import { documentUrls } from '../../shared/tax-documents';
@@ -9,6 +9,7 @@ import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } fr
 import { enqueueEmail } from '../notify/outbox';
 import { accountDeletedMessage, type EmailContext } from '../notify/templates';
 import { trackingPage } from '../orders/notices';
+import { timelineOf, type OrderEventRow } from '../orders/events';
 import { courierAddressLine, courierServiceLevels, courierServiceOf, destinationLine, type CourierAddress } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
 import { effectivePriceCents } from '../../shared/product';
@@ -29,14 +30,13 @@ import {
 } from '../../shared/profile';
 
 /** A line of the order's history as its customer sees it: the step, when, and the money or tracking number it carried. */
-function customerEvent(event: typeof orderEvents.$inferSelect): CustomerOrderEvent {
-  const { amountCents, trackingNumber } = event.details;
+function customerEvent(event: OrderEventRow): CustomerOrderEvent {
   return {
     id: event.id,
     type: event.type as CustomerOrderEventType,
     createdAt: event.createdAt.toISOString(),
-    ...(event.type === 'refunded' && typeof amountCents === 'number' ? { amountCents } : {}),
-    ...(event.type === 'fulfilled' && typeof trackingNumber === 'string' ? { trackingNumber } : {}),
+    ...(event.type === 'refunded' && typeof event.details.amountCents === 'number' ? { amountCents: event.details.amountCents } : {}),
+    ...(event.type === 'fulfilled' && typeof event.details.trackingNumber === 'string' ? { trackingNumber: event.details.trackingNumber } : {}),
   };
 }
 
@@ -292,23 +292,23 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
     async listOrders(userId: string): Promise<ProfileOrder[]> {
       const rows = await db
         .select({
-          id: orders.id,
-          orderNumber: orders.orderNumber,
-          createdAt: orders.createdAt,
-          totalCents: orders.totalAmount,
-          status: orders.status,
-          itemCount: sql<number>`(select coalesce(sum((item->>'quantity')::int), 0) from jsonb_array_elements(${orders.items}) item)::int`,
-          deliveryOption: orders.deliveryOption,
-          paxiLocationName: orders.paxiLocationName,
-          paxiLocationAddress: orders.paxiLocationAddress,
-          shippingStreet: orders.shippingStreet,
-          shippingSuburb: orders.shippingSuburb,
-          shippingCity: orders.shippingCity,
-          trackingNumber: orders.trackingNumber,
+          id: placedOrders.id,
+          orderNumber: placedOrders.orderNumber,
+          createdAt: placedOrders.createdAt,
+          totalCents: placedOrders.totalAmount,
+          status: placedOrders.status,
+          itemCount: sql<number>`(select coalesce(sum((item->>'quantity')::int), 0) from jsonb_array_elements(${placedOrders.items}) item)::int`,
+          deliveryOption: placedOrders.deliveryOption,
+          paxiLocationName: placedOrders.paxiLocationName,
+          paxiLocationAddress: placedOrders.paxiLocationAddress,
+          shippingStreet: placedOrders.shippingStreet,
+          shippingSuburb: placedOrders.shippingSuburb,
+          shippingCity: placedOrders.shippingCity,
+          trackingNumber: placedOrders.trackingNumber,
         })
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt));
+        .from(placedOrders)
+        .where(eq(placedOrders.userId, userId))
+        .orderBy(desc(placedOrders.createdAt));
       return rows.map((row) => ({
         id: row.id,
         orderNumber: row.orderNumber,
@@ -326,14 +326,10 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
     async orderDetail(userId: string, orderNumber: string): Promise<CustomerOrderDetail> {
       const [order] = await db
         .select()
-        .from(orders)
-        .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
+        .from(placedOrders)
+        .where(and(eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
       if (!order) throw new NotFoundError('Order not found');
-      const events = await db
-        .select()
-        .from(orderEvents)
-        .where(and(eq(orderEvents.orderId, order.id), inArray(orderEvents.type, [...customerOrderEventTypes])))
-        .orderBy(asc(orderEvents.createdAt));
+      const events = (await timelineOf(db, order.id)).filter((event) => (customerOrderEventTypes as readonly string[]).includes(event.type));
       return {
         orderNumber: order.orderNumber,
         createdAt: order.createdAt.toISOString(),

@@ -4,7 +4,7 @@
  * there is one order however many arrive.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { cartItems, checkouts, orders } from '../db/schema';
+import { cartItems, checkouts, placedOrders } from '../db/schema';
 import { ConflictError } from '../errors';
 import { markOversold, placeOrder } from '../orders/service';
 import { endUnpaid, retakeHolds } from './holds';
@@ -23,7 +23,7 @@ export function createCompletion(deps: CheckoutDeps) {
   const { db, payments } = deps;
 
   async function orderOfCheckout(checkoutId: string): Promise<OrderRow | undefined> {
-    const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+    const [row] = await db.select().from(placedOrders).where(eq(placedOrders.checkoutId, checkoutId));
     return row;
   }
 

@@ -1,6 +1,6 @@
 /** What the checkout's steps share: the shop's services and settings they work with. */
 import type { Database } from '../db/client';
-import type { checkouts, orders } from '../db/schema';
+import type { checkouts } from '../db/schema';
 import type { CartService } from '../cart/service';
 import type { PaymentProvider } from '../payments/provider';
 import type { PickupPoint } from '../pickup/service';
@@ -26,4 +26,4 @@ export interface CheckoutDeps {
 }
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow } from '../orders/transitions';

@@ -3,11 +3,11 @@
  * there: a payment confirmed with the provider becomes its order, a refund is counted once.
  */
 import { and, eq } from 'drizzle-orm';
-import { checkouts, orderRefunds, orders } from '../db/schema';
+import { checkouts } from '../db/schema';
 import type { PaymentWebhookEvent } from '../payments/provider';
 import { readPaymentEvent } from '../payments/webhooks';
-import { refundableFrom } from '../orders/transitions';
-import { confirmRefund, recordFailedRefund } from '../orders/service';
+import { lockedOrder, refundableFrom } from '../orders/transitions';
+import { confirmRefund, recordFailedRefund, refundCounted } from '../orders/refunds';
 import { formatRand } from '../../shared/money';
 import { claimWebhook, markFailed, markProcessed, storeWebhook, type StoredWebhook } from './webhook-inbox';
 import { PaymentMismatchError, SHOP_CURRENCY, type CheckoutCompletion } from './complete-checkout';
@@ -41,12 +41,11 @@ export function createPaymentWebhooks(deps: CheckoutDeps, { orderOfCheckout, com
     }
     if (event.currency !== undefined && event.currency !== SHOP_CURRENCY) return refuse(`refund ${refundId} is in ${event.currency}, not in rand: not counted`);
     return db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).for('update');
+      const order = await lockedOrder(tx, { checkoutId: checkout.id });
       // The order may still be on its way (its payment webhook is waiting for a retry): try again later.
       if (!order) throw new Error(`refund ${refundId}: checkout ${checkout.id} has no order yet`);
       // With the order locked, no other delivery of this refund is between this read and its counting below.
-      const [known] = await tx.select({ id: orderRefunds.id }).from(orderRefunds).where(eq(orderRefunds.providerRefundId, refundId));
-      if (known) {
+      if (await refundCounted(tx, refundId)) {
         deps.log.info({ webhook: event.id, refundId, orderNumber: order.orderNumber }, 'refund already counted');
         return null;
       }

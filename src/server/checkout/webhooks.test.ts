@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { checkouts, orderEvents, orderRefunds, orders, paymentWebhooks, taxDocuments } from '../db/schema';
+import { checkouts, orderEvents, orders, paymentWebhooks, refunds, taxDocuments } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
 import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';
@@ -57,7 +57,7 @@ describeShop('money and webhooks against the Yoco stand-in', onYocoStandIn, (sho
   const makeDue = (webhookId: string) =>
     shop.db.update(paymentWebhooks).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(paymentWebhooks.id, webhookId));
   const orderById = async (id: string) => (await shop.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const refundsOf = (orderId: string) => shop.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+  const refundsOf = (orderId: string) => shop.db.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded')));
   const refundedEvents = (orderId: string) =>
     shop.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'refunded')));
   const refundEvent = (yocoId: string, amountCents: number) => yoco.refundEvent(yocoId, 'refund.succeeded', amountCents) as RefundEvent;
@@ -67,9 +67,9 @@ describeShop('money and webhooks against the Yoco stand-in', onYocoStandIn, (sho
     await shop.db.execute(
       sql.raw(`CREATE OR REPLACE FUNCTION refuse_refunds() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the database refuses for a moment'; END $$`),
     );
-    await shop.db.execute(sql.raw('CREATE TRIGGER refuse_refunds BEFORE INSERT ON order_refunds FOR EACH ROW EXECUTE FUNCTION refuse_refunds()'));
+    await shop.db.execute(sql.raw('CREATE TRIGGER refuse_refunds BEFORE INSERT OR UPDATE ON refunds FOR EACH ROW EXECUTE FUNCTION refuse_refunds()'));
     return async () => {
-      await shop.db.execute(sql.raw('DROP TRIGGER refuse_refunds ON order_refunds'));
+      await shop.db.execute(sql.raw('DROP TRIGGER refuse_refunds ON refunds'));
     };
   }
 
@@ -171,7 +171,7 @@ describeShop('money and webhooks against the Yoco stand-in', onYocoStandIn, (sho
       for (const refundedCents of [-1, order.totalAmount + 1]) {
         await expect(shop.db.update(orders).set({ refundedCents }).where(eq(orders.id, order.id))).rejects.toThrow();
       }
-      await expect(shop.db.insert(orderRefunds).values({ orderId: order.id, providerRefundId: 'rfd_zero', amountCents: 0 })).rejects.toThrow();
+      await expect(shop.db.insert(refunds).values({ orderId: order.id, status: 'succeeded', providerRefundId: 'rfd_zero', amountCents: 0, settledAt: new Date() })).rejects.toThrow();
       expect((await orderById(order.id)).refundedCents).toBe(0);
     });
   });

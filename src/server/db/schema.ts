@@ -1,14 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, pgView, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
-import { orderEventTypes, orderStatuses, paymentStatuses, type OversoldMark } from '../../shared/order-desk';
+import { fulfilmentStatuses, orderEventTypes, orderStates, paymentStatuses, type FulfilmentMethod, type FulfilmentStatus, type OrderStatus, type OversoldMark } from '../../shared/order-desk';
+import type { OrderEventDetails } from '../lib/order-event-details';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
 import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type CourierServiceLevel, type OrderDeliveryOption } from '../../shared/delivery';
 import { discountKinds } from '../../shared/discounts';
 import { regions } from '../../shared/regions';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
 
-export { orderStatuses, paymentStatuses };
+export { orderStates, paymentStatuses };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -446,13 +447,10 @@ export const orders = pgTable(
     paxiLocationId: text('paxi_location_id'),
     paxiLocationName: text('paxi_location_name'),
     paxiLocationAddress: text('paxi_location_address'),
-    /** Courier orders: the courier (its name in the registry) and its shipment, once booked. */
+    /** Courier orders: the courier (its name in the registry). */
     courierProvider: text('courier_provider'),
-    courierShipmentId: text('courier_shipment_id'),
     /** When an admin started booking the courier: while it is recent, no one else books the same order. */
     courierBookingStartedAt: timestamp('courier_booking_started_at', { withTimezone: true }),
-    /** When the courier was last asked where a sent courier parcel is: the least recently asked go first. */
-    courierCheckedAt: timestamp('courier_checked_at', { withTimezone: true }),
     subtotalCents: integer('subtotal_cents').notNull(),
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
     discountCode: text('discount_code'),
@@ -464,10 +462,8 @@ export const orders = pgTable(
     paymentId: text('payment_id'),
     paymentMethod: text('payment_method').notNull().default('yoco'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('pending'),
-    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
-    fulfilled: boolean('fulfilled').notNull().default(false),
-    trackingNumber: text('tracking_number'),
-    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** What the order is; where its parcel is, once sent, is its fulfilment's. */
+    state: text('state', { enum: orderStates }).notNull().default('pending'),
     /** Paid after its checkout's hold was given back, beyond the stock or the code's limit: the owner restocks or refunds, or honours the discount. */
     oversold: jsonb('oversold').$type<OversoldMark[]>().notNull().default([]),
     oversoldSettledAt: timestamp('oversold_settled_at', { withTimezone: true }),
@@ -478,10 +474,7 @@ export const orders = pgTable(
     uniqueIndex('orders_order_number_unique').on(t.orderNumber),
     uniqueIndex('orders_checkout_unique').on(t.checkoutId),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_unfulfilled_idx').on(t.fulfilled, t.createdAt),
-    index('orders_courier_parcels_idx')
-      .on(t.courierCheckedAt)
-      .where(sql`${t.status} IN ('fulfilled', 'with_courier', 'out_for_delivery', 'delivery_failed') AND ${t.deliveryOption} LIKE 'courier%'`),
+    index('orders_state_idx').on(t.state, t.createdAt),
     check('orders_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalAmount}`),
     check('orders_total_adds_up', sql`${t.totalAmount} = ${t.subtotalCents} + ${t.deliveryFeeCents} - ${t.discountCents}`),
     check(
@@ -492,49 +485,81 @@ export const orders = pgTable(
 );
 
 /**
- * Refunds confirmed by the provider (refund.succeeded) and counted in orders.refunded_cents,
- * written in the same transaction: the unique refund id makes a refund count once, however many
- * webhooks announce it.
+ * A sent order's parcel on its way (one per order): how it goes, where it is, and what the
+ * customer follows it by. Its status moves through its delivery method's steps only
+ * (orders/transitions.ts); it stays as it was when the order is cancelled.
  */
+export const fulfilments = pgTable(
+  'fulfilments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: text('method').$type<FulfilmentMethod>().notNull(),
+    status: text('status').$type<FulfilmentStatus>().notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    /** A courier booked from the order desk: its shipment, for the label and its tracking. */
+    courierShipmentId: text('courier_shipment_id'),
+    /** When the courier was last asked where the parcel is: the least recently asked go first. */
+    courierCheckedAt: timestamp('courier_checked_at', { withTimezone: true }),
+    /** When it was handed to PAXI or the courier. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('fulfilments_order_unique').on(t.orderId),
+    index('fulfilments_courier_parcels_idx')
+      .on(t.courierCheckedAt)
+      .where(sql`${t.method} = 'courier' AND ${t.status} IN ('booked', 'with_courier', 'out_for_delivery', 'delivery_failed')`),
+    index('fulfilments_tracking_idx').on(t.trackingNumber),
+    check(
+      'fulfilments_status_of_method',
+      sql.raw(
+        Object.entries(fulfilmentStatuses)
+          .map(([method, statuses]) => `(method = '${method}' AND status IN (${statuses.map((status) => `'${status}'`).join(', ')}))`)
+          .join(' OR '),
+      ),
+    ),
+  ],
+);
+
+export const refundStatuses = ['requested', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
 /**
- * A refund the order desk is asking the payment provider for, from just before the call until its
- * request is on the order's timeline. The provider's refund.succeeded can come in between; its
- * credit note then takes the desk's reason from here (orders/service.ts refundReason).
+ * Money given back on an order, from the moment the order desk asks the payment provider for it:
+ * requested, then succeeded (counted in orders.refunded_cents, with its credit note) or failed, as
+ * the provider's webhooks say. A refund made at the provider itself arrives succeeded. The unique
+ * provider refund id makes a refund count once, however many webhooks announce it.
  */
-export const refundAsks = pgTable(
-  'refund_asks',
+export const refunds = pgTable(
+  'refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
+    status: text('status', { enum: refundStatuses }).notNull().default('requested'),
     amountCents: integer('amount_cents').notNull(),
+    /** The desk's reason, for the credit note. */
     reason: text('reason'),
     /** Asked while cancelling the order: without a reason, its credit note says 'Order cancelled'. */
     cancelling: boolean('cancelling').notNull().default(false),
-    createdAt: createdAt(),
-  },
-  (t) => [index('refund_asks_order_idx').on(t.orderId), check('refund_asks_amount_positive', sql`${t.amountCents} > 0`)],
-);
-
-export const orderRefunds = pgTable(
-  'order_refunds',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    /** The provider's refund id (Yoco's rfd_…). */
-    providerRefundId: text('provider_refund_id').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    /** The webhook that brought it. */
+    /** The provider's refund id (Yoco's rfd_…), once the provider accepted the request or announced the refund. */
+    providerRefundId: text('provider_refund_id'),
+    /** When the desk asked the provider (database time); null for a refund made at the provider itself. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** When the provider's webhook said it succeeded or failed, and which webhook. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     webhookId: text('webhook_id'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('order_refunds_provider_refund_unique').on(t.providerRefundId),
-    index('order_refunds_order_idx').on(t.orderId),
-    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_settled', sql`${t.status} = 'requested' OR (${t.settledAt} IS NOT NULL AND ${t.providerRefundId} IS NOT NULL)`),
   ],
 );
 
@@ -566,7 +591,7 @@ export const taxDocuments = pgTable(
     /** A credit note's tax invoice. */
     invoiceId: uuid('invoice_id').references((): AnyPgColumn => taxDocuments.id),
     /** The confirmed refund a credit note records: one credit note per refund. */
-    refundId: uuid('refund_id').references(() => orderRefunds.id),
+    refundId: uuid('refund_id').references(() => refunds.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     totalCents: integer('total_cents').notNull(),
     vatCents: integer('vat_cents').notNull(),
@@ -679,7 +704,7 @@ export const orderEvents = pgTable(
     /** The admin's note, or the detail of the event (tracking number, refund amount) in words. */
     note: text('note'),
     actorEmail: text('actor_email'),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    details: jsonb('details').$type<OrderEventDetails>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
@@ -855,4 +880,25 @@ export const discountCodeUses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('discount_code_uses_code_user').on(t.codeId, t.userId), check('discount_code_uses_amount_positive', sql`${t.discountCents} > 0`)],
+);
+
+/**
+ * An order as the desk, My Profile, the exports and the notices read it: the order with its
+ * fulfilment's tracking, and the status shown for both. The join makes it a view nothing can write
+ * through; orders change only in src/server/orders/.
+ */
+export const placedOrders = pgView('placed_orders').as((qb) =>
+  qb
+    .select({
+      ...getTableColumns(orders),
+      status: sql<OrderStatus>`CASE WHEN ${orders.state} IN ('fulfilled', 'completed') AND ${fulfilments.status} IS NOT NULL THEN (CASE ${fulfilments.status} WHEN 'packed' THEN 'fulfilled' WHEN 'booked' THEN 'fulfilled' WHEN 'at_point' THEN 'ready_for_collection' ELSE ${fulfilments.status} END) ELSE ${orders.state} END`.as('status'),
+      fulfilled: sql<boolean>`${fulfilments.id} IS NOT NULL`.as('fulfilled'),
+      fulfilmentStatus: sql<FulfilmentStatus | null>`${fulfilments.status}`.as('fulfilment_status'),
+      trackingNumber: sql<string | null>`${fulfilments.trackingNumber}`.as('tracking_number'),
+      fulfilledAt: sql<Date | null>`${fulfilments.sentAt}`.mapWith(fulfilments.sentAt).as('fulfilled_at'),
+      courierShipmentId: sql<string | null>`${fulfilments.courierShipmentId}`.as('courier_shipment_id'),
+      courierCheckedAt: sql<Date | null>`${fulfilments.courierCheckedAt}`.mapWith(fulfilments.courierCheckedAt).as('courier_checked_at'),
+    })
+    .from(orders)
+    .leftJoin(fulfilments, eq(fulfilments.orderId, orders.id)),
 );

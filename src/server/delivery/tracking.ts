@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orders } from '../db/schema';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
 import type { EmailContext } from '../notify/templates';
 import { findCourierParcel, followCourier, takeParcelsToFollow } from '../orders/courier-tracking';
-import type { OrderRow } from '../orders/transitions';
+import { lockedOrder, type OrderRow } from '../orders/transitions';
 import { startRepeatingJob, type JobLog, type RepeatingJob } from '../repeating-job';
 import { courierServiceOf } from '../../shared/delivery';
 import { CourierUnavailableError, type CourierProvider, type TrackingNudge } from './courier';
@@ -40,7 +38,7 @@ export function createCourierTracking(deps: { db: Database; courier: CourierProv
       throw new CourierUnavailableError(`The courier did not say where order ${order.orderNumber} is: ${(err as Error).message}. Try again in a few minutes.`, 502, err);
     }
     const moved = await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      const locked = await lockedOrder(tx, { id: order.id });
       return followCourier(tx, email, locked!, reported);
     });
     if (moved.status !== order.status) deps.onQueued?.();

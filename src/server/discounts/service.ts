@@ -1,7 +1,7 @@
 import { and, asc, count, eq, min, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
-import { checkouts, discountCodes, discountCodeUses, orders } from '../db/schema';
+import { checkouts, discountCodes, discountCodeUses, placedOrders } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
@@ -201,9 +201,9 @@ async function list(db: Pick<Database, 'select'>): Promise<DiscountCodeView[]> {
   const rows = await db.select().from(discountCodes).orderBy(asc(discountCodes.code));
   const uses = await db.select({ codeId: discountCodeUses.codeId, uses: count() }).from(discountCodeUses).groupBy(discountCodeUses.codeId);
   const paid = await db
-    .select({ codeId: discountCodeUses.codeId, orders: count(), revenueCents: sum(orders.totalAmount) })
+    .select({ codeId: discountCodeUses.codeId, orders: count(), revenueCents: sum(placedOrders.totalAmount) })
     .from(discountCodeUses)
-    .innerJoin(orders, and(eq(orders.checkoutId, discountCodeUses.checkoutId)))
+    .innerJoin(placedOrders, and(eq(placedOrders.checkoutId, discountCodeUses.checkoutId)))
     .groupBy(discountCodeUses.codeId);
   const usesOf = new Map(uses.map((row) => [row.codeId, Number(row.uses)]));
   const paidOf = new Map(paid.map((row) => [row.codeId, { orders: Number(row.orders), revenueCents: Number(row.revenueCents ?? 0) }]));

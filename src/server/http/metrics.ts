@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, eq, gte, isNull, min, sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
-import { checkouts, orders, outbox, paymentWebhooks } from '../db/schema';
+import { checkouts, outbox, paymentWebhooks, placedOrders } from '../db/schema';
 import { NotFoundError, UnauthorizedError } from '../errors';
 
 /** Bearer METRICS_TOKEN, compared in constant time so its length and content do not leak. */
@@ -100,7 +100,7 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle, 
     help: 'Orders placed in the last hour',
     registers: [register],
     async collect() {
-      const [row] = await db.select({ n: count() }).from(orders).where(gte(orders.createdAt, sql`now() - interval '1 hour'`));
+      const [row] = await db.select({ n: count() }).from(placedOrders).where(gte(placedOrders.createdAt, sql`now() - interval '1 hour'`));
       this.set(row?.n ?? 0);
     },
   });
@@ -109,7 +109,7 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle, 
     help: 'Paid orders waiting to be packed',
     registers: [register],
     async collect() {
-      const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.status, 'paid'), eq(orders.fulfilled, false)));
+      const [row] = await db.select({ n: count() }).from(placedOrders).where(and(eq(placedOrders.state, 'paid'), eq(placedOrders.fulfilled, false)));
       this.set(row?.n ?? 0);
     },
   });

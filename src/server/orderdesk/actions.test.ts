@@ -339,7 +339,7 @@ describeShop('a refund the payment provider fails', payingThroughYoco, (shop) =>
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.type, 'refund_requested')));
     const event = yoco.refundEvent(checkout!.providerCheckoutId!, 'refund.failed', 5_000) as { payload: { id: string } };
-    event.payload.id = String(requested!.details.refundId);
+    event.payload.id = String((requested!.details as { refundId: string }).refundId);
     const signed = yoco.signWebhook(WEBHOOK_SECRET, event);
     const res = await shop.app.inject({ method: 'POST', url: '/api/payments/yoco/webhook', headers: signed.headers, payload: signed.body });
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BatchEmailResult } from '../../shared/order-desk';
+import type { BatchEmailResult, OrderStatus } from '../../shared/order-desk';
 import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { adminAuditLog, checkouts, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { adminAuditLog, checkouts, fulfilments, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import { createOrderDeskDigest, startDigestSchedule, type OrderDeskDigest } from './digest';
@@ -18,7 +18,7 @@ interface OrderSeed {
   orderNumber: string;
   createdAt: string;
   customerName?: string;
-  status?: (typeof orders.$inferInsert)['status'];
+  status?: OrderStatus;
   paymentStatus?: (typeof orders.$inferInsert)['paymentStatus'];
   fulfilled?: boolean;
   deliveryOption?: 'paxi_standard' | 'paxi_express';
@@ -42,7 +42,8 @@ async function placeOrder(db: Database, seed: OrderSeed): Promise<void> {
       expiresAt: new Date(seed.createdAt),
     })
     .returning({ id: checkouts.id });
-  await db.insert(orders).values({
+  const status = seed.status ?? 'paid';
+  const [placed] = await db.insert(orders).values({
     orderNumber: seed.orderNumber,
     checkoutId: checkout!.id,
     customerName: seed.customerName ?? 'Someone Else',
@@ -57,7 +58,6 @@ async function placeOrder(db: Database, seed: OrderSeed): Promise<void> {
           shippingProvince: 'Western Cape',
           shippingPostalCode: '7700',
           courierProvider: 'flat',
-          trackingNumber: 'TCG123',
         }
       : {
           deliveryOption: seed.deliveryOption ?? 'paxi_standard',
@@ -69,11 +69,19 @@ async function placeOrder(db: Database, seed: OrderSeed): Promise<void> {
     deliveryFeeCents: 6_000,
     totalAmount: 44_000,
     items: seed.items ?? [flag('South Africa Flag', 1)],
-    status: seed.status ?? 'paid',
+    state: status === 'paid' || status === 'pending' || status === 'cancelled' ? status : 'fulfilled',
     paymentStatus: seed.paymentStatus ?? 'paid',
-    fulfilled: seed.fulfilled ?? false,
     createdAt: new Date(seed.createdAt),
-  });
+  }).returning({ id: orders.id });
+  if (seed.fulfilled) {
+    const courier = seed.courierTo !== undefined;
+    await db.insert(fulfilments).values({
+      orderId: placed!.id,
+      method: courier ? 'courier' : 'paxi',
+      status: courier ? (status === 'delivery_failed' ? 'delivery_failed' : 'booked') : 'packed',
+      trackingNumber: courier ? 'TCG123' : 'PX-1',
+    });
+  }
 }
 
 /** A moment in South African time (UTC+2 all year). */
@@ -267,7 +275,7 @@ describeShop('the order-desk digest', { env: { ADMIN_EMAILS: DESK_ADMIN.email, O
 
     it('says so kindly when there is nothing to pack', async () => {
       const toPack = ['CF-100001', 'CF-100002', 'CF-100003'];
-      await shop.db.update(orders).set({ status: 'fulfilled', fulfilled: true }).where(inArray(orders.orderNumber, toPack));
+      await shop.db.update(orders).set({ state: 'fulfilled' }).where(inArray(orders.orderNumber, toPack));
       try {
         const digest = digestAt({ now: at('2030-03-20', '08:00') });
         expect(await digest.sendNow({ id: 'admin-1', email: DESK_ADMIN.email })).toEqual({
@@ -284,7 +292,7 @@ describeShop('the order-desk digest', { env: { ADMIN_EMAILS: DESK_ADMIN.email, O
         expect(mails[0]!.payload.text).toContain('Good morning! Every paid order has been sent on its way');
         expect(await shop.db.select({ orderCount: orderDeskDigests.orderCount }).from(orderDeskDigests)).toEqual([{ orderCount: 0 }]);
       } finally {
-        await shop.db.update(orders).set({ status: 'paid', fulfilled: false }).where(inArray(orders.orderNumber, toPack));
+        await shop.db.update(orders).set({ state: 'paid' }).where(inArray(orders.orderNumber, toPack));
       }
     });
   });

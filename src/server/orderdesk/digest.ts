@@ -3,7 +3,7 @@ import type { BatchEmailResult } from '../../shared/order-desk';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import type { Database } from '../db/client';
-import { orderDeskDigests, orders } from '../db/schema';
+import { orderDeskDigests, placedOrders } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
 import type { EmailContext } from '../notify/templates';
 import { orderDeskDigestMessage, type MissedDelivery, type OrderToPack } from './digest-email';
@@ -27,17 +27,17 @@ export interface OrderDeskDigestOptions {
 
 /** Where an order goes, as the emails show it. */
 const destinationColumns = {
-  deliveryOption: orders.deliveryOption,
-  paxiLocationId: orders.paxiLocationId,
-  paxiLocationName: orders.paxiLocationName,
-  paxiLocationAddress: orders.paxiLocationAddress,
-  shippingStreet: orders.shippingStreet,
-  shippingSuburb: orders.shippingSuburb,
-  shippingCity: orders.shippingCity,
-  shippingProvince: orders.shippingProvince,
-  shippingPostalCode: orders.shippingPostalCode,
-  deliveryCompany: orders.deliveryCompany,
-  deliveryInstructions: orders.deliveryInstructions,
+  deliveryOption: placedOrders.deliveryOption,
+  paxiLocationId: placedOrders.paxiLocationId,
+  paxiLocationName: placedOrders.paxiLocationName,
+  paxiLocationAddress: placedOrders.paxiLocationAddress,
+  shippingStreet: placedOrders.shippingStreet,
+  shippingSuburb: placedOrders.shippingSuburb,
+  shippingCity: placedOrders.shippingCity,
+  shippingProvince: placedOrders.shippingProvince,
+  shippingPostalCode: placedOrders.shippingPostalCode,
+  deliveryCompany: placedOrders.deliveryCompany,
+  deliveryInstructions: placedOrders.deliveryInstructions,
 };
 
 const timeOfDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -68,18 +68,18 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
   async function ordersToPack(tx: Tx): Promise<OrderToPack[]> {
     const rows = await tx
       .select({
-        orderNumber: orders.orderNumber,
-        createdAt: orders.createdAt,
-        customerName: orders.customerName,
-        customerPhone: orders.customerPhone,
+        orderNumber: placedOrders.orderNumber,
+        createdAt: placedOrders.createdAt,
+        customerName: placedOrders.customerName,
+        customerPhone: placedOrders.customerPhone,
         ...destinationColumns,
-        items: orders.items,
-        oversold: orders.oversold,
-        oversoldSettledAt: orders.oversoldSettledAt,
+        items: placedOrders.items,
+        oversold: placedOrders.oversold,
+        oversoldSettledAt: placedOrders.oversoldSettledAt,
       })
-      .from(orders)
-      .where(and(eq(orders.status, 'paid'), not(orders.fulfilled), inArray(orders.paymentStatus, ['paid', 'partially_refunded'])))
-      .orderBy(asc(orders.createdAt), asc(orders.orderNumber));
+      .from(placedOrders)
+      .where(and(eq(placedOrders.state, 'paid'), not(placedOrders.fulfilled), inArray(placedOrders.paymentStatus, ['paid', 'partially_refunded'])))
+      .orderBy(asc(placedOrders.createdAt), asc(placedOrders.orderNumber));
     return rows;
   }
 
@@ -87,15 +87,15 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
   function deliveriesToChase(tx: Tx): Promise<MissedDelivery[]> {
     return tx
       .select({
-        orderNumber: orders.orderNumber,
-        customerName: orders.customerName,
-        customerPhone: orders.customerPhone,
-        trackingNumber: orders.trackingNumber,
+        orderNumber: placedOrders.orderNumber,
+        customerName: placedOrders.customerName,
+        customerPhone: placedOrders.customerPhone,
+        trackingNumber: placedOrders.trackingNumber,
         ...destinationColumns,
       })
-      .from(orders)
-      .where(eq(orders.status, 'delivery_failed'))
-      .orderBy(asc(orders.updatedAt), asc(orders.orderNumber));
+      .from(placedOrders)
+      .where(eq(placedOrders.status, 'delivery_failed'))
+      .orderBy(asc(placedOrders.updatedAt), asc(placedOrders.orderNumber));
   }
 
   /** The email of the day, made in the caller's transaction. */

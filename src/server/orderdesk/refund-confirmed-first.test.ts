@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { orders, refundAsks, taxDocuments } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { orders, refunds, taxDocuments } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
 import { startYocoStandIn, yocoSettings, type AnsweredRefund, type YocoStandIn } from '../testing/yoco-stand-in';
 import type { AdminOrderDetail } from '../../shared/order-desk';
@@ -76,7 +76,7 @@ describeShop(
       expect(row).toMatchObject({ refundedCents: 5_000, paymentStatus: 'partially_refunded' });
       // Nothing waits for a confirmation that already came: the rest can be refunded.
       expect((await deskDetail(order.id)).refundableCents).toBe(19_000 - 5_000);
-      expect(await shop.db.select().from(refundAsks).where(eq(refundAsks.orderId, order.id))).toEqual([]);
+      expect(await shop.db.select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'requested')))).toEqual([]);
     });
 
     it("says 'Order cancelled' on the credit note of a cancellation without a reason, and the order is cancelled", async () => {
@@ -96,7 +96,7 @@ describeShop(
       // Not the desk's fault: the provider's words, as a failed call to it.
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ code: 'payment_provider_failed', message: expect.stringContaining('The refund amount is not valid.') });
-      expect(await shop.db.select().from(refundAsks).where(eq(refundAsks.orderId, order.id))).toEqual([]);
+      expect(await shop.db.select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'requested')))).toEqual([]);
       expect(await creditNotes(order.id)).toEqual([]);
     });
 

@@ -4,28 +4,27 @@ import type { BookedShipment } from '../delivery/courier';
 import type { DeliveryService } from '../delivery/service';
 import type { CourierTracking } from '../delivery/tracking';
 import { claimCourierBooking, markDelivered, releaseCourierBooking } from '../orders/courier-tracking';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getViewSelectedFields, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { orderEvents, orders } from '../db/schema';
+import { placedOrders } from '../db/schema';
 import { startOfDay, startOfNextDay, TIME_ZONE } from '../db/south-african-days';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import type { AuditActor } from '../admin/audit';
 import type { CheckoutService } from '../checkout/service';
 import type { EmailContext } from '../notify/templates';
-import { assertOrderMove, canMove, canMovePayment } from '../orders/transitions';
+import { assertMove, canMove, canMovePayment, lockedOrder, type OrderRow } from '../orders/transitions';
+import { timelineOf, type OrderEventRow } from '../orders/events';
+import { askForRefund, waitingRefundCents, withdrawRefund, type AcceptedRefund } from '../orders/refunds';
 import {
   addOrderNote,
   cancelOrder,
-  forgetRefundAsk,
   fulfilOrder,
   markCollected,
   markReadyForCollection,
-  noteRefundAsk,
   refundOrder,
   settleOversold,
-  type AcceptedRefund,
 } from '../orders/service';
 import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
@@ -53,9 +52,6 @@ import { documentUrls } from '../../shared/tax-documents';
 export type OrderFilters = z.output<typeof orderExportSchema>;
 export type OrderSearchQuery = z.output<typeof orderSearchSchema>;
 
-type OrderRow = typeof orders.$inferSelect;
-type EventRow = typeof orderEvents.$inferSelect;
-type Reader = Pick<Database, 'select'>;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface OrderDeskDeps {
@@ -85,11 +81,11 @@ const OVERVIEW_DAYS = 30;
  *    ones included (a cancelled order refunded in full adds 0; one refunded in part adds the rest).
  *    Refunds still waiting for the provider's confirmation are not subtracted yet.
  */
-const paidFor = inArray(orders.paymentStatus, ['paid', 'partially_refunded', 'refunded']);
-const countedOrder = and(paidFor, ne(orders.status, 'cancelled'))!;
+const paidFor = inArray(placedOrders.paymentStatus, ['paid', 'partially_refunded', 'refunded']);
+const countedOrder = and(paidFor, ne(placedOrders.state, 'cancelled'))!;
 /** What to pack next: paid (and not refunded in full), not sent yet, not cancelled. */
-const awaitingPacking = and(eq(orders.status, 'paid'), eq(orders.fulfilled, false), inArray(orders.paymentStatus, ['paid', 'partially_refunded']))!;
-const keptCents = sql`${orders.totalAmount} - ${orders.refundedCents}`;
+const awaitingPacking = and(eq(placedOrders.state, 'paid'), eq(placedOrders.fulfilled, false), inArray(placedOrders.paymentStatus, ['paid', 'partially_refunded']))!;
+const keptCents = sql`${placedOrders.totalAmount} - ${placedOrders.refundedCents}`;
 
 
 /** LIKE treats % and _ as wildcards; a search for '100_01' means those characters. */
@@ -102,23 +98,23 @@ function filterOrders(filters: OrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.q) {
     const pattern = likePattern(filters.q);
-    conditions.push(or(ilike(orders.orderNumber, pattern), ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern)));
+    conditions.push(or(ilike(placedOrders.orderNumber, pattern), ilike(placedOrders.customerName, pattern), ilike(placedOrders.customerEmail, pattern)));
   }
   if (filters.status === 'unfulfilled') conditions.push(awaitingPacking);
-  else if (filters.status) conditions.push(eq(orders.status, filters.status));
-  if (filters.from) conditions.push(gte(orders.createdAt, startOfDay(filters.from)));
-  if (filters.to) conditions.push(lt(orders.createdAt, startOfNextDay(filters.to)));
+  else if (filters.status) conditions.push(eq(placedOrders.status, filters.status));
+  if (filters.from) conditions.push(gte(placedOrders.createdAt, startOfDay(filters.from)));
+  if (filters.to) conditions.push(lt(placedOrders.createdAt, startOfNextDay(filters.to)));
   return and(...conditions);
 }
 
 /** Order numbers grow a digit at CF-1000000: shorter ones come first, then in order. */
 const sortKeys: Record<OrderSortColumn, SQL[]> = {
-  number: [sql`length(${orders.orderNumber})`, sql`${orders.orderNumber}`],
-  date: [sql`${orders.createdAt}`, sql`${orders.orderNumber}`],
-  customer: [sql`lower(${orders.customerName})`, sql`${orders.createdAt}`],
-  total: [sql`${orders.totalAmount}`, sql`${orders.createdAt}`],
+  number: [sql`length(${placedOrders.orderNumber})`, sql`${placedOrders.orderNumber}`],
+  date: [sql`${placedOrders.createdAt}`, sql`${placedOrders.orderNumber}`],
+  customer: [sql`lower(${placedOrders.customerName})`, sql`${placedOrders.createdAt}`],
+  total: [sql`${placedOrders.totalAmount}`, sql`${placedOrders.createdAt}`],
   // The order's way through the shop: awaiting payment, to pack, fulfilled, … cancelled.
-  status: [sql`array_position(${sql.raw(`ARRAY[${orderStatuses.map((status) => `'${status}'`).join(', ')}]::text[]`)}, ${orders.status})`, sql`${orders.createdAt}`],
+  status: [sql`array_position(${sql.raw(`ARRAY[${orderStatuses.map((status) => `'${status}'`).join(', ')}]::text[]`)}, ${placedOrders.status})`, sql`${placedOrders.createdAt}`],
 };
 
 /** ?sort=total-desc as ORDER BY: the column, then a tie-breaker, both the same way. */
@@ -163,28 +159,19 @@ function toAdminOrder(row: OrderRow): AdminOrder {
   };
 }
 
-function toOrderEvent(row: EventRow): OrderEvent {
+function toOrderEvent(row: OrderEventRow): OrderEvent {
   return { id: row.id, type: row.type, note: row.note, actorEmail: row.actorEmail, createdAt: row.createdAt.toISOString() };
 }
 
-/** Refunds asked of the provider whose refund.succeeded (or refund.failed) webhook has not come yet. */
-function pendingRefundCents(events: EventRow[]): number {
-  const settled = new Set(events.filter((e) => e.type === 'refunded' || e.type === 'refund_failed').map((e) => e.details.refundId));
-  return events
-    .filter((e) => e.type === 'refund_requested' && !settled.has(e.details.refundId))
-    .reduce((sum, e) => sum + Number(e.details.amountCents ?? 0), 0);
-}
-
-/** The order as a row, with what its timeline says about refunds. */
+/** The order as a row, with its timeline and the refunds still waiting for the provider. */
 interface OrderState {
   order: OrderRow;
-  events: EventRow[];
+  events: OrderEventRow[];
   pendingRefundCents: number;
   refundableCents: number;
 }
 
-function stateOf(order: OrderRow, events: EventRow[]): OrderState {
-  const pending = pendingRefundCents(events);
+function stateOf(order: OrderRow, events: OrderEventRow[], pending: number): OrderState {
   const refundable = canMovePayment(order.paymentStatus, 'refunded') ? Math.max(0, order.totalAmount - order.refundedCents - pending) : 0;
   return { order, events, pendingRefundCents: pending, refundableCents: refundable };
 }
@@ -211,14 +198,9 @@ function allowedActions({ order, refundableCents }: OrderState, courier: { booka
 
 /** The order, locked until the transaction ends. Malformed ids name no order either: 404, like an unknown one. */
 async function lockOrder(tx: Transaction, id: string): Promise<OrderRow> {
-  if (!isUuid(id)) throw new NotFoundError(ORDER_NOT_FOUND);
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-  return row;
-}
-
-async function eventsOf(db: Reader, orderId: string): Promise<EventRow[]> {
-  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt));
+  const order = isUuid(id) ? await lockedOrder(tx, { id }) : undefined;
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return order;
 }
 
 function tooMuchRefund({ order, refundableCents, pendingRefundCents }: OrderState): InvalidInputError {
@@ -239,11 +221,11 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     return db.transaction(
       async (tx) => {
         const [row] = await tx
-          .select({ order: orders, now: sql`clock_timestamp()`.mapWith(orders.createdAt) })
-          .from(orders)
-          .where(eq(orders.id, id));
+          .select({ order: getViewSelectedFields(placedOrders), now: sql`clock_timestamp()`.mapWith(placedOrders.createdAt) })
+          .from(placedOrders)
+          .where(eq(placedOrders.id, id));
         if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-        return { ...stateOf(row.order, await eventsOf(tx, id)), now: row.now };
+        return { ...stateOf(row.order, await timelineOf(tx, id), await waitingRefundCents(tx, id)), now: row.now };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -276,30 +258,31 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
   }
 
   /** Asks the payment provider for the refund, through the checkout's refund. */
-  async function askProvider(order: OrderRow, amountCents: number, requestedAt: Date): Promise<AcceptedRefund> {
+  async function askProvider(order: OrderRow, recordId: string, amountCents: number, requestedAt: Date): Promise<AcceptedRefund> {
     if (!order.paymentId) throw new ConflictError(`Order ${order.orderNumber} has no card payment to refund`);
     const result = await deps.checkout.refund(order, amountCents);
     if (!result.refundId) {
       throw new ConflictError(`The payment provider says the payment for order ${order.orderNumber} is already refunded in full`);
     }
-    return { refundId: result.refundId, amountCents, requestedAt };
+    return { recordId, refundId: result.refundId, amountCents, requestedAt };
   }
 
   /**
-   * Asks the provider for a refund and writes the request down with `record`. The refund is noted
-   * as being asked meanwhile: the provider's confirmation may come before the request is written,
-   * and its credit note still gives the desk's reason.
+   * Asks the provider for a refund and writes the request down with `record`. The refund is
+   * requested before the provider is asked: its confirmation may come before the request is
+   * written, and its credit note still gives the desk's reason. Refused, it is withdrawn.
    */
   async function refundThroughProvider<T>(
     order: OrderRow,
     ask: { amountCents: number; reason: string | undefined; cancelling: boolean; requestedAt: Date },
     record: (refund: AcceptedRefund) => Promise<T>,
   ): Promise<T> {
-    const askId = await noteRefundAsk(db, order, ask);
+    const recordId = await askForRefund(db, order, ask);
     try {
-      return await record(await askProvider(order, ask.amountCents, ask.requestedAt));
-    } finally {
-      await forgetRefundAsk(db, askId);
+      return await record(await askProvider(order, recordId, ask.amountCents, ask.requestedAt));
+    } catch (err) {
+      await withdrawRefund(db, recordId);
+      throw err;
     }
   }
 
@@ -308,21 +291,21 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     async searchOrders(search: OrderSearchQuery): Promise<{ orders: AdminOrder[]; total: number }> {
       const where = filterOrders(search);
       const [rows, [counted]] = await Promise.all([
-        db.select().from(orders).where(where).orderBy(...orderBy(search.sort)).limit(search.limit),
-        db.select({ total: count() }).from(orders).where(where),
+        db.select().from(placedOrders).where(where).orderBy(...orderBy(search.sort)).limit(search.limit),
+        db.select({ total: count() }).from(placedOrders).where(where),
       ]);
       return { orders: rows.map(toAdminOrder), total: counted?.total ?? 0 };
     },
 
     /** What to pack next, oldest first. */
     async unfulfilledOrders(): Promise<AdminOrder[]> {
-      const rows = await db.select().from(orders).where(awaitingPacking).orderBy(asc(orders.createdAt), asc(orders.orderNumber));
+      const rows = await db.select().from(placedOrders).where(awaitingPacking).orderBy(asc(placedOrders.createdAt), asc(placedOrders.orderNumber));
       return rows.map(toAdminOrder);
     },
 
     /** Every order the filters match, in the list's order, as a CSV file named for today (South African time). */
     async exportOrders(filters: OrderFilters): Promise<{ filename: string; csv: string }> {
-      const rows = await db.select().from(orders).where(filterOrders(filters)).orderBy(...orderBy(filters.sort));
+      const rows = await db.select().from(placedOrders).where(filterOrders(filters)).orderBy(...orderBy(filters.sort));
       return { filename: `orders-${todayInSouthAfrica()}.csv`, csv: ordersCsv(rows.map(toAdminOrder)) };
     },
 
@@ -430,16 +413,16 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       const reason = input.reason || undefined;
       const state = await current(id);
       const { order } = state;
-      assertOrderMove(order.orderNumber, order.status, 'cancelled');
+      assertMove(order, 'cancelled');
       const refundCents = input.refund === 'full' ? state.refundableCents : input.refund === 'none' ? 0 : input.refund.amountCents;
       if (refundCents > state.refundableCents) throw tooMuchRefund(state);
       // As read before this refund: its own confirmation may already have landed on the row.
       const refundedBeforeCents = order.refundedCents + state.pendingRefundCents;
       const cancel = (refund: AcceptedRefund | undefined) => change(id, (tx, locked) => cancelOrder(tx, ctx, locked, { actor, reason, refund, refundedBeforeCents }));
-      const { status: statusNow } =
+      const now =
         refundCents > 0 ? await refundThroughProvider(order, { amountCents: refundCents, reason, cancelling: true, requestedAt: state.now }, cancel) : await cancel(undefined);
       // Refuses (409) when the order was moved meanwhile, after the refund was recorded.
-      if (statusNow !== 'cancelled') assertOrderMove(order.orderNumber, statusNow, 'cancelled');
+      if (now.state !== 'cancelled') assertMove(now, 'cancelled');
       const money = refundCents > 0 ? `; a refund of ${formatRand(refundCents)} was requested` : '';
       return answer(id, `Order ${order.orderNumber} was cancelled${money}`);
     },
@@ -449,7 +432,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
      * as the order desk's, found by the payment; without an amount, all that is left.
      */
     async refundPayment(actor: AuditActor, input: { paymentId: string; amountCents?: number; reason?: string }): Promise<OrderActionResult> {
-      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, input.paymentId));
+      const [order] = await db.select({ id: placedOrders.id }).from(placedOrders).where(eq(placedOrders.paymentId, input.paymentId));
       if (!order) throw new NotFoundError('No order was paid with that payment id');
       const amountCents = input.amountCents ?? (await current(order.id)).refundableCents;
       return this.refundOrder(actor, order.id, { amountCents, reason: input.reason });
@@ -475,24 +458,24 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       const [totals] = await db
         .select({
           totalOrders: sql`count(*) FILTER (WHERE ${countedOrder})`.mapWith(Number),
-          fulfilledOrders: sql`count(*) FILTER (WHERE ${countedOrder} AND ${orders.fulfilled})`.mapWith(Number),
+          fulfilledOrders: sql`count(*) FILTER (WHERE ${countedOrder} AND ${placedOrders.fulfilled})`.mapWith(Number),
           unfulfilledOrders: sql`count(*) FILTER (WHERE ${awaitingPacking})`.mapWith(Number),
           revenueCents: sql`coalesce(sum(${keptCents}) FILTER (WHERE ${paidFor}), 0)`.mapWith(Number),
           countedValueCents: sql`coalesce(sum(${keptCents}) FILTER (WHERE ${countedOrder}), 0)`.mapWith(Number),
         })
-        .from(orders);
+        .from(placedOrders);
       const { totalOrders, fulfilledOrders, unfulfilledOrders, revenueCents, countedValueCents } = totals!;
 
       const days = lastDays(todayInSouthAfrica(), OVERVIEW_DAYS);
-      const day = sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD')`;
+      const day = sql<string>`to_char(${placedOrders.createdAt} AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD')`;
       const perDay = await db
         .select({
           day,
           revenueCents: sql`coalesce(sum(${keptCents}), 0)`.mapWith(Number),
-          orders: sql`count(*) FILTER (WHERE ${orders.status} <> 'cancelled')`.mapWith(Number),
+          orders: sql`count(*) FILTER (WHERE ${placedOrders.state} <> 'cancelled')`.mapWith(Number),
         })
-        .from(orders)
-        .where(and(paidFor, gte(orders.createdAt, startOfDay(days[0]!))))
+        .from(placedOrders)
+        .where(and(paidFor, gte(placedOrders.createdAt, startOfDay(days[0]!))))
         .groupBy(day);
       const byDay = new Map(perDay.map((row) => [row.day, row]));
 

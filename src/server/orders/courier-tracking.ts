@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, isNotNull, like, lt, max, or, isNull, sql, gt } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lt, max, or, isNull, sql, gt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orderEvents, orders } from '../db/schema';
+import { fulfilments, orderEvents, orders, placedOrders } from '../db/schema';
 import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import type { EmailContext } from '../notify/templates';
 import { type CourierTrackingEvent, type CourierTrackingStatus, courierAddressLine } from '../../shared/delivery';
 import type { courierStatuses } from '../../shared/order-desk';
-import { canMove, transition, type OrderRow, type OrderStatus, type OrderTx } from './transitions';
+import { canMove, transition, type OrderRow, type OrderTx } from './transitions';
 import { deliveredEmail, deliveryFailedEmail, deliveryFailedSms, outForDeliveryEmail, outForDeliverySms } from './notices';
 
 /** The status a courier order takes at each step the courier reports; a cancelled shipment is the desk's to handle. */
@@ -19,8 +19,8 @@ const statusAfter: Record<CourierTrackingStatus, (typeof courierStatuses)[number
   cancelled: undefined,
 };
 
-/** The statuses of a sent courier parcel that the courier may still move. */
-const onTheWay = ['fulfilled', 'with_courier', 'out_for_delivery', 'delivery_failed'] as const satisfies readonly OrderStatus[];
+/** Where a sent courier parcel may still be moved by the courier. */
+const onTheWay = ['booked', 'with_courier', 'out_for_delivery', 'delivery_failed'] as const;
 
 /** A parcel's tracking is followed this long after it was sent; one still not delivered by then is the desk's to chase. */
 const FOLLOW_FOR_DAYS = 60;
@@ -126,35 +126,42 @@ export async function releaseCourierBooking(db: Pick<Database, 'update'>, orderI
  */
 export async function takeParcelsToFollow(db: Database, { limit, notWithinMinutes }: { limit: number; notWithinMinutes: number }): Promise<OrderRow[]> {
   const due = db
-    .select({ id: orders.id })
-    .from(orders)
+    .select({ id: fulfilments.id })
+    .from(fulfilments)
+    .innerJoin(orders, eq(orders.id, fulfilments.orderId))
     .where(
       and(
-        inArray(orders.status, onTheWay),
-        like(orders.deliveryOption, 'courier%'),
-        isNotNull(orders.trackingNumber),
-        gt(orders.fulfilledAt, sql`now() - make_interval(days => ${FOLLOW_FOR_DAYS})`),
-        or(isNull(orders.courierCheckedAt), lt(orders.courierCheckedAt, sql`now() - make_interval(mins => ${notWithinMinutes})`)),
+        eq(orders.state, 'fulfilled'),
+        eq(fulfilments.method, 'courier'),
+        inArray(fulfilments.status, onTheWay),
+        gt(fulfilments.sentAt, sql`now() - make_interval(days => ${FOLLOW_FOR_DAYS})`),
+        or(isNull(fulfilments.courierCheckedAt), lt(fulfilments.courierCheckedAt, sql`now() - make_interval(mins => ${notWithinMinutes})`)),
       ),
     )
-    .orderBy(sql`${orders.courierCheckedAt} ASC NULLS FIRST`, asc(orders.fulfilledAt))
+    .orderBy(sql`${fulfilments.courierCheckedAt} ASC NULLS FIRST`, asc(fulfilments.sentAt))
     .limit(limit)
-    .for('update', { skipLocked: true });
-  return db.update(orders).set({ courierCheckedAt: sql`now()` }).where(inArray(orders.id, due)).returning();
+    .for('update', { of: fulfilments, skipLocked: true });
+  const taken = await db.update(fulfilments).set({ courierCheckedAt: sql`now()` }).where(inArray(fulfilments.id, due)).returning({ orderId: fulfilments.orderId });
+  if (taken.length === 0) return [];
+  return db
+    .select()
+    .from(placedOrders)
+    .where(inArray(placedOrders.id, taken.map((parcel) => parcel.orderId)))
+    .orderBy(asc(placedOrders.fulfilledAt));
 }
 
 /** The courier order a tracking webhook names, by the courier's shipment id or its tracking number. */
 export async function findCourierParcel(db: Pick<Database, 'select'>, { shipmentId, trackingNumber }: { shipmentId?: string; trackingNumber?: string }): Promise<OrderRow | undefined> {
   const named = [
-    ...(shipmentId ? [eq(orders.courierShipmentId, shipmentId)] : []),
-    ...(trackingNumber ? [eq(orders.trackingNumber, trackingNumber)] : []),
+    ...(shipmentId ? [eq(placedOrders.courierShipmentId, shipmentId)] : []),
+    ...(trackingNumber ? [eq(placedOrders.trackingNumber, trackingNumber)] : []),
   ];
   if (named.length === 0) return undefined;
   const [row] = await db
     .select()
-    .from(orders)
-    .where(and(like(orders.deliveryOption, 'courier%'), or(...named)))
-    .orderBy(sql`${orders.fulfilledAt} DESC NULLS LAST`)
+    .from(placedOrders)
+    .where(and(like(placedOrders.deliveryOption, 'courier%'), or(...named)))
+    .orderBy(sql`${placedOrders.fulfilledAt} DESC NULLS LAST`)
     .limit(1);
   return row;
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orderEvents, orderRefunds, orders, refundAsks, type checkouts, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { orders, placedOrders, type checkouts, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import { restockCancelledOrder } from '../inventory/stock';
@@ -9,9 +9,10 @@ import { orderConfirmationMessage, type EmailContext } from '../notify/templates
 import { formatRand } from '../../shared/money';
 import { courierServiceOf } from '../../shared/delivery';
 import { oversoldDetail, oversoldHeadlines, oversoldOpen, type OversoldMark } from '../../shared/order-desk';
-import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms, refundEmail } from './notices';
-import { canMoveOrder, record, transition, type OrderRow, type OrderTx } from './transitions';
-import { issueCreditNote, issueTaxInvoice } from '../tax/documents';
+import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms } from './notices';
+import { canMove, record, transition, type OrderRow, type OrderTx } from './transitions';
+import { recordRefundRequest, type AcceptedRefund, type RefundRequest } from './refunds';
+import { issueTaxInvoice } from '../tax/documents';
 
 /*
  * Everything that happens to an order, in the shop's words. Each goes through transition() (or,
@@ -20,20 +21,6 @@ import { issueCreditNote, issueTaxInvoice } from '../tax/documents';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CheckoutRow = typeof checkouts.$inferSelect;
-
-/** A refund the payment provider accepted, to be written on the order's timeline. */
-export interface AcceptedRefund {
-  refundId: string;
-  amountCents: number;
-  /** Database time just before the provider was asked: the refund.succeeded webhook comes after it. */
-  requestedAt: Date;
-}
-
-interface RefundRequest {
-  actor: AuditActor;
-  refund: AcceptedRefund;
-  reason: string | undefined;
-}
 
 type PickupPointSnapshot = NonNullable<CheckoutSnapshot['pickupPoint']>;
 
@@ -88,7 +75,7 @@ export async function placeOrder(
     productPrice: item.unitPriceCents,
     quantity: item.quantity,
   }));
-  const [order] = await tx
+  const [placed] = await tx
     .insert(orders)
     .values({
       orderNumber: sql`'CF-' || nextval('order_number_seq')`,
@@ -112,10 +99,12 @@ export async function placeOrder(
       paymentId: payment.paymentId,
       paymentMethod: payment.paymentMethod,
       paymentStatus: 'paid',
-      status: 'paid',
+      state: 'paid',
     })
     .onConflictDoNothing({ target: orders.checkoutId })
-    .returning();
+    .returning({ id: orders.id });
+  if (!placed) return undefined;
+  const [order] = await tx.select().from(placedOrders).where(eq(placedOrders.id, placed.id));
   if (!order) return undefined;
   await record(tx, order, 'placed', { event: { note: `Paid ${formatRand(order.totalAmount)} by card` } });
   await settleCheckout(order);
@@ -138,7 +127,7 @@ export function fulfilOrder(
 ): Promise<OrderRow> {
   const booked = courierShipmentId ? { courierShipmentId } : {};
   return transition(tx, order, 'fulfilled', {
-    set: { fulfilled: true, trackingNumber, fulfilledAt: sql`now()`, ...booked },
+    sent: { trackingNumber, ...booked },
     event: {
       note: `${courierServiceOf(order.deliveryOption) ? 'Handed to the courier' : 'Sent to PAXI'} with tracking number ${trackingNumber}`,
       details: { trackingNumber, ...booked },
@@ -199,34 +188,8 @@ export function addOrderNote(tx: OrderTx, order: OrderRow, { actor, note }: { ac
   });
 }
 
-/** The refund on the timeline, waiting for the provider's webhook to confirm it, and in the audit log. */
-async function recordRefundRequest(tx: OrderTx, order: OrderRow, { actor, refund, reason }: RefundRequest): Promise<void> {
-  const earlier = await tx
-    .select({ details: orderEvents.details })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested')));
-  // The checkout's idempotency key is made of the order, the amount refunded so far and the
-  // amount: the same refund again before the first is confirmed is answered with the first.
-  if (earlier.some((e) => e.details.refundId === refund.refundId)) {
-    throw new ConflictError(
-      `A refund of ${formatRand(refund.amountCents)} for order ${order.orderNumber} was already requested and is waiting for the payment provider's confirmation. To refund the same amount again, wait until it is confirmed.`,
-    );
-  }
-  const amount = formatRand(refund.amountCents);
-  const { refundId, amountCents } = refund;
-  await transition(tx, order, 'refund_requested', {
-    event: {
-      note: reason ? `Refund of ${amount} requested: ${reason}` : `Refund of ${amount} requested`,
-      // The reason goes on the credit note once the provider confirms the refund.
-      details: { refundId, amountCents, reason: reason ?? null },
-      at: refund.requestedAt,
-    },
-    audit: { actor, action: 'order.refund', summary: `Requested a refund of ${amount} for ${order.orderNumber}`, details: { refundId, amountCents, reason: reason ?? null } },
-  });
-}
-
 /** A refund without cancelling (a damaged flag, a goodwill gesture); the customer hears of it once the provider confirms it. */
-export function refundOrder(tx: OrderTx, order: OrderRow, request: RefundRequest): Promise<void> {
+export function refundOrder(tx: Transaction, order: OrderRow, request: RefundRequest): Promise<void> {
   return recordRefundRequest(tx, order, request);
 }
 
@@ -243,9 +206,9 @@ export async function cancelOrder(
 ): Promise<OrderRow> {
   const { actor, reason, refund } = cancel;
   if (refund) await recordRefundRequest(tx, order, { actor, refund, reason });
-  if (!canMoveOrder(order.status, 'cancelled')) return order;
+  if (!canMove(order, 'cancelled')) return order;
   // Before the transition, whose timeline line says whether the flags went back on sale.
-  const restocked = order.status === 'paid' && (await restockCancelledOrder(tx, order.checkoutId));
+  const restocked = order.state === 'paid' && (await restockCancelledOrder(tx, order.checkoutId));
   const refundCents = refund?.amountCents ?? 0;
   return transition(tx, order, 'cancelled', {
     event: { note: reason ?? null, details: { refundCents, restocked } },
@@ -256,103 +219,5 @@ export async function cancelOrder(
       details: { refundCents, reason: reason ?? null, restocked },
     },
     notify: (cancelled) => ({ email: orderCancelledEmail(ctx, cancelled, { refundNowCents: refundCents, refundedBeforeCents: cancel.refundedBeforeCents }) }),
-  });
-}
-
-/** How long a refund being asked waits for its request to reach the timeline: far beyond any payment provider's answer. */
-const REFUND_ASK_MINUTES = 10;
-
-/**
- * Before the order desk asks the payment provider for a refund (outside any transaction): its
- * reason, for a refund.succeeded that comes before the desk has written the request down. Answers
- * the ask's id, for forgetRefundAsk once the request is written or the provider refused.
- */
-export async function noteRefundAsk(db: Database, order: OrderRow, ask: { amountCents: number; reason: string | undefined; cancelling: boolean }): Promise<string> {
-  const [noted] = await db
-    .insert(refundAsks)
-    .values({ orderId: order.id, amountCents: ask.amountCents, reason: ask.reason ?? null, cancelling: ask.cancelling })
-    .returning({ id: refundAsks.id });
-  return noted!.id;
-}
-
-export async function forgetRefundAsk(db: Database, askId: string): Promise<void> {
-  await db.delete(refundAsks).where(eq(refundAsks.id, askId));
-}
-
-/** The reason the desk gave, or the one its credit note says without one. */
-function givenReason(order: OrderRow, reason: unknown, cancelling: boolean): string {
-  if (typeof reason === 'string' && reason.trim() !== '') return reason;
-  return cancelling ? 'Order cancelled' : `Refund for order ${order.orderNumber}`;
-}
-
-/**
- * Why a refund was made, as the order desk gave it when asking for it, also when the provider's
- * confirmation came before the desk wrote its request down (a refund being asked of that amount);
- * a refund made at the provider itself says so.
- */
-async function refundReason(tx: OrderTx, order: OrderRow, refund: { refundId: string; amountCents: number }): Promise<string> {
-  const [requested] = await tx
-    .select({ details: orderEvents.details })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'refund_requested'), sql`${orderEvents.details}->>'refundId' = ${refund.refundId}`));
-  if (requested) return givenReason(order, requested.details.reason, order.status === 'cancelled');
-  const [asked] = await tx
-    .select({ reason: refundAsks.reason, cancelling: refundAsks.cancelling })
-    .from(refundAsks)
-    .where(
-      and(
-        eq(refundAsks.orderId, order.id),
-        eq(refundAsks.amountCents, refund.amountCents),
-        gt(refundAsks.createdAt, sql`now() - make_interval(mins => ${REFUND_ASK_MINUTES})`),
-      ),
-    )
-    .orderBy(asc(refundAsks.createdAt))
-    .limit(1);
-  if (asked) return givenReason(order, asked.reason, asked.cancelling);
-  return 'Refunded through the payment provider';
-}
-
-/**
- * A refund the payment provider confirmed (refund.succeeded), already checked against what is left
- * to refund: counted on the order, given its credit note, and told to the customer with the credit
- * note attached. The unique refund id is the last word: a refund counted meanwhile elsewhere fails
- * the caller's transaction.
- */
-export async function confirmRefund(
-  tx: OrderTx,
-  ctx: EmailContext,
-  order: OrderRow,
-  refund: { refundId: string; amountCents: number; webhookId: string },
-): Promise<void> {
-  const { refundId, amountCents } = refund;
-  const [counted] = await tx
-    .insert(orderRefunds)
-    .values({ orderId: order.id, providerRefundId: refundId, amountCents, webhookId: refund.webhookId })
-    .returning({ id: orderRefunds.id });
-  const creditNote = await issueCreditNote(tx, order, { id: counted!.id, amountCents, reason: await refundReason(tx, order, refund) });
-  const refundedCents = order.refundedCents + amountCents;
-  // refundId on the timeline settles the order desk's request.
-  await transition(tx, order, 'refunded', {
-    set: { refundedCents, paymentStatus: refundedCents === order.totalAmount ? 'refunded' : 'partially_refunded' },
-    event: { note: `Refunded ${formatRand(amountCents)} to the customer's card`, details: { refundId, amountCents } },
-    notify: (refunded) => {
-      const email = refundEmail(ctx, refunded, amountCents, creditNote?.serial);
-      return { email: creditNote ? { ...email, attachments: [{ taxDocument: creditNote.serial }] } : email };
-    },
-  });
-}
-
-/** refund.failed: nothing moved; the timeline says so, and the order desk may ask for the refund again. */
-export async function recordFailedRefund(
-  tx: OrderTx,
-  order: OrderRow,
-  failure: { refundId: string | undefined; amountCents: number | undefined; failureReason: string | undefined },
-): Promise<void> {
-  const amount = failure.amountCents === undefined ? 'A refund' : `The refund of ${formatRand(failure.amountCents)}`;
-  await transition(tx, order, 'refund_failed', {
-    event: {
-      note: `${amount} failed at the payment provider${failure.failureReason ? `: ${failure.failureReason}` : ''}`,
-      details: { refundId: failure.refundId ?? null, amountCents: failure.amountCents ?? null },
-    },
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orders, taxDocuments } from '../db/schema';
+import { placedOrders, taxDocuments } from '../db/schema';
 import { startOfDay, startOfNextDay, TIME_ZONE } from '../db/south-african-days';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { todayInSouthAfrica } from '../../shared/profile';
@@ -108,8 +108,8 @@ export function createTaxDocumentService(db: Database, shop: ShopDetails) {
       const [row] = await db
         .select({ content: taxDocuments.content })
         .from(taxDocuments)
-        .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
-        .where(and(eq(taxDocuments.serial, serial), eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
+        .innerJoin(placedOrders, eq(placedOrders.id, taxDocuments.orderId))
+        .where(and(eq(taxDocuments.serial, serial), eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
       if (!row) throw new NotFoundError(DOCUMENT_NOT_FOUND);
       return row.content;
     },

@@ -7,7 +7,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
-import { checkouts, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { checkouts, fulfilments, orders, outbox, placedOrders, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import type { OrderRow } from '../orders/transitions';
+import { orderStates, shownFulfilmentStatus, type FulfilmentStatus, type OrderState, type OrderStatus } from '../../shared/order-desk';
 import type { SmsMessage } from '../lib/outbox-messages';
 import { outboxEmails, TEST_PUBLIC_URL, type TestApp } from './test-support';
 import { signUpShopper } from './test-shoppers';
@@ -66,7 +68,7 @@ export function shopHelpers(get: () => TestApp) {
   const verify = (shopper: Shopper | undefined, id: string) => inject('GET', `/api/payments/yoco/verify/${id}`, shopper?.cookie);
   const complete = (shopper: Shopper, checkoutId: string) =>
     inject('POST', '/api/payments/complete', shopper.cookie, { checkoutId, sessionId: shopper.cartId });
-  const ordersOf = async (checkoutId: string) => get().database.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+  const ordersOf = async (checkoutId: string) => get().database.db.select().from(placedOrders).where(eq(placedOrders.checkoutId, checkoutId));
   const confirmations = async (orderNumber: string) =>
     (await outboxEmails(get().database.db)).filter((r) => r.payload.subject.includes(orderNumber));
 
@@ -85,7 +87,6 @@ export function shopHelpers(get: () => TestApp) {
   return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, openCheckout, verify, complete, ordersOf, confirmations };
 }
 
-type OrderRow = typeof orders.$inferSelect;
 
 /** The admin of the order-desk suites: pass ADMIN_EMAILS: ORDER_DESK_ADMIN to startTestApp. */
 export const ORDER_DESK_ADMIN = 'desk-admin@example.co.za';
@@ -119,7 +120,8 @@ export interface OrderFixture {
   deliveryOption?: 'paxi_standard' | 'paxi_express';
   items?: OrderItem[];
   createdAt?: Date;
-  status?: OrderRow['status'];
+  /** The status the desk shows: a sent one gives the order its fulfilment, at that place. */
+  status?: OrderStatus;
   paymentStatus?: OrderRow['paymentStatus'];
   fulfilled?: boolean;
   refundedCents?: number;
@@ -159,7 +161,11 @@ export async function insertOrder(db: Database, fixture: OrderFixture = {}): Pro
       expiresAt: createdAt,
     })
     .returning();
-  const [order] = await db
+  const status = fixture.status ?? 'paid';
+  const parcel = (Object.keys(shownFulfilmentStatus) as FulfilmentStatus[]).find((place) => shownFulfilmentStatus[place] === status && !['booked', 'packed'].includes(place)) ?? 'packed';
+  const sent = fixture.fulfilled || (status !== 'paid' && status !== 'pending' && status !== 'cancelled');
+  const state: OrderState = (orderStates as readonly string[]).includes(status) ? (status as OrderState) : ['collected', 'delivered'].includes(status) ? 'completed' : 'fulfilled';
+  const [placed] = await db
     .insert(orders)
     .values({
       orderNumber: sql`'CF-' || nextval('order_number_seq')`,
@@ -179,14 +185,22 @@ export async function insertOrder(db: Database, fixture: OrderFixture = {}): Pro
       paymentId: `p_fixture_${randomBytes(6).toString('hex')}`,
       paymentMethod: 'sandbox',
       paymentStatus: fixture.paymentStatus ?? 'paid',
-      status: fixture.status ?? 'paid',
-      fulfilled: fixture.fulfilled ?? false,
-      trackingNumber: fixture.trackingNumber ?? null,
-      fulfilledAt: fixture.fulfilledAt ?? null,
+      state,
       createdAt,
       updatedAt: createdAt,
     })
-    .returning();
+    .returning({ id: orders.id });
+  if (sent) {
+    await db.insert(fulfilments).values({
+      orderId: placed!.id,
+      method: 'paxi',
+      status: parcel,
+      trackingNumber: fixture.trackingNumber ?? '',
+      sentAt: fixture.fulfilledAt ?? createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  const [order] = await db.select().from(placedOrders).where(eq(placedOrders.id, placed!.id));
   return order!;
 }
 
