@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileMessages, streetAddressFields } from './profile';
-import { collectionFeeLabel, findDeliveryOption, type DeliveryOptionCode } from './shop-facts';
+import { collectionFeeLabel, findDeliveryOption, paxiSpeeds, type DeliveryOptionCode, type PaxiSpeed } from './shop-facts';
 import { courierServiceLevels, type CourierServiceLevel } from './courier-services';
 
 // The courier's services and words, kept free of zod for the pages that state them (shop, cart, FAQ).
@@ -18,6 +18,11 @@ export type CourierDeliveryOption = Exclude<OrderDeliveryOption, DeliveryOptionC
 
 export function courierDeliveryOption(level: CourierServiceLevel): CourierDeliveryOption {
   return `courier_${level}`;
+}
+
+/** The delivery option an order records for a way of delivering: a PAXI speed or a courier service. */
+export function deliveryOptionOf(delivery: { method: 'paxi'; speed: PaxiSpeed } | { method: 'courier'; serviceLevel: CourierServiceLevel }): OrderDeliveryOption {
+  return delivery.method === 'paxi' ? paxiSpeeds[delivery.speed].code : courierDeliveryOption(delivery.serviceLevel);
 }
 
 /** The courier's service of a courier order; undefined for PAXI. */

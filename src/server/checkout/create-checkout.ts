@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
-import { checkouts, type CheckoutSnapshot } from '../db/schema';
+import { checkouts, type CheckoutSnapshot, type DeliverySnapshot } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../errors';
 import { FlagNoLongerSoldError, type CartView } from '../cart/service';
 import type { SessionUser } from '../auth/session';
@@ -14,8 +14,8 @@ import type { PickupPoint } from '../pickup/service';
 import { CourierUnavailableError, courierServiceNotOffered } from '../delivery/courier';
 import { holdStock, OutOfStockError, type Transaction } from '../inventory/stock';
 import { checkoutMessages, heldByEarlierPageMessage, type CreateCheckoutInput, type DeliveryChoice } from '../../shared/checkout';
-import { collectionFeeCents, MINIMUM_CARD_PAYMENT_CENTS, paxiSpeeds, type DeliveryOption } from '../../shared/shop-facts';
-import { courierDeliveryOption, deliveryFeeLabel } from '../../shared/delivery';
+import { collectionFeeCents, MINIMUM_CARD_PAYMENT_CENTS, paxiSpeeds, type PaxiSpeed } from '../../shared/shop-facts';
+import { deliveryFeeLabel, deliveryOptionOf } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
 import { countryName } from '../../shared/product';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
@@ -31,15 +31,16 @@ const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 /** How the order reaches the shopper, and its fee, as the checkout freezes them. */
 interface FrozenDelivery {
   feeCents: number;
-  snapshot: Pick<CheckoutSnapshot, 'deliveryOption' | 'pickupPoint' | 'courier'>;
+  delivery: DeliverySnapshot;
 }
 
-function paxiDelivery(speed: DeliveryOption, point: PickupPoint, itemCount: number): FrozenDelivery {
+function paxiDelivery(speed: PaxiSpeed, point: PickupPoint, itemCount: number): FrozenDelivery {
   return {
-    feeCents: collectionFeeCents(speed, itemCount),
-    snapshot: {
-      deliveryOption: speed.code,
-      pickupPoint: { code: point.code, name: point.name, address: point.street, town: point.town, province: point.province, postalCode: point.postalCode },
+    feeCents: collectionFeeCents(paxiSpeeds[speed], itemCount),
+    delivery: {
+      method: 'paxi',
+      speed,
+      point: { code: point.code, name: point.name, address: point.street, town: point.town, province: point.province, postalCode: point.postalCode },
     },
   };
 }
@@ -74,10 +75,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     if (!rate) throw new CourierUnavailableError(courierServiceNotOffered(choice.serviceLevel), 422);
     return {
       feeCents: rate.priceCents,
-      snapshot: {
-        deliveryOption: courierDeliveryOption(choice.serviceLevel),
-        courier: { provider: deps.delivery.courierName, serviceLevel: choice.serviceLevel, address: choice.address },
-      },
+      delivery: { method: 'courier', provider: deps.delivery.courierName, serviceLevel: choice.serviceLevel, address: choice.address },
     };
   }
 
@@ -89,7 +87,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     if (choice.method === 'courier') return (cart) => courierDelivery(choice, cart);
     const point = await deps.findPickupPoint(choice.point.id);
     if (!point) throw new InvalidInputError(checkoutMessages.pickupPointRequired, 'point_unavailable');
-    return async (cart) => paxiDelivery(paxiSpeeds[choice.speed], point, cart.itemCount);
+    return async (cart) => paxiDelivery(choice.speed, point, cart.itemCount);
   }
 
   /** The same flags, prices, delivery, customer, code and total as an earlier checkout of the same cart. */
@@ -137,7 +135,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     const snapshot: CheckoutSnapshot = {
       customer,
       ...(company || vatNumber || billingAddress ? { invoiceTo: { company: company ?? null, vatNumber: vatNumber ?? null, address: billingAddress ?? null } } : {}),
-      ...delivery.snapshot,
+      delivery: delivery.delivery,
       items: cart.cartItems.map((item) => ({
         productId: item.productId,
         productName: item.productName,
@@ -217,7 +215,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       // The delivery fee is a line of its own and the discount is taken off below the lines, so that the page adds up to the amount charged.
       lineItems: [
         ...snapshot.items.map((item) => ({ displayName: countryName(item.productName), quantity: item.quantity, priceCents: item.unitPriceCents })),
-        ...(deliveryFeeCents > 0 ? [{ displayName: deliveryFeeLabel(snapshot.deliveryOption), quantity: 1, priceCents: deliveryFeeCents }] : []),
+        ...(deliveryFeeCents > 0 ? [{ displayName: deliveryFeeLabel(deliveryOptionOf(snapshot.delivery)), quantity: 1, priceCents: deliveryFeeCents }] : []),
       ],
       ...(discountCents > 0 ? { totalDiscountCents: discountCents } : {}),
     }).catch(async (err: unknown) => {

@@ -5,13 +5,12 @@
  * them together and answers the shopper's payment pages.
  */
 import { and, eq } from 'drizzle-orm';
-import { checkouts, type CheckoutSnapshot, type CheckoutStatus } from '../db/schema';
+import { checkouts, type CheckoutStatus, type DeliverySnapshot } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import type { SessionUser } from '../auth/session';
 import type { RefundResult } from '../payments/provider';
 import { checkoutMessages, type PaymentVerification } from '../../shared/checkout';
-import { findDeliveryOption } from '../../shared/shop-facts';
-import { courierServiceLevels, deliveryFeeLabel } from '../../shared/delivery';
+import { courierServiceLevels, deliveryFeeLabel, deliveryOptionOf } from '../../shared/delivery';
 import { createCheckoutStep } from './create-checkout';
 import { createCompletion, type Completion } from './complete-checkout';
 import { createPaymentPages } from './payment-pages';
@@ -20,15 +19,15 @@ import { createReconciliation } from './reconcile';
 import type { CheckoutDeps, CheckoutRow, OrderRow } from './deps';
 
 /** The payment pages' view of where the order goes. */
-function deliveryOfSnapshot(snapshot: CheckoutSnapshot): Pick<PaymentVerification['metadata'], 'deliveryMethod' | 'deliverySpeed' | 'paxiPoint' | 'courier'> {
-  if (snapshot.courier) {
-    const { serviceLevel, address } = snapshot.courier;
+function deliveryOfSnapshot(delivery: DeliverySnapshot): Pick<PaymentVerification['metadata'], 'deliveryMethod' | 'deliverySpeed' | 'paxiPoint' | 'courier'> {
+  if (delivery.method === 'courier') {
+    const { serviceLevel, address } = delivery;
     return { deliveryMethod: 'courier', courier: { serviceLevel, service: courierServiceLevels[serviceLevel], address } };
   }
-  const point = snapshot.pickupPoint!;
+  const { point } = delivery;
   return {
     deliveryMethod: 'paxi',
-    deliverySpeed: findDeliveryOption(snapshot.deliveryOption)!.method,
+    deliverySpeed: delivery.speed,
     paxiPoint: { id: point.code, name: point.name, address: point.address, city: point.town, province: point.province },
   };
 }
@@ -59,8 +58,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         orderNumber: completion?.order.orderNumber ?? null,
         metadata: {
           checkoutId: current!.id,
-          ...deliveryOfSnapshot(snapshot),
-          deliveryLabel: deliveryFeeLabel(snapshot.deliveryOption),
+          ...deliveryOfSnapshot(snapshot.delivery),
+          deliveryLabel: deliveryFeeLabel(deliveryOptionOf(snapshot.delivery)),
           ...(snapshot.discount ? { discount: { code: snapshot.discount.code, discountCents: snapshot.discount.discountCents } } : {}),
           customerInfo: snapshot.customer,
           items: snapshot.items.map((item) => ({

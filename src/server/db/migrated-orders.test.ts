@@ -1,6 +1,7 @@
 /**
  * The orders of a shop that ran before fulfilments and refunds were records of their own read the
- * same after the migrations: on the order desk, in its CSVs and tax exports, and in My Profile.
+ * same after the migrations: on the order desk, in its CSVs and tax exports, in My Profile, and
+ * on the payment pages of their checkouts.
  * made-before-records/ holds that shop's data and what it read (see its README).
  */
 import fs from 'node:fs';
@@ -32,6 +33,8 @@ interface Reads {
 }
 
 const before = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'reads.json'), 'utf8')) as Reads;
+/** The payment page's answer for each shopper's checkout, oldest first. */
+const checkoutsBefore = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'checkout-reads.json'), 'utf8')) as { metadata: { checkoutId: string; customerInfo: { email: string } } }[];
 /** Foreign keys are not checked while the data goes in: pg_dump writes tables in name order. */
 const data = `SET session_replication_role = replica;\n${fs.readFileSync(path.join(FIXTURE, 'before.sql'), 'utf8')}\nSET session_replication_role = DEFAULT;`;
 
@@ -136,6 +139,15 @@ describe.each(targets())('orders made before fulfilments and refunds were record
     expect((await get(`/api/admin/documents/export.csv?${PERIOD}&format=xero-invoices`)).body).toBe(before.documents.xeroInvoices);
     expect((await get(`/api/admin/documents/export.csv?${PERIOD}&format=xero-credit-notes`)).body).toBe(before.documents.xeroCreditNotes);
     expect((await get(`/api/admin/vat-report?${PERIOD}`)).json()).toEqual(before.documents.vatReport);
+  });
+
+  it('the payment pages show each checkout as before: its delivery, customer, lines and order', async () => {
+    const cookies = new Map<string, string>();
+    for (const email of SHOPPERS) cookies.set(email, await signIn(email));
+    for (const checkout of checkoutsBefore) {
+      const cookie = cookies.get(checkout.metadata.customerInfo.email)!;
+      expect((await get(`/api/payments/yoco/verify/${checkout.metadata.checkoutId}`, cookie)).json()).toEqual(checkout);
+    }
   });
 
   it.each(SHOPPERS)('My Profile shows %s the same orders, timelines and documents', async (email) => {

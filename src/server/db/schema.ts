@@ -4,7 +4,8 @@ import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
 import { fulfilmentStatuses, orderEventTypes, orderStates, paymentStatuses, type FulfilmentMethod, type FulfilmentStatus, type OrderStatus, type OversoldMark } from '../../shared/order-desk';
 import type { OrderEventDetails } from '../lib/order-event-details';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
-import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type CourierServiceLevel, type OrderDeliveryOption } from '../../shared/delivery';
+import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type CourierServiceLevel } from '../../shared/delivery';
+import type { PaxiSpeed } from '../../shared/shop-facts';
 import { discountKinds } from '../../shared/discounts';
 import { regions } from '../../shared/regions';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
@@ -337,17 +338,32 @@ export interface CheckoutSnapshot {
   customer: { firstName: string; lastName: string; email: string; phone: string };
   /** What the buyer asked to have on the tax invoice (a company, its VAT number, an address). */
   invoiceTo?: InvoiceTo;
-  deliveryOption: OrderDeliveryOption;
-  /** Where a PAXI order is collected. */
-  pickupPoint?: { code: string; name: string; address: string; town: string; province: string; postalCode: string | null };
-  /** Where a courier brings the order, and with which service, at the rate quoted when the checkout was made. */
-  courier?: { provider: string; serviceLevel: CourierServiceLevel; address: CourierAddress };
+  delivery: DeliverySnapshot;
   /** The discount code the shopper gave, and what it took off. */
   discount?: { codeId: string; code: string; discountCents: number };
   items: { productId: string; productName: string; productImage: string | null; unitPriceCents: number; quantity: number }[];
   /** The counted stock this checkout took (flags the shop does not count are not listed); given back if it ends unpaid. */
   heldStock?: HeldStock[];
 }
+
+/** Where a PAXI order is collected, as the point was when the checkout was made. */
+export interface PickupPointSnapshot {
+  code: string;
+  name: string;
+  address: string;
+  town: string;
+  province: string;
+  postalCode: string | null;
+}
+
+/**
+ * How the order reaches the shopper: collected at a PAXI point at a speed, or brought by a courier
+ * (its name in the registry) to an address with a service, at the rate quoted when the checkout
+ * was made.
+ */
+export type DeliverySnapshot =
+  | { method: 'paxi'; speed: PaxiSpeed; point: PickupPointSnapshot }
+  | { method: 'courier'; provider: string; serviceLevel: CourierServiceLevel; address: CourierAddress };
 
 /** The buyer's optional invoice details from checkout; an address is asked for above R5,000. */
 export interface InvoiceTo {

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orders, placedOrders, type checkouts, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { orders, placedOrders, type checkouts, type DeliverySnapshot, type OrderItem, type PickupPointSnapshot } from '../db/schema';
 import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import { restockCancelledOrder } from '../inventory/stock';
 import { enqueueEmail } from '../notify/outbox';
 import { orderConfirmationMessage, type EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
-import { courierServiceOf } from '../../shared/delivery';
+import { courierServiceOf, deliveryOptionOf } from '../../shared/delivery';
 import { oversoldDetail, oversoldHeadlines, oversoldOpen, type OversoldMark } from '../../shared/order-desk';
 import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms } from './notices';
 import { canMove, record, transition, type OrderRow, type OrderTx } from './transitions';
@@ -22,16 +22,14 @@ import { issueTaxInvoice } from '../tax/documents';
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CheckoutRow = typeof checkouts.$inferSelect;
 
-type PickupPointSnapshot = NonNullable<CheckoutSnapshot['pickupPoint']>;
-
 function pointAddress(point: PickupPointSnapshot): string {
   return [point.address, point.town, point.province, point.postalCode].filter(Boolean).join(', ');
 }
 
 /** Where the order goes, in the order's columns: a PAXI point, or a courier's address and service. */
-function deliveryColumns(snapshot: CheckoutSnapshot) {
-  if (snapshot.courier) {
-    const { provider, address } = snapshot.courier;
+function deliveryColumns(delivery: DeliverySnapshot) {
+  if (delivery.method === 'courier') {
+    const { provider, address } = delivery;
     return {
       courierProvider: provider,
       shippingStreet: address.street,
@@ -43,7 +41,7 @@ function deliveryColumns(snapshot: CheckoutSnapshot) {
       deliveryInstructions: address.instructions ?? null,
     };
   }
-  const point: PickupPointSnapshot = snapshot.pickupPoint!;
+  const { point } = delivery;
   return {
     paxiLocationId: point.code,
     paxiLocationName: point.name,
@@ -87,8 +85,8 @@ export async function placeOrder(
       customerCompany: snapshot.invoiceTo?.company ?? null,
       customerVatNumber: snapshot.invoiceTo?.vatNumber ?? null,
       billingAddress: snapshot.invoiceTo?.address ?? null,
-      deliveryOption: snapshot.deliveryOption,
-      ...deliveryColumns(snapshot),
+      deliveryOption: deliveryOptionOf(snapshot.delivery),
+      ...deliveryColumns(snapshot.delivery),
       subtotalCents: checkout.subtotalCents,
       deliveryFeeCents: checkout.deliveryFeeCents,
       discountCode: snapshot.discount?.code ?? null,

@@ -142,8 +142,11 @@ export async function insertOrder(db: Database, fixture: OrderFixture = {}): Pro
   const [firstName = '', lastName = ''] = customerName.split(' ');
   const snapshot: CheckoutSnapshot = {
     customer: { firstName, lastName, email: fixture.customerEmail ?? 'thabo@example.co.za', phone: fixture.customerPhone ?? '+27821234567' },
-    deliveryOption,
-    pickupPoint: { code: SEA_POINT.code, name: SEA_POINT.name, address: 'Main Road, Sea Point', town: 'Cape Town', province: 'Western Cape', postalCode: '8005' },
+    delivery: {
+      method: 'paxi',
+      speed: deliveryOption === 'paxi_express' ? 'paxi-express' : 'paxi-standard',
+      point: { code: SEA_POINT.code, name: SEA_POINT.name, address: 'Main Road, Sea Point', town: 'Cape Town', province: 'Western Cape', postalCode: '8005' },
+    },
     items: items.map((i) => ({ productId: i.productId, productName: i.productName, productImage: i.productImage, unitPriceCents: i.productPrice, quantity: i.quantity })),
   };
   const createdAt = fixture.createdAt ?? new Date();
