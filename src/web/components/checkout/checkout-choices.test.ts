@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutChoicesReducer, initialChoices } from './checkout-choices';
+import { PAXI_EXPRESS, PAXI_STANDARD } from '../../../shared/shop-facts';
+import type { PaxiPoint } from './paxi-points';
+
+const seaPoint = { id: 'P5772', name: 'PEP Sea Point' } as PaxiPoint;
+const tableView = { id: 'P1001', name: 'PEP Table View' } as PaxiPoint;
+
+describe('checkout choices', () => {
+  it('start as a first visit has them: PAXI Standard, no point, economy courier, saving details but not the address', () => {
+    expect(initialChoices(null, null)).toEqual({ method: 'paxi', speed: PAXI_STANDARD, point: null, level: 'economy', saveAddress: false, saveToProfile: true });
+  });
+
+  it('start as the shopper left them, with a point just chosen on the finder page first', () => {
+    const draft = {
+      customer: {} as never,
+      speed: 'paxi-express' as const,
+      point: seaPoint,
+      saveToProfile: false,
+      method: 'courier' as const,
+      courierService: 'overnight' as const,
+      saveAddress: true,
+    };
+    expect(initialChoices(draft, null)).toEqual({ method: 'courier', speed: PAXI_EXPRESS, point: seaPoint, level: 'overnight', saveAddress: true, saveToProfile: false });
+    expect(initialChoices(draft, tableView).point).toBe(tableView);
+    expect(initialChoices({ ...draft, speed: 'no-such-speed' as never }, null).speed).toBe(PAXI_STANDARD);
+  });
+
+  it('keep the PAXI speed and point while the shopper looks at courier delivery, and change one thing at a time', () => {
+    let choices = initialChoices(null, seaPoint);
+    choices = checkoutChoicesReducer(choices, { type: 'speed', speed: PAXI_EXPRESS });
+    choices = checkoutChoicesReducer(choices, { type: 'method', method: 'courier' });
+    choices = checkoutChoicesReducer(choices, { type: 'level', level: 'overnight' });
+    choices = checkoutChoicesReducer(choices, { type: 'saveAddress', on: true });
+    expect(choices).toEqual({ method: 'courier', speed: PAXI_EXPRESS, point: seaPoint, level: 'overnight', saveAddress: true, saveToProfile: true });
+    choices = checkoutChoicesReducer(choices, { type: 'method', method: 'paxi' });
+    choices = checkoutChoicesReducer(choices, { type: 'point', point: null });
+    choices = checkoutChoicesReducer(choices, { type: 'saveToProfile', on: false });
+    expect(choices).toEqual({ method: 'paxi', speed: PAXI_EXPRESS, point: null, level: 'overnight', saveAddress: true, saveToProfile: false });
+  });
+});

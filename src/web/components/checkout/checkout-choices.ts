@@ -1,0 +1,59 @@
+import type { PaxiPoint } from './paxi-points';
+import type { CheckoutDraft } from './checkout-storage';
+import { findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../../shared/shop-facts';
+import type { CourierServiceLevel, DeliveryMethod } from '../../../shared/delivery';
+
+/** What the shopper chose at checkout besides what they typed: how the order comes, and what to keep. */
+export interface CheckoutChoices {
+  method: DeliveryMethod;
+  /** The PAXI speed, kept while the shopper looks at courier delivery. */
+  speed: DeliveryOption;
+  /** The PAXI point, kept the same way. */
+  point: PaxiPoint | null;
+  /** The courier service, offered again once the address is priced. */
+  level: CourierServiceLevel;
+  /** 'Save this address to My Profile'. */
+  saveAddress: boolean;
+  /** 'Save this information for next time'. */
+  saveToProfile: boolean;
+}
+
+export type CheckoutChoice =
+  | { type: 'method'; method: DeliveryMethod }
+  | { type: 'speed'; speed: DeliveryOption }
+  | { type: 'point'; point: PaxiPoint | null }
+  | { type: 'level'; level: CourierServiceLevel }
+  | { type: 'saveAddress'; on: boolean }
+  | { type: 'saveToProfile'; on: boolean };
+
+/**
+ * The choices as the shopper left them (a cancelled payment, an earlier visit), with a point just
+ * chosen on the PAXI finder page before the one remembered.
+ */
+export function initialChoices(draft: CheckoutDraft | null, chosenPoint: PaxiPoint | null): CheckoutChoices {
+  return {
+    method: draft?.method ?? 'paxi',
+    speed: findDeliveryOption(draft?.speed ?? '') ?? PAXI_STANDARD,
+    point: chosenPoint ?? draft?.point ?? null,
+    level: draft?.courierService ?? 'economy',
+    saveAddress: draft?.saveAddress ?? false,
+    saveToProfile: draft?.saveToProfile ?? true,
+  };
+}
+
+export function checkoutChoicesReducer(choices: CheckoutChoices, choice: CheckoutChoice): CheckoutChoices {
+  switch (choice.type) {
+    case 'method':
+      return { ...choices, method: choice.method };
+    case 'speed':
+      return { ...choices, speed: choice.speed };
+    case 'point':
+      return { ...choices, point: choice.point };
+    case 'level':
+      return { ...choices, level: choice.level };
+    case 'saveAddress':
+      return { ...choices, saveAddress: choice.on };
+    case 'saveToProfile':
+      return { ...choices, saveToProfile: choice.on };
+  }
+}
