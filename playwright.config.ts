@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, BOOKS_ADMIN_EMAIL, DISCOUNTS_ADMIN_EMAIL, PARCELS_ADMIN_EM
 
 const port = Number(process.env.E2E_PORT ?? 3456);
 const baseURL = `http://127.0.0.1:${port}`;
-/** The local stand-in for Google's OpenID Connect server (see e2e/google.spec.ts). */
+/** The local fake for Google's OpenID Connect server (see e2e/google.spec.ts). */
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3459);
 // A fresh embedded database for every run, so tests see the seeded catalogue and nothing else. The
 // workers load this file again and keep the folder the run's first load made, as below.

@@ -12,7 +12,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
- * The shop's own pages; a page on another origin (Google's stand-in) is not ours to judge, nor is
+ * The shop's own pages; a page on another origin (Google's fake) is not ours to judge, nor is
  * the dev mailbox (/dev/…), a developer's tool whose dozens of framed emails took axe past a test's time.
  */
 function isShopPage(page: Page, shopOrigin: string): boolean {

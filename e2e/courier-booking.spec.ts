@@ -1,5 +1,5 @@
 /**
- * A shop whose courier is Shiplogic (a local stand-in of its API): a shopper pays for courier
+ * A shop whose courier is Shiplogic (a local fake of its API): a shopper pays for courier
  * delivery, the order desk books the courier, which fills in the tracking number, and prints the
  * label; the courier's tracking webhook and the desk's Check tracking follow the parcel to the door.
  */
@@ -8,29 +8,29 @@ import type { APIRequestContext } from '@playwright/test';
 import { clickAgain, expect, fetchProduct, effectivePriceCents, test, toast } from './fixtures';
 import { PASSWORD } from './shopper';
 import { startSecondShop, type SecondShop } from './second-shop';
-import { startShiplogicStandIn, type ShiplogicStandIn } from '../src/server/testing/shiplogic-stand-in';
+import { startShiplogicFake, type ShiplogicFake } from '../src/server/testing/shiplogic-fake';
 
 const DESK = 'courier-desk@example.co.za';
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
 const address = { street: '20 Florida Road', suburb: 'Morningside', city: 'Durban', province: 'KwaZulu-Natal', postalCode: '4001', instructions: 'Reception' };
 
-let standIn: ShiplogicStandIn;
+let fake: ShiplogicFake;
 let shop: SecondShop;
 
 test.beforeAll(async () => {
-  standIn = await startShiplogicStandIn();
+  fake = await startShiplogicFake();
   shop = await startSecondShop({
-    ...standIn.settings,
+    ...fake.settings,
     ADMIN_EMAILS: DESK,
     COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}',
     SHIPLOGIC_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
-  standIn.webhookUrl = `${shop.url}/api/delivery/tracking-webhook?secret=${WEBHOOK_SECRET}`;
+  fake.webhookUrl = `${shop.url}/api/delivery/tracking-webhook?secret=${WEBHOOK_SECRET}`;
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  await standIn?.close();
+  await fake?.close();
 });
 
 /** Signs up on that shop and opens the emailed link, through its API (whole addresses: `api` may have another base): the session stays with `api`. */
@@ -83,7 +83,7 @@ test('the order desk books the courier for a paid courier order, prints its labe
 
   await orderPage.getByRole('button', { name: 'Book courier' }).click();
   await expect(toast(page, 'Courier Booked')).toBeVisible();
-  const shipment = [...standIn.shipments.values()].find((s) => s.customer_reference === orderNumber)!;
+  const shipment = [...fake.shipments.values()].find((s) => s.customer_reference === orderNumber)!;
   await expect(orderPage.getByTestId('status-badge')).toHaveText('Fulfilled');
   await expect(orderPage.getByTestId('timeline-event').nth(1)).toContainText('Handed to the courier');
   await expect(orderPage.getByTestId('timeline-event').nth(1)).toContainText(shipment.short_tracking_reference);
@@ -96,7 +96,7 @@ test('the order desk books the courier for a paid courier order, prints its labe
 
   // The courier collects the parcel: its webhook moves the order, and Check tracking finds nothing newer.
   const reference = shipment.short_tracking_reference;
-  expect(await standIn.track(reference, 'collected', { location: 'Durban depot' })).toBe(200);
+  expect(await fake.track(reference, 'collected', { location: 'Durban depot' })).toBe(200);
   await orderPage.getByRole('button', { name: 'Check tracking' }).click();
   await expect(toast(page, 'Tracking Checked', `The courier reports nothing new for order ${orderNumber} (With the courier)`)).toBeVisible();
   await expect(orderPage.getByTestId('status-badge')).toHaveText('With the courier');
@@ -104,8 +104,8 @@ test('the order desk books the courier for a paid courier order, prints its labe
   await expect(orderPage.getByTestId('timeline-event').nth(2)).toContainText('The courier reports "collected" at Durban depot');
 
   // A webhook that never arrives: Check tracking asks the courier itself.
-  standIn.webhookUrl = undefined;
-  await standIn.track(reference, 'out-for-delivery');
+  fake.webhookUrl = undefined;
+  await fake.track(reference, 'out-for-delivery');
   // The same button again: once its repeat-click window has passed, or the click is ignored.
   await clickAgain(page, orderPage.getByRole('button', { name: 'Check tracking' }));
   await expect(toast(page, 'Tracking Checked', `The courier reports order ${orderNumber} out for delivery`)).toBeVisible();

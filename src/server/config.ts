@@ -202,7 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     google,
     /** SESSION_SECRET; unset, the embedded database keeps a generated one in DATA_DIR. */
     sessionSecret: e.SESSION_SECRET,
-    /** SHOP_DEMO=true: a public demo, allowed to run on stand-ins; every page says so. */
+    /** SHOP_DEMO=true: a public demo, allowed to run on fakes; every page says so. */
     demo: e.SHOP_DEMO === 'true',
     /** The bearer token a Prometheus scraper sends for /metrics; unset: no metrics are served. */
     metricsToken: e.METRICS_TOKEN,

@@ -45,7 +45,7 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
 
   const problems = (env: Record<string, string>) => goingLiveProblems(loadConfig(env as NodeJS.ProcessEnv), database.db);
 
-  it('names every stand-in, sample detail and the sample pickup points of an https shop with no settings', async () => {
+  it('names every fake, sample detail and the sample pickup points of an https shop with no settings', async () => {
     await seedSamplePickupPoints(database.db);
     const found = await problems({ PUBLIC_URL: PUBLIC });
     expect(found).toHaveLength(5);
@@ -76,7 +76,7 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     ]);
   });
 
-  it('names the same stand-ins for https in any letter case and for a public address over plain http', async () => {
+  it('names the same fakes for https in any letter case and for a public address over plain http', async () => {
     await seedSamplePickupPoints(database.db);
     const https = await problems({ PUBLIC_URL: PUBLIC });
     for (const address of ['HTTPS://FLAGS.example.co.za', 'Https://flags.example.co.za', 'http://shop.example.co.za', 'http://192.168.1.20:3000']) {
@@ -84,7 +84,7 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     }
   });
 
-  it('names the same stand-ins for a shop listening beyond this machine (HOST 0.0.0.0, ::, a network address) with PUBLIC_URL unset', async () => {
+  it('names the same fakes for a shop listening beyond this machine (HOST 0.0.0.0, ::, a network address) with PUBLIC_URL unset', async () => {
     await seedSamplePickupPoints(database.db);
     const https = await problems({ PUBLIC_URL: PUBLIC });
     for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
@@ -95,7 +95,7 @@ describe.each(testDatabases())('what keeps a public shop from opening, on $name'
     }
   });
 
-  it("lets a shop on the owner's own machine open on stand-ins: localhost, 127.0.0.0/8 and [::1], over http or https", async () => {
+  it("lets a shop on the owner's own machine open on fakes: localhost, 127.0.0.0/8 and [::1], over http or https", async () => {
     for (const address of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.2', 'http://[::1]:3000', 'https://localhost:8443']) {
       expect(await problems({ PUBLIC_URL: address }), address).toEqual([]);
     }
@@ -142,7 +142,7 @@ describe('starting a public shop', () => {
   });
 
   // A first start: what a public shop seeds on an empty DATA_DIR is what this test is about.
-  it('refuses to start an https shop on stand-ins, naming each setting, and leaves no sample points behind', async () => {
+  it('refuses to start an https shop on fakes, naming each setting, and leaves no sample points behind', async () => {
     const shop = startShop({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: freshDataDir(), DATABASE_URL: '', PUBLIC_URL: PUBLIC });
     expect(await shop.listening).toBe(false);
     expect(shop.child.exitCode).toBe(1);
@@ -154,7 +154,7 @@ describe('starting a public shop', () => {
     expect(output).toContain('There are no pickup points');
   }, 90_000);
 
-  it('refuses to start on stand-ins at HTTPS:// in capitals and at a public address over plain http, saying which addresses are this machine', async () => {
+  it('refuses to start on fakes at HTTPS:// in capitals and at a public address over plain http, saying which addresses are this machine', async () => {
     const shops = ['HTTPS://FLAGS.example.co.za', 'http://shop.example.co.za'].map((address) =>
       startShop({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: copyStartedDataDir(freshDataDir()), DATABASE_URL: '', PUBLIC_URL: address }),
     );
@@ -170,14 +170,14 @@ describe('starting a public shop', () => {
         for (const name of ['SMTP_URL', 'SMS_PROVIDER', 'PAYMENT_PROVIDER', 'SHOP_VAT_NUMBER', 'SHOP_PHONE', 'npm run pickup-points -- import', 'SHOP_DEMO=true']) {
           expect(output).toContain(name);
         }
-        expect(output).toContain('Only a shop on this machine (PUBLIC_URL and HOST at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins');
+        expect(output).toContain('Only a shop on this machine (PUBLIC_URL and HOST at localhost, 127.0.0.0/8 or [::1]) runs on the fakes');
       }
     } finally {
       await Promise.all(shops.map((shop) => stopShop(shop.child)));
     }
   }, 90_000);
 
-  it('starts a declared demo on stand-ins, warns in its log, and tells every page it is a demo', async () => {
+  it('starts a declared demo on fakes, warns in its log, and tells every page it is a demo', async () => {
     const port = await freePort();
     const shop = startShop({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: copyStartedDataDir(freshDataDir()), DATABASE_URL: '', PUBLIC_URL: PUBLIC, SHOP_DEMO: 'true' });
     try {

@@ -10,7 +10,7 @@ import type { ShopDetails } from '../shared/shop-details';
 
 /**
  * A public shop (one others can reach: config.publicShop) runs on real services and its own
- * details, unless it is a declared demo. Stand-ins are for a shop on the owner's own machine.
+ * details, unless it is a declared demo. Fakes are for a shop on the owner's own machine.
  */
 export function mustBeLive(config: Config): boolean {
   return config.publicShop && !config.demo;
@@ -25,8 +25,8 @@ const shopDetailVariables: Record<Exclude<keyof ShopDetails, 'name'>, string> = 
   email: 'SHOP_EMAIL',
 };
 
-/** The outside services that would still be stand-ins (or take no real money), each with what to set instead; each provider says its own. */
-function standIns(config: Config): string[] {
+/** The outside services that would still be fakes (or take no real money), each with what to set instead; each provider says its own. */
+function fakes(config: Config): string[] {
   const problems = [
     goingLiveProblem(mailProviders, config.mail),
     goingLiveProblem(smsProviders, config.sms),
@@ -74,7 +74,7 @@ function unsafeOnAPublicShop(config: Config): string[] {
 export async function goingLiveProblems(config: Config, db: Database): Promise<string[]> {
   const unsafe = unsafeOnAPublicShop(config);
   if (!mustBeLive(config)) return unsafe;
-  return [...unsafe, ...standIns(config), ...sampleDetails(config), ...(await samplePickupPoints(db))];
+  return [...unsafe, ...fakes(config), ...sampleDetails(config), ...(await samplePickupPoints(db))];
 }
 
 /** The start refuses a public shop that is not ready; the message says what to set. */
@@ -91,7 +91,7 @@ export function goingLiveRefusal(config: Config, problems: string[]): string {
     `This shop is public (${whyPublic(config)}) but is not ready to take real orders:`,
     ...problems.map((problem) => `  - ${problem}`),
     'For a public demonstration that takes no real payment, set SHOP_DEMO=true: every page then says so.',
-    'Only a shop on this machine (PUBLIC_URL and HOST at localhost, 127.0.0.0/8 or [::1]) runs on the stand-ins without either.',
+    'Only a shop on this machine (PUBLIC_URL and HOST at localhost, 127.0.0.0/8 or [::1]) runs on the fakes without either.',
   ].join('\n');
 }
 

@@ -18,7 +18,7 @@ export const unsetWhenBlank = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-/** The settings of a provider that has none (the stand-ins). */
+/** The settings of a provider that has none (the fakes). */
 export const noSettings = z.object({}).transform((): Record<never, never> => ({}));
 
 export interface ProviderDefinition<Settings extends object, Instance, Context> {
@@ -27,7 +27,7 @@ export interface ProviderDefinition<Settings extends object, Instance, Context> 
   /** Where the required variables come from, said when one is missing: "an API token from BulkSMS's settings". */
   readonly whereToGetThem?: string;
   create(settings: Settings, context: Context): Instance;
-  /** Why a public shop must not take real orders with this provider (a stand-in, a test key); undefined when it may. */
+  /** Why a public shop must not take real orders with this provider (a fake, a test key); undefined when it may. */
   goingLiveProblem?(settings: Settings): string | undefined;
 }
 

@@ -41,7 +41,7 @@ const blank = (value: string | undefined) => (value?.trim() ? value.trim() : und
 
 /**
  * AUTH_PROVIDER and, for Firebase, its settings. Every missing or bad setting is named, so one
- * round of changes is enough. The emulator needs only a project id: the rest has stand-ins there.
+ * round of changes is enough. The emulator needs only a project id: the rest has fakes there.
  */
 export function readSignInSettings(env: NodeJS.ProcessEnv): { settings?: SignInSettings; problems: string[] } {
   const provider = blank(env.AUTH_PROVIDER) ?? 'accounts';
@@ -52,9 +52,9 @@ export function readSignInSettings(env: NodeJS.ProcessEnv): { settings?: SignInS
   const emulatorHost = blank(env.FIREBASE_AUTH_EMULATOR_HOST);
   if (emulatorHost && !EMULATOR_HOST.test(emulatorHost)) problems.push('FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099');
   const projectId = blank(env.FIREBASE_PROJECT_ID);
-  const needed = (name: string, value: string | undefined, standIn: string | undefined) => {
+  const needed = (name: string, value: string | undefined, fake: string | undefined) => {
     if (value) return value;
-    if (emulatorHost && standIn !== undefined) return standIn;
+    if (emulatorHost && fake !== undefined) return fake;
     problems.push(`${name} is required with AUTH_PROVIDER=firebase (see the Firebase console, Project settings)`);
     return '';
   };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { adminAuditLog, cartItems, checkouts, orderEvents, taxDocuments } from '../db/schema';
 import { signInTargets, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
-import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { buildApp } from '../app';
 import { shopHelpers } from '../testing/test-orders';
@@ -191,10 +191,10 @@ describe.each(signInTargets())('checkout with the sandbox provider on $name', (t
   });
 });
 
-let yoco: YocoStandIn;
-/** The shop's settings name the stand-in's address, so the stand-in starts first (once per database). */
-const onYocoStandIn = async () => {
-  yoco = await startYocoStandIn();
+let yoco: YocoFake;
+/** The shop's settings name the fake's address, so the fake starts first (once per database). */
+const onYocoFake = async () => {
+  yoco = await startYocoFake();
   return {
     pickupPoints: true,
     env: {
@@ -207,7 +207,7 @@ const onYocoStandIn = async () => {
   };
 };
 
-describeShop('checkout against the Yoco stand-in', onYocoStandIn, (shop) => {
+describeShop('checkout against the Yoco fake', onYocoFake, (shop) => {
   afterAll(async () => {
     await yoco?.close();
   });

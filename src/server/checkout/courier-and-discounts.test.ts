@@ -5,7 +5,7 @@ import { outboxEmails } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
 import { outboxTexts, type Shopper } from '../testing/test-orders';
-import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { startShiplogicFake, type ShiplogicFake } from '../testing/shiplogic-fake';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from '../delivery/courier';
 import { vatIncluded } from '../../shared/vat';
 import { PAXI_EXPRESS_FEE_CENTS, PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
@@ -24,21 +24,21 @@ const courierBody = (amount: number, extra: object = {}, courier: object = { ser
   metadata: { customerInfo, deliveryMethod: 'courier', courier, ...extra },
 });
 
-let standIn: ShiplogicStandIn;
-/** The shop's settings name the stand-in's address, so the stand-in starts first (once per database). */
-const onShiplogicStandIn = async () => {
-  standIn = await startShiplogicStandIn();
+let fake: ShiplogicFake;
+/** The shop's settings name the fake's address, so the fake starts first (once per database). */
+const onShiplogicFake = async () => {
+  fake = await startShiplogicFake();
   return {
     pickupPoints: true,
     env: {
       ADMIN_EMAILS: ADMIN,
-      ...standIn.settings,
+      ...fake.settings,
       COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}',
     },
   };
 };
 
-describeShop('checkout with courier delivery and discount codes', onShiplogicStandIn, (shop) => {
+describeShop('checkout with courier delivery and discount codes', onShiplogicFake, (shop) => {
   let admin: string;
 
   const rates = async (shopper: Shopper) => {
@@ -69,10 +69,10 @@ describeShop('checkout with courier delivery and discount codes', onShiplogicSta
     admin = await signedIn(shop.testApp, { name: 'Specials Desk', email: ADMIN, password: 'checkout-specials-1' });
   });
   afterAll(async () => {
-    await standIn?.close();
+    await fake?.close();
   });
   beforeEach(async () => {
-    standIn.notServed.clear();
+    fake.notServed.clear();
     await shop.db.delete(rateLimits);
   });
 
@@ -143,12 +143,12 @@ describeShop('checkout with courier delivery and discount codes', onShiplogicSta
     await shop.shoppers.addToCart(shopper, 'south-africa', 1);
     const [economy] = await rates(shopper);
     const subtotal = await subtotalOf(shopper);
-    standIn.notServed.add('8001');
+    fake.notServed.add('8001');
     const notServed = await shop.shoppers.createCheckout(shopper, courierBody(subtotal + economy!.priceCents));
     expect(notServed.statusCode).toBe(422);
     expect(notServed.json()).toEqual({ message: COURIER_NOT_SERVED_MESSAGE, code: 'courier_unavailable' });
-    standIn.notServed.clear();
-    standIn.failNext('/v2/rates', 503, 'Service Unavailable');
+    fake.notServed.clear();
+    fake.failNext('/v2/rates', 503, 'Service Unavailable');
     const down = await shop.shoppers.createCheckout(shopper, courierBody(subtotal + economy!.priceCents));
     expect(down.statusCode).toBe(502);
     expect(down.json()).toEqual({ message: COURIER_UNAVAILABLE_MESSAGE, code: 'courier_unavailable' });
@@ -286,7 +286,7 @@ describeShop('checkout with courier delivery and discount codes', onShiplogicSta
     // Not an admin, no label yet, and a courier that fails: in words, nothing changed.
     expect((await desk('POST', `/api/admin/orders/${order.id}/book-courier`, shopper.cookie)).statusCode).toBe(403);
     expect((await desk('GET', `/api/admin/orders/${order.id}/courier-label`)).json()).toMatchObject({ message: `Order ${order.orderNumber} has no courier booking, so no label` });
-    standIn.failNext('/v2/shipments', 500, '{"message":"Internal error"}');
+    fake.failNext('/v2/shipments', 500, '{"message":"Internal error"}');
     const failed = await desk('POST', `/api/admin/orders/${order.id}/book-courier`);
     expect(failed.statusCode).toBe(502);
     expect(failed.json().message).toMatch(new RegExp(`^The courier could not be booked for order ${order.orderNumber}: .+ Nothing was changed: try again in a few minutes\\.$`));
@@ -294,7 +294,7 @@ describeShop('checkout with courier delivery and discount codes', onShiplogicSta
 
     const booked = await desk('POST', `/api/admin/orders/${order.id}/book-courier`);
     expect(booked.statusCode, booked.body).toBe(200);
-    const shipment = [...standIn.shipments.values()].find((s) => s.customer_reference === order.orderNumber)!;
+    const shipment = [...fake.shipments.values()].find((s) => s.customer_reference === order.orderNumber)!;
     expect(shipment.request).toMatchObject({ special_instructions_delivery: 'Gate code 1234', delivery_contact: { mobile_number: expect.stringContaining('82') } });
     expect(booked.json()).toMatchObject({
       message: 'The courier is booked: print the label and stick it on the parcel. The customer has the tracking number.',

@@ -6,7 +6,7 @@ import { outboxEmails, type TestApp } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
 import { shopHelpers, type Shopper } from '../testing/test-orders';
-import { startYocoStandIn, yocoSettings, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startYocoFake, yocoSettings, type YocoFake } from '../testing/yoco-fake';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
 import type { DiscountCodeView } from '../../shared/discounts';
@@ -177,14 +177,14 @@ describeShop('holds with the sandbox, which closes a replaced page,', { pickupPo
   });
 });
 
-let yoco: YocoStandIn;
-/** The shop's settings name the stand-in's address, so the stand-in starts first (once per database). */
-const onYocoStandIn = async () => {
-  yoco = await startYocoStandIn();
+let yoco: YocoFake;
+/** The shop's settings name the fake's address, so the fake starts first (once per database). */
+const onYocoFake = async () => {
+  yoco = await startYocoFake();
   return { pickupPoints: true, env: { ...yocoSettings(yoco, WEBHOOK_SECRET), ADMIN_EMAILS: ADMIN, ORDER_DESK_EMAIL: DESK } };
 };
 
-describeShop('holds with Yoco, whose pages cannot be closed,', onYocoStandIn, (shop) => {
+describeShop('holds with Yoco, whose pages cannot be closed,', onYocoFake, (shop) => {
   const s = holdsSuite(() => shop.testApp);
   const yocoIdOf = async (id: string) => (await shop.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!.providerCheckoutId!;
   const postWebhook = (signed: { headers: Record<string, string>; body: Buffer }) =>

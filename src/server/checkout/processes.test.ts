@@ -9,7 +9,7 @@ import { copyStartedDataDir } from '../testing/data-dirs';
 import { freePort } from '../testing/free-port';
 import { startShop, stopShop } from '../testing/shop-process';
 import { queryServer, scratchDatabase } from '../testing/test-support';
-import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
 import { vatIncluded } from '../../shared/vat';
 
 /** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */
@@ -78,14 +78,14 @@ async function shopperWithOpenCheckout(browser: ReturnType<typeof browserAt>): P
  * webhook reached it and nothing in its memory survives. After a restart the order is there.
  */
 describe('a crash between payment and the shopper returning', () => {
-  let yoco: YocoStandIn;
+  let yoco: YocoFake;
   let shop: ChildProcess | undefined;
   const dataDir = copyStartedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-crash-')));
   let base: string;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    yoco = await startYocoStandIn();
+    yoco = await startYocoFake();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     env = {
@@ -141,14 +141,14 @@ describe('a crash between payment and the shopper returning', () => {
  */
 const serverUrl = process.env.TEST_DATABASE_URL?.trim();
 describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
-  let yoco: YocoStandIn;
+  let yoco: YocoFake;
   const shops: ChildProcess[] = [];
   let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
   const bases: string[] = [];
 
   beforeAll(async () => {
-    yoco = await startYocoStandIn();
+    yoco = await startYocoFake();
     database = await scratchDatabase(serverUrl!, inject('seededPostgresTemplate'));
     const started = [];
     for (let i = 0; i < 2; i++) {

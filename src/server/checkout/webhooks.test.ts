@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkouts, orderEvents, orders, paymentWebhooks, refunds, taxDocuments } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
-import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhook-inbox';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -13,17 +13,17 @@ interface RefundEvent {
   payload: { id?: string; amount: number; currency: string };
 }
 
-let yoco: YocoStandIn;
-/** The shop's settings name the stand-in's address, so the stand-in starts first (once per database). */
-const onYocoStandIn = async () => {
-  yoco = await startYocoStandIn();
+let yoco: YocoFake;
+/** The shop's settings name the fake's address, so the fake starts first (once per database). */
+const onYocoFake = async () => {
+  yoco = await startYocoFake();
   return {
     pickupPoints: true,
     env: { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: yoco.apiUrl, YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET },
   };
 };
 
-describeShop('money and webhooks against the Yoco stand-in', onYocoStandIn, (shop) => {
+describeShop('money and webhooks against the Yoco fake', onYocoFake, (shop) => {
   afterAll(async () => {
     await yoco?.close();
   });

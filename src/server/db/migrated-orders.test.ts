@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../paths';
 import { openDatabase, type DatabaseHandle } from './client';
 import { scratchDatabase, startTestApp, TEST_PUBLIC_URL, type TestApp, type TestDatabase } from '../testing/test-support';
-import { startYocoStandIn, yocoSettings, type YocoStandIn } from '../testing/yoco-stand-in';
-import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { startYocoFake, yocoSettings, type YocoFake } from '../testing/yoco-fake';
+import { startShiplogicFake, type ShiplogicFake } from '../testing/shiplogic-fake';
 import { ORDER_DESK_ADMIN } from '../testing/test-orders';
 
 const FIXTURE = path.join(import.meta.dirname, 'made-before-records');
@@ -89,13 +89,13 @@ function targets(): TestDatabase[] {
 
 describe.each(targets())('orders made before fulfilments and refunds were records, migrated, on $name', (target) => {
   let shop: TestApp;
-  let yoco: YocoStandIn;
-  let courier: ShiplogicStandIn;
+  let yoco: YocoFake;
+  let courier: ShiplogicFake;
   let admin: string;
 
   beforeAll(async () => {
-    yoco = await startYocoStandIn();
-    courier = await startShiplogicStandIn();
+    yoco = await startYocoFake();
+    courier = await startShiplogicFake();
     const env = { ...yocoSettings(yoco, `whsec_${randomBytes(24).toString('base64')}`), ...courier.settings, ADMIN_EMAILS: ORDER_DESK_ADMIN };
     shop = await startTestApp(target, { env });
     admin = await signIn(ORDER_DESK_ADMIN);

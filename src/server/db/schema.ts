@@ -671,7 +671,7 @@ export interface SandboxLineItem {
 }
 
 /**
- * The payment sandbox's own checkouts (PAYMENT_PROVIDER=sandbox): the stand-in for Yoco's side of
+ * The payment sandbox's own checkouts (PAYMENT_PROVIDER=sandbox): the fake for Yoco's side of
  * a payment, kept in the database so that a restart or another process sees the same state. The
  * shop's own record of an attempt to pay is the checkouts table.
  */

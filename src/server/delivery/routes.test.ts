@@ -3,27 +3,27 @@ import { afterAll, beforeEach, expect, it } from 'vitest';
 import { products, rateLimits } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
-import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { startShiplogicFake, type ShiplogicFake } from '../testing/shiplogic-fake';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from './courier';
 
 const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 
-let standIn: ShiplogicStandIn;
-/** The stand-in starts before each database's shop, which is started with its address. */
-const withStandIn = async () => {
-  standIn = await startShiplogicStandIn();
-  return { env: standIn.settings };
+let fake: ShiplogicFake;
+/** The fake starts before each database's shop, which is started with its address. */
+const withFake = async () => {
+  fake = await startShiplogicFake();
+  return { env: fake.settings };
 };
 
-describeShop('courier rates for the cart', withStandIn, (shop) => {
+describeShop('courier rates for the cart', withFake, (shop) => {
   const rates = (cookie: string | undefined, body: unknown, headers: Record<string, string> = { origin: TEST_PUBLIC_URL }) =>
     shop.app.inject({ method: 'POST', url: '/api/delivery/courier-rates', payload: body as object, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
   afterAll(async () => {
-    await standIn?.close();
+    await fake?.close();
   });
   beforeEach(async () => {
-    standIn.notServed.clear();
+    fake.notServed.clear();
     await shop.db.delete(rateLimits);
   });
 
@@ -41,7 +41,7 @@ describeShop('courier rates for the cart', withStandIn, (shop) => {
         { serviceLevel: 'overnight', name: 'Overnight (next business day)', priceCents: 17_000 },
       ],
     });
-    expect(standIn.requests.at(-1)!.body).toMatchObject({
+    expect(fake.requests.at(-1)!.body).toMatchObject({
       parcels: [{ submitted_length_cm: 30, submitted_width_cm: 20, submitted_height_cm: 6, submitted_weight_kg: 0.7 }],
       declared_value: 425,
     });
@@ -54,12 +54,12 @@ describeShop('courier rates for the cart', withStandIn, (shop) => {
   it('says in words when the courier cannot deliver there or cannot be reached, so the shopper can pick PAXI', async () => {
     const shopper = await shop.shoppers.signUp('far-away');
     await shop.shoppers.addToCart(shopper, 'south-africa', 1);
-    standIn.notServed.add('8001');
+    fake.notServed.add('8001');
     const notServed = await rates(shopper.cookie, { address });
     expect(notServed.statusCode).toBe(422);
     expect(notServed.json()).toEqual({ message: COURIER_NOT_SERVED_MESSAGE, code: 'courier_unavailable' });
 
-    standIn.failNext('/v2/rates', 503, 'Service Unavailable');
+    fake.failNext('/v2/rates', 503, 'Service Unavailable');
     const down = await rates(shopper.cookie, { address });
     expect(down.statusCode).toBe(502);
     expect(down.json()).toEqual({ message: COURIER_UNAVAILABLE_MESSAGE, code: 'courier_unavailable' });
@@ -96,11 +96,11 @@ describeShop('courier rates for the cart', withStandIn, (shop) => {
     const shopper = await shop.shoppers.signUp('quote-loop');
     await shop.shoppers.addToCart(shopper, 'south-africa', 1);
     for (let i = 0; i < 30; i += 1) expect((await rates(shopper.cookie, { address })).statusCode).toBe(200);
-    const asked = standIn.requests.length;
+    const asked = fake.requests.length;
     const refused = await rates(shopper.cookie, { address });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: 'Too many delivery quotes from this address. Please try again in a few minutes.', code: 'too_many_attempts' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(standIn.requests.length).toBe(asked);
+    expect(fake.requests.length).toBe(asked);
   });
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { startShiplogicStandIn, STAND_IN_COLLECTION_ADDRESS, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { startShiplogicFake, FAKE_COLLECTION_ADDRESS, type ShiplogicFake } from '../testing/shiplogic-fake';
 import { DEFAULT_FLAG_PACKING, type CourierAddress } from '../../shared/delivery';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE, CourierUnavailableError, parcelFor, type ShipmentRequest } from './courier';
 import { createCourierProvider } from './providers';
 import { createShiplogicCourier, readTrackingWebhook, ShiplogicError } from './shiplogic';
 
-const COLLECTION = STAND_IN_COLLECTION_ADDRESS;
+const COLLECTION = FAKE_COLLECTION_ADDRESS;
 const home: CourierAddress = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 const school: CourierAddress = { ...home, company: 'Gardens Primary', instructions: 'Deliver to the school office' };
 const twoFlags = [parcelFor([{ quantity: 2, packing: DEFAULT_FLAG_PACKING }])];
@@ -20,28 +20,28 @@ async function refusal(promise: Promise<unknown>): Promise<CourierUnavailableErr
   return err as CourierUnavailableError;
 }
 
-describe('the Shiplogic courier against the stand-in', () => {
-  let standIn: ShiplogicStandIn;
+describe('the Shiplogic courier against the fake', () => {
+  let fake: ShiplogicFake;
   const shop = { shopName: 'Flag Shop', shopPhone: '+27121234567', shopEmail: 'orders@flags.example.co.za' };
   const courier = () =>
     createCourierProvider({
       ...loadConfig({
-        ...standIn.settings,
+        ...fake.settings,
         COURIER_TRACKING_URL: 'https://portal.thecourierguy.co.za/track?ref={trackingNumber}',
       }),
       shop: { ...loadConfig({}).shop, name: shop.shopName, phone: shop.shopPhone, email: shop.shopEmail },
     });
 
   beforeAll(async () => {
-    standIn = await startShiplogicStandIn();
+    fake = await startShiplogicFake();
   });
   afterAll(async () => {
-    await standIn?.close();
+    await fake?.close();
   });
   beforeEach(() => {
-    standIn.requests.length = 0;
-    standIn.notServed.clear();
-    standIn.ratesDelayMs = 0;
+    fake.requests.length = 0;
+    fake.notServed.clear();
+    fake.ratesDelayMs = 0;
   });
 
   it('quotes economy and overnight for the parcel and the address, in cents with VAT, with the bearer key', async () => {
@@ -50,8 +50,8 @@ describe('the Shiplogic courier against the stand-in', () => {
       { serviceLevel: 'economy', priceCents: 11_000 },
       { serviceLevel: 'overnight', priceCents: 17_000 },
     ]);
-    const [request] = standIn.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/v2/rates', headers: { authorization: `Bearer ${standIn.apiKey}` } });
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v2/rates', headers: { authorization: `Bearer ${fake.apiKey}` } });
     expect(request!.body).toMatchObject({
       collection_address: { type: 'business', company: 'Flag Shop', street_address: '1 Flag Lane', local_area: 'Hatfield', city: 'Pretoria', zone: 'Gauteng', country: 'ZA', code: '0083' },
       delivery_address: { type: 'residential', street_address: '12 Long Street', local_area: 'Gardens', city: 'Cape Town', zone: 'Western Cape', code: '8001' },
@@ -61,27 +61,27 @@ describe('the Shiplogic courier against the stand-in', () => {
   });
 
   it('says in words when the courier does not serve the address, so the shopper can choose PAXI', async () => {
-    standIn.notServed.add('8001');
+    fake.notServed.add('8001');
     const err = await refusal(courier().quote({ deliveryAddress: home, parcels: twoFlags, declaredValueCents: 26_000 }));
     expect([err.status, err.code, err.message]).toEqual([422, 'courier_unavailable', COURIER_NOT_SERVED_MESSAGE]);
   });
 
   it('reports a failing, refusing or slow courier as unavailable, never as the shopper\'s mistake', async () => {
-    standIn.failNext('/v2/rates', 500, 'Internal Server Error');
+    fake.failNext('/v2/rates', 500, 'Internal Server Error');
     let err = await refusal(courier().quote({ deliveryAddress: home, parcels: twoFlags, declaredValueCents: 26_000 }));
     expect([err.status, err.message]).toEqual([502, COURIER_UNAVAILABLE_MESSAGE]);
     expect(String((err.cause as Error).message)).toBe('POST /v2/rates answered 500: Internal Server Error');
 
     const wrongKey = createShiplogicCourier(
-      { apiKey: 'not-the-key', apiUrl: standIn.url, collectionAddress: { ...home }, serviceCodes: { economy: 'ECO' }, trackingUrl: undefined },
+      { apiKey: 'not-the-key', apiUrl: fake.url, collectionAddress: { ...home }, serviceCodes: { economy: 'ECO' }, trackingUrl: undefined },
       shop,
     );
     err = await refusal(wrongKey.quote({ deliveryAddress: home, parcels: twoFlags, declaredValueCents: 26_000 }));
     expect([err.status, String((err.cause as Error).message)]).toEqual([502, 'POST /v2/rates answered 401: Authentication failed, please check your API key.']);
 
-    standIn.ratesDelayMs = 500;
+    fake.ratesDelayMs = 500;
     const impatient = createShiplogicCourier(
-      { apiKey: standIn.apiKey, apiUrl: standIn.url, collectionAddress: { ...home }, serviceCodes: { economy: 'ECO' }, trackingUrl: undefined, quoteTimeoutMs: 50 },
+      { apiKey: fake.apiKey, apiUrl: fake.url, collectionAddress: { ...home }, serviceCodes: { economy: 'ECO' }, trackingUrl: undefined, quoteTimeoutMs: 50 },
       shop,
     );
     err = await refusal(impatient.quote({ deliveryAddress: home, parcels: twoFlags, declaredValueCents: 26_000 }));
@@ -97,12 +97,12 @@ describe('the Shiplogic courier against the stand-in', () => {
 
   it('offers only the services the shop has a code for, and none when the courier has none of them', async () => {
     const economyOnly = createShiplogicCourier(
-      { apiKey: standIn.apiKey, apiUrl: standIn.url, collectionAddress: { ...home }, serviceCodes: { economy: 'ECO' }, trackingUrl: undefined },
+      { apiKey: fake.apiKey, apiUrl: fake.url, collectionAddress: { ...home }, serviceCodes: { economy: 'ECO' }, trackingUrl: undefined },
       shop,
     );
     expect(await economyOnly.quote({ deliveryAddress: home, parcels: twoFlags, declaredValueCents: 26_000 })).toEqual([{ serviceLevel: 'economy', priceCents: 11_000 }]);
     const unknownCode = createShiplogicCourier(
-      { apiKey: standIn.apiKey, apiUrl: standIn.url, collectionAddress: { ...home }, serviceCodes: { overnight: 'SDX' }, trackingUrl: undefined },
+      { apiKey: fake.apiKey, apiUrl: fake.url, collectionAddress: { ...home }, serviceCodes: { overnight: 'SDX' }, trackingUrl: undefined },
       shop,
     );
     const err = await refusal(unknownCode.quote({ deliveryAddress: home, parcels: twoFlags, declaredValueCents: 26_000 }));
@@ -121,7 +121,7 @@ describe('the Shiplogic courier against the stand-in', () => {
     };
     const booked = await shiplogic.book!(request);
     expect(booked.trackingNumber).toMatch(/^[0-9A-F]{6}$/);
-    const stored = standIn.shipments.get(Number(booked.shipmentId))!;
+    const stored = fake.shipments.get(Number(booked.shipmentId))!;
     expect(stored.request).toMatchObject({
       service_level_code: 'OVN',
       customer_reference: 'CF-100042',
@@ -138,22 +138,22 @@ describe('the Shiplogic courier against the stand-in', () => {
     // Before collection there is nothing to tell the customer.
     expect(await shiplogic.trackingEvents!(booked.trackingNumber)).toEqual([]);
     const day = (h: number) => new Date(Date.UTC(2026, 10, 26, h));
-    await standIn.track(booked.trackingNumber, 'collection-assigned', { at: day(6) });
-    await standIn.track(booked.trackingNumber, 'collected', { at: day(8), location: 'PTA' });
-    await standIn.track(booked.trackingNumber, 'at-hub', { at: day(12), location: 'JHB' });
-    await standIn.track(booked.trackingNumber, 'out-for-delivery', { at: day(20), location: 'CPT', message: 'With driver' });
+    await fake.track(booked.trackingNumber, 'collection-assigned', { at: day(6) });
+    await fake.track(booked.trackingNumber, 'collected', { at: day(8), location: 'PTA' });
+    await fake.track(booked.trackingNumber, 'at-hub', { at: day(12), location: 'JHB' });
+    await fake.track(booked.trackingNumber, 'out-for-delivery', { at: day(20), location: 'CPT', message: 'With driver' });
     expect(await shiplogic.trackingEvents!(booked.trackingNumber)).toEqual([
       { status: 'collected', providerStatus: 'collected', at: day(8), location: 'PTA', message: undefined },
       { status: 'out_for_delivery', providerStatus: 'out-for-delivery', at: day(20), location: 'CPT', message: 'With driver' },
     ]);
-    await standIn.track(booked.trackingNumber, 'delivered', { at: day(22) });
+    await fake.track(booked.trackingNumber, 'delivered', { at: day(22) });
     expect((await shiplogic.trackingEvents!(booked.trackingNumber)).at(-1)).toMatchObject({ status: 'delivered' });
     expect(await shiplogic.trackingEvents!('NOSUCH')).toEqual([]);
     expect(shiplogic.trackingUrl(booked.trackingNumber)).toBe(`https://portal.thecourierguy.co.za/track?ref=${booked.trackingNumber}`);
   });
 
   it('refuses a booking the courier refuses, with its reason for the order desk', async () => {
-    standIn.failNext('/v2/shipments', 400, JSON.stringify({ message: 'The delivery address is missing.' }));
+    fake.failNext('/v2/shipments', 400, JSON.stringify({ message: 'The delivery address is missing.' }));
     await expect(
       courier().book!({
         orderNumber: 'CF-100043',

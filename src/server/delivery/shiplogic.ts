@@ -22,7 +22,7 @@ import {
 /*
  * A client of Shiplogic's REST API (v2), the platform of The Courier Guy: rates for an address and
  * a parcel, booking a shipment, its label and its tracking events. Written from the API's public
- * documentation; a local stand-in (src/server/testing/shiplogic-stand-in.ts) serves the tests.
+ * documentation; a local fake (src/server/testing/shiplogic-fake.ts) serves the tests.
  */
 
 /** A shopper waits for the rates at checkout: a courier slower than this is reported unavailable. */

@@ -6,7 +6,7 @@ import { describeShop } from '../testing/describe-shop';
 import { outboxEmails, quietLogger, TEST_PUBLIC_URL } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
 import { outboxTexts, type Shopper } from '../testing/test-orders';
-import { startShiplogicStandIn, type ShiplogicStandIn } from '../testing/shiplogic-stand-in';
+import { startShiplogicFake, type ShiplogicFake } from '../testing/shiplogic-fake';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
 import type { CustomerOrderDetail } from '../../shared/orders';
 import { createCourierProvider } from './providers';
@@ -19,17 +19,17 @@ const SECRET = randomBytes(24).toString('hex');
 const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 const customerInfo = { firstName: 'Thandi', lastName: 'Mokoena', email: 'thandi@example.co.za', phone: '082 123 4567' };
 
-let standIn: ShiplogicStandIn;
-/** The stand-in starts before each database's shop, which is started with its address. */
-const withStandIn = async () => {
-  standIn = await startShiplogicStandIn();
+let fake: ShiplogicFake;
+/** The fake starts before each database's shop, which is started with its address. */
+const withFake = async () => {
+  fake = await startShiplogicFake();
   return {
-    env: { ADMIN_EMAILS: ADMIN, ...standIn.settings, SHIPLOGIC_WEBHOOK_SECRET: SECRET, COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}' },
+    env: { ADMIN_EMAILS: ADMIN, ...fake.settings, SHIPLOGIC_WEBHOOK_SECRET: SECRET, COURIER_TRACKING_URL: 'https://track.example/{trackingNumber}' },
     pickupPoints: true,
   };
 };
 
-describeShop('courier orders followed to the door', withStandIn, (shop) => {
+describeShop('courier orders followed to the door', withFake, (shop) => {
   let admin: string;
   let tracking: CourierTracking;
 
@@ -66,7 +66,7 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
   async function bookedOrder(label: string) {
     const { shopper, order } = await paidCourierOrder(label);
     expect((await desk('POST', `/api/admin/orders/${order.id}/book-courier`)).statusCode).toBe(200);
-    const shipment = [...standIn.shipments.values()].find((s) => s.customer_reference === order.orderNumber)!;
+    const shipment = [...fake.shipments.values()].find((s) => s.customer_reference === order.orderNumber)!;
     return { shopper, order, shipment, reference: shipment.short_tracking_reference };
   }
   const statusOf = async (orderId: string) => (await detailOf(orderId)).order.status;
@@ -79,7 +79,7 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
     tracking = createCourierTracking({ db: shop.db, courier: createCourierProvider(shop.config), email, log: quietLogger });
   });
   afterAll(async () => {
-    await standIn?.close();
+    await fake?.close();
   });
   beforeEach(async () => {
     await shop.db.delete(rateLimits);
@@ -90,11 +90,11 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
     const nudge = { shipment_id: shipment.id, short_tracking_reference: reference };
 
     // Scans the shop keeps to itself move nothing.
-    await standIn.track(reference, 'collection-assigned');
+    await fake.track(reference, 'collection-assigned');
     expect((await webhook({ ...nudge, status: 'collection-assigned' })).json()).toEqual({ received: true });
     expect(await statusOf(order.id)).toBe('fulfilled');
 
-    await standIn.track(reference, 'collected', { location: 'Pretoria depot' });
+    await fake.track(reference, 'collected', { location: 'Pretoria depot' });
     const collected = await webhook({ ...nudge, status: 'collected' });
     expect([collected.statusCode, collected.json()]).toEqual([200, { received: true }]);
     let detail = await detailOf(order.id);
@@ -105,7 +105,7 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
     expect((await detailOf(order.id)).events.filter((e) => e.type === 'with_courier')).toHaveLength(1);
     expect(await textsAbout(order.orderNumber)).toHaveLength(1);
 
-    await standIn.track(reference, 'out-for-delivery', { location: 'Cape Town' });
+    await fake.track(reference, 'out-for-delivery', { location: 'Cape Town' });
     await webhook({ ...nudge, status: 'out-for-delivery' });
     expect(await statusOf(order.id)).toBe('out_for_delivery');
     const link = `https://track.example/${reference}`;
@@ -117,7 +117,7 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
       `${shop.config.shop.name}: order ${order.orderNumber} is out for delivery to 12 Long Street, Gardens, Cape Town, Western Cape, 8001 today: ${link}. Someone at the address must sign for the parcel.`,
     );
 
-    await standIn.track(reference, 'delivery-failed-attempt', { message: 'Nobody home' });
+    await fake.track(reference, 'delivery-failed-attempt', { message: 'Nobody home' });
     await webhook({ ...nudge, status: 'delivery-failed-attempt' }, { how: 'bearer' });
     expect(await statusOf(order.id)).toBe('delivery_failed');
     const missed = (await mailAbout(order.orderNumber)).find((m) => m.subject.startsWith(`The courier could not deliver order ${order.orderNumber}`))!;
@@ -126,9 +126,9 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
     expect((await textsAbout(order.orderNumber)).at(-1)).toContain(`could not deliver order ${order.orderNumber} today. The courier tries again on the next working day. To arrange another time, call`);
 
     // The next day's round: out again (a second text), then delivered.
-    await standIn.track(reference, 'out-for-delivery');
+    await fake.track(reference, 'out-for-delivery');
     await webhook(nudge);
-    await standIn.track(reference, 'delivered');
+    await fake.track(reference, 'delivered');
     await webhook(nudge);
     detail = await detailOf(order.id);
     expect(detail.order.status).toBe('delivered');
@@ -139,7 +139,7 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
     expect((await textsAbout(order.orderNumber)).filter((text) => text.includes('is out for delivery'))).toHaveLength(2);
 
     // A scan after delivery does not take the order back.
-    await standIn.track(reference, 'in-transit');
+    await fake.track(reference, 'in-transit');
     await webhook(nudge);
     expect(await statusOf(order.id)).toBe('delivered');
 
@@ -151,16 +151,16 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
 
   it('books one shipment when five admins press Book courier at once, and a booking the courier refused can be tried again at once', async () => {
     const { order } = await paidCourierOrder('booked-once');
-    const shipmentsOf = (orderNumber: string) => [...standIn.shipments.values()].filter((s) => s.customer_reference === orderNumber);
+    const shipmentsOf = (orderNumber: string) => [...fake.shipments.values()].filter((s) => s.customer_reference === orderNumber);
     const book = (orderId: string) => desk('POST', `/api/admin/orders/${orderId}/book-courier`);
 
-    standIn.failNext('/v2/shipments', 500, '{"message":"Internal error"}');
+    fake.failNext('/v2/shipments', 500, '{"message":"Internal error"}');
     expect((await book(order.id)).statusCode).toBe(502);
 
     // The courier takes its time, so the clicks overlap.
-    standIn.shipmentsDelayMs = 200;
+    fake.shipmentsDelayMs = 200;
     const answers = await Promise.all(Array.from({ length: 5 }, () => book(order.id))).finally(() => {
-      standIn.shipmentsDelayMs = 0;
+      fake.shipmentsDelayMs = 0;
     });
     expect(shipmentsOf(order.orderNumber)).toHaveLength(1);
     const [shipment] = shipmentsOf(order.orderNumber);
@@ -186,7 +186,7 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
 
   it('refuses a webhook without the secret or with a body it cannot read, in words, and a forged status moves nothing', async () => {
     const { order, shipment, reference } = await bookedOrder('forged');
-    await standIn.track(reference, 'collected');
+    await fake.track(reference, 'collected');
 
     for (const call of [webhook({ shipment_id: shipment.id }, { how: 'none' }), webhook({ shipment_id: shipment.id }, { secret: 'a'.repeat(48) }), webhook({ shipment_id: shipment.id }, { secret: '' })]) {
       const refused = await call;
@@ -220,8 +220,8 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
     expect((await webhook({ shipment_id: 1, short_tracking_reference: 'NOSUCH' })).json()).toEqual({ received: true, ignored: 'No courier order of this shop has this shipment' });
 
     // The courier's tracking is down: 503 so that Shiplogic sends again, and nothing is half-written.
-    await standIn.track(reference, 'out-for-delivery');
-    standIn.failNext('/v2/tracking/shipments', 500, '{"message":"Internal error"}');
+    await fake.track(reference, 'out-for-delivery');
+    fake.failNext('/v2/tracking/shipments', 500, '{"message":"Internal error"}');
     const down = await webhook({ shipment_id: shipment.id });
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toMatch(new RegExp(`^The courier did not say where order ${order.orderNumber} is: .+ Try again in a few minutes\\.$`));
@@ -233,9 +233,9 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
   it('polls the parcels on their way, each once in ten minutes however many processes ask, and the desk can ask now or mark delivered', async () => {
     const first = await bookedOrder('polled-1');
     const second = await bookedOrder('polled-2');
-    await standIn.track(first.reference, 'collected');
-    await standIn.track(second.reference, 'collected');
-    await standIn.track(second.reference, 'out-for-delivery');
+    await fake.track(first.reference, 'collected');
+    await fake.track(second.reference, 'collected');
+    await fake.track(second.reference, 'out-for-delivery');
 
     // Two processes polling at once share the parcels out between them.
     const [a, b] = await Promise.all([tracking.followParcels(), tracking.followParcels()]);
@@ -247,7 +247,7 @@ describeShop('courier orders followed to the door', withStandIn, (shop) => {
     expect(await tracking.followParcels()).toEqual({ asked: 0, moved: 0, failed: 0 });
 
     // "Check tracking" asks now, and says when there is nothing new.
-    await standIn.track(first.reference, 'out-for-delivery');
+    await fake.track(first.reference, 'out-for-delivery');
     let asked = await desk('POST', `/api/admin/orders/${first.order.id}/track-courier`);
     expect([asked.statusCode, asked.json<OrderActionResult>().message]).toEqual([200, `The courier reports order ${first.order.orderNumber} out for delivery`]);
     asked = await desk('POST', `/api/admin/orders/${first.order.id}/track-courier`);

@@ -119,7 +119,7 @@ function policyText(directives: Record<string, string[]>): string {
     .join(';');
 }
 
-/** The headers helmet's middleware sets, read once from a stand-in response: they are the same for every answer. */
+/** The headers helmet's middleware sets, read once from a fake response: they are the same for every answer. */
 function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
   const headers = new Map<string, string>();
   const response = {

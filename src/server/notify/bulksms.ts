@@ -5,7 +5,7 @@ import { DeliveryError } from './delivery-error';
 import type { SmsProvider, SmsProviderDefinition } from './transports';
 
 export interface BulkSmsOptions {
-  /** https://api.bulksms.com, or a local stand-in in tests. */
+  /** https://api.bulksms.com, or a local fake in tests. */
   apiUrl: string;
   /** An API token made under Settings → API Tokens in the BulkSMS account. */
   tokenId: string;

@@ -2,7 +2,7 @@ import { noSettings } from '../provider-registry';
 import type { Mailer, MailProviderDefinition, SmsProvider, SmsProviderDefinition } from './transports';
 
 /**
- * The stand-in for both mail and text messages: nothing leaves the machine. A message counts as
+ * The fake for both mail and text messages: nothing leaves the machine. A message counts as
  * delivered at once, and the sent outbox row, whose transport is this name, is what the dev
  * mailbox (/dev/mailbox) shows, to every process alike.
  */

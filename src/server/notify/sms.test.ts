@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { outbox } from '../db/schema';
 import { InvalidInputError } from '../errors';
 import { describeShop, type ShopOptions } from '../testing/describe-shop';
-import { startBulkSmsStandIn, type BulkSmsStandIn } from '../testing/bulksms-stand-in';
+import { startBulkSmsFake, type BulkSmsFake } from '../testing/bulksms-fake';
 import { DeliveryError } from './delivery-error';
 import { createOutboxWorker, enqueueSms, MAX_ATTEMPTS } from './outbox';
 import { bulkSmsProvider } from './bulksms';
@@ -42,10 +42,10 @@ describe('SMS settings', () => {
 });
 
 describe('the BulkSMS provider', () => {
-  let bulk: BulkSmsStandIn;
+  let bulk: BulkSmsFake;
 
   beforeAll(async () => {
-    bulk = await startBulkSmsStandIn();
+    bulk = await startBulkSmsFake();
   });
   afterAll(async () => {
     await bulk?.close();
@@ -98,10 +98,10 @@ describe('the BulkSMS provider', () => {
   });
 });
 
-let bulk: BulkSmsStandIn;
-/** The shop texts through the BulkSMS stand-in, which starts first: the shop's settings name it. */
+let bulk: BulkSmsFake;
+/** The shop texts through the BulkSMS fake, which starts first: the shop's settings name it. */
 async function textingThroughBulkSms(): Promise<ShopOptions> {
-  bulk = await startBulkSmsStandIn();
+  bulk = await startBulkSmsFake();
   return { env: { SMS_PROVIDER: 'bulksms', BULKSMS_API_URL: bulk.apiUrl, BULKSMS_TOKEN_ID: bulk.tokenId, BULKSMS_TOKEN_SECRET: bulk.tokenSecret } };
 }
 

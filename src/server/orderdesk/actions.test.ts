@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminAuditLog, checkouts, orderEvents, products } from '../db/schema';
-import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
 import { outboxEmails, quietLogger } from '../testing/test-support';
 import { describeShop, type ShopOptions } from '../testing/describe-shop';
 import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-desk';
@@ -301,11 +301,11 @@ describeShop('order desk moves and money', { admin: true, pickupPoints: true }, 
 });
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
-let yoco: YocoStandIn;
+let yoco: YocoFake;
 
-/** The shop paid through the Yoco stand-in, which starts first: the shop's settings name it. */
+/** The shop paid through the Yoco fake, which starts first: the shop's settings name it. */
 async function payingThroughYoco(): Promise<ShopOptions> {
-  yoco = await startYocoStandIn();
+  yoco = await startYocoFake();
   return {
     admin: true,
     pickupPoints: true,

@@ -8,17 +8,17 @@ import { afterAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { orders, refunds, taxDocuments } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
-import { startYocoStandIn, yocoSettings, type AnsweredRefund, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startYocoFake, yocoSettings, type AnsweredRefund, type YocoFake } from '../testing/yoco-fake';
 import type { AdminOrderDetail } from '../../shared/order-desk';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
-let yoco: YocoStandIn;
+let yoco: YocoFake;
 
 describeShop(
   'a refund confirmed before the desk wrote it down',
   async () => {
-    yoco = await startYocoStandIn();
+    yoco = await startYocoFake();
     return { env: yocoSettings(yoco, WEBHOOK_SECRET), admin: true, pickupPoints: true };
   },
   (shop) => {

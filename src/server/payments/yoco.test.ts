@@ -8,7 +8,7 @@ import { createPaymentProvider } from './providers';
 import { signWebhook, verifyWebhookSignature } from './webhooks';
 import { createYocoProvider, MAX_TRIES, type YocoProvider } from './yoco';
 import { retryAfterMs } from '../lib/http-retry';
-import { startYocoStandIn, type YocoStandIn } from '../testing/yoco-stand-in';
+import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -43,25 +43,25 @@ function webhookRefusal(run: () => unknown): WebhookVerificationError {
   throw new Error('the webhook was accepted');
 }
 
-describe('Yoco provider against the stand-in', () => {
-  let standIn: YocoStandIn;
+describe('Yoco provider against the fake', () => {
+  let fake: YocoFake;
   let yoco: YocoProvider;
   const waits: number[] = [];
 
   beforeAll(async () => {
-    standIn = await startYocoStandIn();
+    fake = await startYocoFake();
     yoco = createYocoProvider({
-      apiUrl: standIn.apiUrl,
-      secretKey: standIn.secretKey,
+      apiUrl: fake.apiUrl,
+      secretKey: fake.secretKey,
       webhookSecret: WEBHOOK_SECRET,
       sleep: async (ms) => void waits.push(ms),
     });
   });
   afterAll(async () => {
-    await standIn?.close();
+    await fake?.close();
   });
   beforeEach(() => {
-    standIn.requests.length = 0;
+    fake.requests.length = 0;
     waits.length = 0;
   });
 
@@ -76,11 +76,11 @@ describe('Yoco provider against the stand-in', () => {
       expect(created).toMatchObject({ id: expect.stringMatching(/^ch_/), status: 'created', replayed: false });
       expect(created.redirectUrl).toBe(`https://c.yoco.com/checkout/${created.id}`);
 
-      expect(standIn.requests).toHaveLength(1);
-      const sent = standIn.requests[0]!;
+      expect(fake.requests).toHaveLength(1);
+      const sent = fake.requests[0]!;
       expect(sent.method).toBe('POST');
       expect(sent.path).toBe('/api/checkouts');
-      expect(sent.headers.authorization).toBe(`Bearer ${standIn.secretKey}`);
+      expect(sent.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
       expect(sent.headers['idempotency-key']).toBe(input.idempotencyKey);
       expect(sent.headers['content-type']).toBe('application/json');
       expect(sent.body).toEqual({
@@ -102,8 +102,8 @@ describe('Yoco provider against the stand-in', () => {
       const first = await yoco.createCheckout(input);
       const again = await yoco.createCheckout(input);
       expect(again).toEqual({ ...first, replayed: true });
-      expect(standIn.requests.map((r) => r.headers['idempotency-key'])).toEqual([input.idempotencyKey, input.idempotencyKey]);
-      expect(standIn.checkouts.has(first.id)).toBe(true);
+      expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual([input.idempotencyKey, input.idempotencyKey]);
+      expect(fake.checkouts.has(first.id)).toBe(true);
 
       const err = await refusal(yoco.createCheckout({ ...input, amountCents: 30_000 }));
       expect(err.providerStatus).toBe(422);
@@ -114,14 +114,14 @@ describe('Yoco provider against the stand-in', () => {
       const err = await yoco.createCheckout(checkoutInput({ amountCents: 199 })).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(InvalidInputError);
       expect((err as Error).message).toBe(BELOW_MINIMUM_MESSAGE);
-      expect(standIn.requests).toHaveLength(0);
+      expect(fake.requests).toHaveLength(0);
       await expect(yoco.createCheckout(checkoutInput({ amountCents: 200 }))).resolves.toMatchObject({ status: 'created' });
     });
 
     it('refuses a currency other than rand and addresses that are not web addresses', async () => {
       await expect(yoco.createCheckout({ ...checkoutInput(), currency: 'USD' as 'ZAR' })).rejects.toBeInstanceOf(InvalidInputError);
       await expect(yoco.createCheckout(checkoutInput({ successUrl: 'javascript:alert(1)' }))).rejects.toBeInstanceOf(InvalidInputError);
-      expect(standIn.requests).toHaveLength(0);
+      expect(fake.requests).toHaveLength(0);
     });
   });
 
@@ -138,14 +138,14 @@ describe('Yoco provider against the stand-in', () => {
         metadata: { shopCheckoutId: 'c1', orderReference: 'CF-100001' },
       });
       for (const status of ['started', 'processing', 'something-new']) {
-        standIn.setStatus(id, status);
+        fake.setStatus(id, status);
         expect(await yoco.getCheckout(id)).toMatchObject({ status, paid: false });
       }
-      const { paymentId } = standIn.markPaid(id);
+      const { paymentId } = fake.markPaid(id);
       expect(await yoco.getCheckout(id)).toMatchObject({ status: 'completed', paid: true, paymentId });
-      const get = standIn.requests.at(-1)!;
+      const get = fake.requests.at(-1)!;
       expect(get).toMatchObject({ method: 'GET', path: `/api/checkouts/${id}` });
-      expect(get.headers.authorization).toBe(`Bearer ${standIn.secretKey}`);
+      expect(get.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
     });
 
     it('answers an unknown checkout with a 404 provider error', async () => {
@@ -154,7 +154,7 @@ describe('Yoco provider against the stand-in', () => {
     });
 
     it('treats a malformed answer as a provider error', async () => {
-      standIn.respondNext({ status: 200, body: { hello: 'world' } });
+      fake.respondNext({ status: 200, body: { hello: 'world' } });
       const err = await refusal(yoco.getCheckout('ch_x'));
       expect(err.status).toBe(502);
       expect(err.message).toMatch(/unexpected checkout/);
@@ -164,23 +164,23 @@ describe('Yoco provider against the stand-in', () => {
   describe('refund', () => {
     it('refunds part, then the rest, then counts a refunded payment as done', async () => {
       const { id } = await yoco.createCheckout(checkoutInput());
-      standIn.markPaid(id);
+      fake.markPaid(id);
 
       const part = await yoco.refund(id, { amountCents: 5_000, idempotencyKey: 'refund-1' });
       expect(part).toEqual({ refundId: expect.stringMatching(/^rfd_/), status: 'accepted', providerStatus: 'successful' });
-      const sent = standIn.requests.at(-1)!;
+      const sent = fake.requests.at(-1)!;
       expect(sent).toMatchObject({ method: 'POST', path: `/api/checkouts/${id}/refund`, body: { amount: 5_000 } });
       expect(sent.headers['idempotency-key']).toBe('refund-1');
-      expect(sent.headers.authorization).toBe(`Bearer ${standIn.secretKey}`);
+      expect(sent.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
 
       // The same request again is the same refund, not a second one.
       expect(await yoco.refund(id, { amountCents: 5_000, idempotencyKey: 'refund-1' })).toEqual(part);
-      expect(standIn.checkouts.get(id)!.refundedCents).toBe(5_000);
+      expect(fake.checkouts.get(id)!.refundedCents).toBe(5_000);
 
       const rest = await yoco.refund(id, { idempotencyKey: 'refund-2' });
       expect(rest.status).toBe('accepted');
-      expect(standIn.requests.at(-1)!.body).toEqual({});
-      expect(standIn.checkouts.get(id)!.refundedCents).toBe(25_000);
+      expect(fake.requests.at(-1)!.body).toEqual({});
+      expect(fake.checkouts.get(id)!.refundedCents).toBe(25_000);
 
       expect(await yoco.refund(id, { idempotencyKey: 'refund-3' })).toEqual({
         refundId: null,
@@ -190,13 +190,13 @@ describe('Yoco provider against the stand-in', () => {
     });
 
     it("accepts 'succeeded' and an 'already refunded' answer, and refuses other statuses", async () => {
-      standIn.respondNext({ status: 202, body: { id: 'ch_1', refundId: 'rfd_1', message: 'ok', status: 'succeeded' } });
+      fake.respondNext({ status: 202, body: { id: 'ch_1', refundId: 'rfd_1', message: 'ok', status: 'succeeded' } });
       expect(await yoco.refund('ch_1', { idempotencyKey: 'k1' })).toEqual({ refundId: 'rfd_1', status: 'accepted', providerStatus: 'succeeded' });
 
-      standIn.respondNext({ status: 202, body: { id: 'ch_1', message: 'Payment has already been refunded.', status: 'failed' } });
+      fake.respondNext({ status: 202, body: { id: 'ch_1', message: 'Payment has already been refunded.', status: 'failed' } });
       expect((await yoco.refund('ch_1', { idempotencyKey: 'k2' })).status).toBe('already_refunded');
 
-      standIn.respondNext({ status: 202, body: { id: 'ch_1', message: 'Card network unavailable', status: 'failed' } });
+      fake.respondNext({ status: 202, body: { id: 'ch_1', message: 'Card network unavailable', status: 'failed' } });
       const err = await refusal(yoco.refund('ch_1', { idempotencyKey: 'k3' }));
       expect(err.providerMessage).toBe('Card network unavailable');
     });
@@ -215,7 +215,7 @@ describe('Yoco provider against the stand-in', () => {
       [{ displayMessage: 'Something went wrong, try again' }, 'Something went wrong, try again', undefined],
       ['Bad Gateway from upstream', 'Bad Gateway from upstream', undefined],
     ])('reads the message from %j', async (body, message, errorCode) => {
-      standIn.respondNext({ status: 400, body });
+      fake.respondNext({ status: 400, body });
       const err = await refusal(yoco.createCheckout(checkoutInput()));
       expect(err).toMatchObject({ providerStatus: 400, status: 502, providerMessage: message });
       expect(err.details.errorCode).toBe(errorCode);
@@ -223,41 +223,41 @@ describe('Yoco provider against the stand-in', () => {
     });
 
     it('says the status when the error has no body', async () => {
-      standIn.respondNext({ status: 500 });
+      fake.respondNext({ status: 500 });
       const err = await refusal(yoco.getCheckout('ch_1'));
       expect(err.providerMessage).toBe('Internal Server Error');
     });
 
     it('refuses a wrong secret key with 401', async () => {
-      const other = createYocoProvider({ apiUrl: standIn.apiUrl, secretKey: 'sk_test_wrong', webhookSecret: WEBHOOK_SECRET });
+      const other = createYocoProvider({ apiUrl: fake.apiUrl, secretKey: 'sk_test_wrong', webhookSecret: WEBHOOK_SECRET });
       const err = await refusal(other.getCheckout('ch_1'));
       expect(err).toMatchObject({ providerStatus: 401, status: 502, providerMessage: 'Invalid API key.' });
     });
 
     it('waits as long as Retry-After says after a 429 and tries again', async () => {
-      standIn.respondNext({ status: 429, headers: { 'retry-after': '2' }, body: { errorMessage: 'Slow down' } }, { status: 429, body: {} });
+      fake.respondNext({ status: 429, headers: { 'retry-after': '2' }, body: { errorMessage: 'Slow down' } }, { status: 429, body: {} });
       const created = await yoco.createCheckout(checkoutInput());
       expect(created.status).toBe('created');
       expect(waits).toEqual([2_000, 1_000]);
-      expect(standIn.requests).toHaveLength(3);
+      expect(fake.requests).toHaveLength(3);
       // Every try carries the same key, so Yoco makes one checkout however many tries it takes.
-      expect(new Set(standIn.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+      expect(new Set(fake.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
     });
 
     it(`gives up after ${MAX_TRIES} tries`, async () => {
       const tooMany = { status: 429, headers: { 'retry-after': '1' }, body: { errorMessage: 'Too many requests' } };
-      standIn.respondNext(tooMany, tooMany, tooMany);
+      fake.respondNext(tooMany, tooMany, tooMany);
       const err = await refusal(yoco.getCheckout('ch_1'));
       expect(err).toMatchObject({ providerStatus: 429, providerMessage: 'Too many requests', details: { retryAfterSeconds: 1 } });
-      expect(standIn.requests).toHaveLength(MAX_TRIES);
+      expect(fake.requests).toHaveLength(MAX_TRIES);
       expect(waits).toEqual([1_000, 1_000]);
     });
 
     it('does not wait for a long Retry-After: it fails at once and says when to try again', async () => {
-      standIn.respondNext({ status: 429, headers: { 'retry-after': '120' }, body: {} });
+      fake.respondNext({ status: 429, headers: { 'retry-after': '120' }, body: {} });
       const err = await refusal(yoco.getCheckout('ch_1'));
       expect(err.details.retryAfterSeconds).toBe(120);
-      expect(standIn.requests).toHaveLength(1);
+      expect(fake.requests).toHaveLength(1);
       expect(waits).toEqual([]);
     });
 
@@ -272,8 +272,8 @@ describe('Yoco provider against the stand-in', () => {
     it('turns a network failure into a provider error after bounded tries', async () => {
       let calls = 0;
       const down = createYocoProvider({
-        apiUrl: standIn.apiUrl,
-        secretKey: standIn.secretKey,
+        apiUrl: fake.apiUrl,
+        secretKey: fake.secretKey,
         webhookSecret: WEBHOOK_SECRET,
         sleep: async (ms) => void waits.push(ms),
         fetch: async () => {
@@ -290,8 +290,8 @@ describe('Yoco provider against the stand-in', () => {
     it('does not repeat a request that timed out', async () => {
       let calls = 0;
       const slow = createYocoProvider({
-        apiUrl: standIn.apiUrl,
-        secretKey: standIn.secretKey,
+        apiUrl: fake.apiUrl,
+        secretKey: fake.secretKey,
         webhookSecret: WEBHOOK_SECRET,
         timeoutMs: 50,
         fetch: async (_url, init) => {
@@ -309,19 +309,19 @@ describe('Yoco provider against the stand-in', () => {
     let checkoutId: string;
     beforeAll(async () => {
       checkoutId = (await yoco.createCheckout(checkoutInput())).id;
-      standIn.markPaid(checkoutId);
+      fake.markPaid(checkoutId);
     });
 
     it('accepts a payment.succeeded signed by Yoco and reads it', () => {
-      const event = standIn.paymentSucceeded(checkoutId) as { id: string };
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, event);
+      const event = fake.paymentSucceeded(checkoutId) as { id: string };
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, event);
       const read = yoco.verifyWebhook(delivery.body, delivery.headers);
       expect(read).toEqual({
         id: delivery.headers['webhook-id'],
         eventId: event.id,
         type: 'payment.succeeded',
         checkoutId,
-        paymentId: standIn.checkouts.get(checkoutId)!.paymentId,
+        paymentId: fake.checkouts.get(checkoutId)!.paymentId,
         refundId: undefined,
         amountCents: 25_000,
         currency: 'ZAR',
@@ -332,16 +332,16 @@ describe('Yoco provider against the stand-in', () => {
     });
 
     it('reads refund events', () => {
-      const succeeded = standIn.signWebhook(WEBHOOK_SECRET, standIn.refundEvent(checkoutId, 'refund.succeeded', 1_000));
+      const succeeded = fake.signWebhook(WEBHOOK_SECRET, fake.refundEvent(checkoutId, 'refund.succeeded', 1_000));
       expect(yoco.verifyWebhook(succeeded.body, succeeded.headers)).toMatchObject({
         type: 'refund.succeeded',
         checkoutId,
         refundId: expect.stringMatching(/^rfd_/),
-        paymentId: standIn.checkouts.get(checkoutId)!.paymentId,
+        paymentId: fake.checkouts.get(checkoutId)!.paymentId,
         amountCents: 1_000,
         status: 'succeeded',
       });
-      const failed = standIn.signWebhook(WEBHOOK_SECRET, standIn.refundEvent(checkoutId, 'refund.failed', 1_000));
+      const failed = fake.signWebhook(WEBHOOK_SECRET, fake.refundEvent(checkoutId, 'refund.failed', 1_000));
       expect(yoco.verifyWebhook(failed.body, failed.headers)).toMatchObject({
         type: 'refund.failed',
         status: 'failed',
@@ -350,33 +350,33 @@ describe('Yoco provider against the stand-in', () => {
     });
 
     it('refuses a changed body', () => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId), { tamper: true });
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId), { tamper: true });
       expect(webhookRefusal(() => yoco.verifyWebhook(delivery.body, delivery.headers)).problem).toBe('bad_signature');
     });
 
     it('refuses a webhook signed with another secret', () => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId), { wrongSecret: true });
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId), { wrongSecret: true });
       const err = webhookRefusal(() => yoco.verifyWebhook(delivery.body, delivery.headers));
       expect(err).toMatchObject({ problem: 'bad_signature', status: 400, message: 'The webhook signature does not match' });
     });
 
     it.each([-301, 301, -3600, 3600])('refuses a timestamp %i seconds off', (offset) => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId), { timestampOffsetSeconds: offset });
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId), { timestampOffsetSeconds: offset });
       expect(webhookRefusal(() => yoco.verifyWebhook(delivery.body, delivery.headers)).problem).toBe('stale_timestamp');
     });
 
     it.each([-240, 240])('accepts a timestamp %i seconds off', (offset) => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId), { timestampOffsetSeconds: offset });
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId), { timestampOffsetSeconds: offset });
       expect(yoco.verifyWebhook(delivery.body, delivery.headers).checkoutId).toBe(checkoutId);
     });
 
     it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const)('refuses a delivery without %s', (omit) => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId), { omit });
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId), { omit });
       expect(webhookRefusal(() => yoco.verifyWebhook(delivery.body, delivery.headers)).problem).toBe('missing_headers');
     });
 
     it('accepts any one valid v1 signature among several', () => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId), {
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId), {
         extraSignatures: [`v1,${randomBytes(32).toString('base64')}`, 'v2,abc'],
       });
       expect(delivery.headers['webhook-signature']!.split(' ')).toHaveLength(3);
@@ -387,22 +387,22 @@ describe('Yoco provider against the stand-in', () => {
     });
 
     it('refuses a signed body that is not an event', () => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, { hello: 'world' });
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, { hello: 'world' });
       expect(webhookRefusal(() => yoco.verifyWebhook(delivery.body, delivery.headers)).problem).toBe('bad_payload');
     });
 
     it('finds headers whatever their case', () => {
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId));
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId));
       const shouted = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k.toUpperCase(), v]));
       expect(yoco.verifyWebhook(delivery.body, shouted).checkoutId).toBe(checkoutId);
     });
 
     it('agrees with the standardwebhooks reference library both ways', () => {
       const reference = new Webhook(WEBHOOK_SECRET);
-      const delivery = standIn.signWebhook(WEBHOOK_SECRET, standIn.paymentSucceeded(checkoutId));
+      const delivery = fake.signWebhook(WEBHOOK_SECRET, fake.paymentSucceeded(checkoutId));
       expect(() => reference.verify(delivery.body, delivery.headers)).not.toThrow();
 
-      const body = Buffer.from(JSON.stringify(standIn.paymentSucceeded(checkoutId)));
+      const body = Buffer.from(JSON.stringify(fake.paymentSucceeded(checkoutId)));
       const at = new Date();
       const headers = {
         'webhook-id': 'msg_reference',

@@ -18,7 +18,7 @@ import { verifyPaymentWebhook, webhookKey } from './webhooks';
 import { retryAfterMs } from '../lib/http-retry';
 
 export interface YocoProviderOptions {
-  /** https://payments.yoco.com/api, or a local stand-in in tests. */
+  /** https://payments.yoco.com/api, or a local fake in tests. */
   apiUrl: string;
   /** sk_test_… or sk_live_…; server side only. */
   secretKey: string;

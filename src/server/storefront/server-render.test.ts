@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { drawnAddress, keepDrawnPages, NOT_DRAWN, type PageRenderer } from './server-render';
 import { shopPageData, type PageData } from './html';
 import { PAXI_STANDARD } from '../../shared/shop-facts';
-import { STAND_IN_COLLECTION_ADDRESS } from '../testing/shiplogic-stand-in';
+import { FAKE_COLLECTION_ADDRESS } from '../testing/shiplogic-fake';
 import { drawnPart, drawnText } from '../testing/drawn-page';
 import { describeShop } from '../testing/describe-shop';
 import { startTestApp, TEST_PUBLIC_URL, TEST_SESSION_SECRET } from '../testing/test-support';
@@ -116,7 +116,7 @@ describeShop('pages drawn on the server', drawingShop, (shop) => {
       COURIER_PROVIDER: 'shiplogic',
       SHIPLOGIC_API_KEY: 'sl_test',
       SHIPLOGIC_API_URL: 'http://127.0.0.1:9/v2',
-      SHIPLOGIC_COLLECTION_ADDRESS: STAND_IN_COLLECTION_ADDRESS,
+      SHIPLOGIC_COLLECTION_ADDRESS: FAKE_COLLECTION_ADDRESS,
     } as NodeJS.ProcessEnv);
     expect(shopPageData(config).courierFees).toEqual({ kind: 'quoted' });
   });

@@ -3,12 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for Shiplogic's REST API (v2), written from its public documentation and
+ * A local fake for Shiplogic's REST API (v2), written from its public documentation and
  * answers recorded from its sandbox, for tests: rates, shipments, labels (a signed link to a PDF)
  * and tracking, each refusing a wrong key as Shiplogic does.
  */
 
-interface StandInShipment {
+interface FakeShipment {
   id: number;
   short_tracking_reference: string;
   status: string;
@@ -26,16 +26,16 @@ interface RecordedRequest {
   body: unknown;
 }
 
-/** Where the stand-in's courier collects from: the shop's SHIPLOGIC_COLLECTION_ADDRESS in the tests. */
-export const STAND_IN_COLLECTION_ADDRESS = '1 Flag Lane; Hatfield; Pretoria; Gauteng; 0083';
+/** Where the fake's courier collects from: the shop's SHIPLOGIC_COLLECTION_ADDRESS in the tests. */
+export const FAKE_COLLECTION_ADDRESS = '1 Flag Lane; Hatfield; Pretoria; Gauteng; 0083';
 
-export interface ShiplogicStandIn {
+export interface ShiplogicFake {
   url: string;
   apiKey: string;
-  /** The settings of a shop that uses this stand-in as its courier. */
+  /** The settings of a shop that uses this fake as its courier. */
   readonly settings: Record<string, string>;
   requests: RecordedRequest[];
-  shipments: Map<number, StandInShipment>;
+  shipments: Map<number, FakeShipment>;
   /** Postal codes the courier does not serve: rates answers with none. */
   notServed: Set<string>;
   /** The next answer to a path, whatever was asked (e.g. a 500). */
@@ -89,19 +89,19 @@ function problemWith(body: Record<string, unknown>, withContacts: boolean): stri
 const weightKg = (body: Record<string, unknown>) =>
   (body.parcels as Record<string, number>[]).reduce((sum, parcel) => sum + Math.max(parcel.submitted_weight_kg!, (parcel.submitted_length_cm! * parcel.submitted_width_cm! * parcel.submitted_height_cm!) / 5000), 0);
 
-export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toString('hex')}`): Promise<ShiplogicStandIn> {
+export async function startShiplogicFake(apiKey = `sl_${randomBytes(12).toString('hex')}`): Promise<ShiplogicFake> {
   const requests: RecordedRequest[] = [];
-  const shipments = new Map<number, StandInShipment>();
+  const shipments = new Map<number, FakeShipment>();
   const failures = new Map<string, { status: number; body: string }>();
   let nextId = 95_464_038;
   let nextEventId = 2_129_570_191;
   let baseUrl = '';
 
-  const standIn: ShiplogicStandIn = {
+  const fake: ShiplogicFake = {
     url: '',
     apiKey,
     get settings() {
-      return { COURIER_PROVIDER: 'shiplogic', SHIPLOGIC_API_KEY: apiKey, SHIPLOGIC_API_URL: standIn.url, SHIPLOGIC_COLLECTION_ADDRESS: STAND_IN_COLLECTION_ADDRESS };
+      return { COURIER_PROVIDER: 'shiplogic', SHIPLOGIC_API_KEY: apiKey, SHIPLOGIC_API_URL: fake.url, SHIPLOGIC_COLLECTION_ADDRESS: FAKE_COLLECTION_ADDRESS };
     },
     requests,
     shipments,
@@ -121,8 +121,8 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
         message: details.message ?? '',
         ...(details.location ? { location: details.location } : {}),
       });
-      if (!standIn.webhookUrl) return undefined;
-      const response = await fetch(standIn.webhookUrl, {
+      if (!fake.webhookUrl) return undefined;
+      const response = await fetch(fake.webhookUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ shipment_id: shipment.id, short_tracking_reference: reference, status, event_time: date }),
@@ -173,12 +173,12 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
     }
 
     if (req.method === 'POST' && url.pathname === '/v2/rates') {
-      if (standIn.ratesDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.ratesDelayMs));
+      if (fake.ratesDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.ratesDelayMs));
       if (!body || typeof body !== 'object') return json(400, { message: 'The request body is missing.' });
       const problem = problemWith(body as Record<string, unknown>, false);
       if (problem) return json(400, { message: problem });
       const delivery = (body as { delivery_address: { code: string } }).delivery_address;
-      if (standIn.notServed.has(delivery.code)) return json(200, { message: 'Success', rates: [] });
+      if (fake.notServed.has(delivery.code)) return json(200, { message: 'Success', rates: [] });
       const kg = Math.ceil(weightKg(body as Record<string, unknown>));
       return json(200, {
         message: 'Success',
@@ -199,7 +199,7 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
     }
 
     if (req.method === 'POST' && url.pathname === '/v2/shipments') {
-      if (standIn.shipmentsDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.shipmentsDelayMs));
+      if (fake.shipmentsDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.shipmentsDelayMs));
       if (!body || typeof body !== 'object') return json(400, { message: 'The request body is missing.' });
       const request = body as Record<string, unknown>;
       const problem = problemWith(request, true);
@@ -207,7 +207,7 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
       const level = SERVICE_LEVELS.find((l) => l.code === request.service_level_code);
       if (!level) return json(400, { message: 'Invalid service level code.' });
       const id = nextId++;
-      const shipment: StandInShipment = {
+      const shipment: FakeShipment = {
         id,
         short_tracking_reference: randomBytes(4).toString('hex').toUpperCase().slice(0, 6),
         status: 'submitted',
@@ -249,6 +249,6 @@ export async function startShiplogicStandIn(apiKey = `sl_${randomBytes(12).toStr
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  standIn.url = baseUrl;
-  return standIn;
+  fake.url = baseUrl;
+  return fake;
 }

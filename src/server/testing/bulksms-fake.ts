@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for BulkSMS.com's JSON REST API v1, for tests: `POST /v1/messages` with HTTP
+ * A local fake for BulkSMS.com's JSON REST API v1, for tests: `POST /v1/messages` with HTTP
  * Basic auth (token id and secret) and a body `{to, body}`, answered `201` with the created
  * messages; errors as problem documents `{type, title, status, detail}`, as BulkSMS sends them.
  */
@@ -22,7 +22,7 @@ interface ScriptedAnswer {
   body?: unknown;
 }
 
-export interface BulkSmsStandIn {
+export interface BulkSmsFake {
   /** Give this as BULKSMS_API_URL. */
   apiUrl: string;
   tokenId: string;
@@ -31,7 +31,7 @@ export interface BulkSmsStandIn {
   requests: ReceivedSms[];
   /** The messages it accepted (201). */
   accepted: { to: string; body: string }[];
-  /** The next requests get these answers, in order, before the stand-in answers normally again. */
+  /** The next requests get these answers, in order, before the fake answers normally again. */
   answerNext(...answers: ScriptedAnswer[]): void;
   /** The next request gets no answer at all, as a hung server would do. */
   hangNext(): void;
@@ -45,7 +45,7 @@ const problem = (status: number, title: string, detail: string) => ({
   detail,
 });
 
-export async function startBulkSmsStandIn(): Promise<BulkSmsStandIn> {
+export async function startBulkSmsFake(): Promise<BulkSmsFake> {
   const tokenId = `TOKEN${randomBytes(4).toString('hex').toUpperCase()}`;
   const tokenSecret = randomBytes(12).toString('hex');
   const expectedAuth = `Basic ${Buffer.from(`${tokenId}:${tokenSecret}`).toString('base64')}`;
@@ -59,7 +59,7 @@ export async function startBulkSmsStandIn(): Promise<BulkSmsStandIn> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const url = new URL(req.url ?? '/', 'http://fake');
       const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         const type = status >= 400 ? 'application/problem+json' : 'application/json';
         res.writeHead(status, { 'content-type': type, ...headers }).end(JSON.stringify(body));

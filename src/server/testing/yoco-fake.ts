@@ -3,12 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for Yoco's Checkout API, written from Yoco's documented behaviour (see
+ * A local fake for Yoco's Checkout API, written from Yoco's documented behaviour (see
  * shared/reference), for tests: checkouts, status, refunds, idempotency keys, and signed webhooks.
  * It signs webhooks with its own code, not the shop's, so the two check each other.
  */
 
-interface StandInCheckout {
+interface FakeCheckout {
   id: string;
   status: string;
   amount: number;
@@ -22,7 +22,7 @@ interface StandInCheckout {
   merchantId: string;
   processingMode: 'test' | 'live';
   externalId?: string;
-  /** Not in Yoco's answer: what the stand-in keeps to judge refunds. */
+  /** Not in Yoco's answer: what the fake keeps to judge refunds. */
   refundedCents: number;
   /** Everything the create request sent, display fields included. */
   request: Record<string, unknown>;
@@ -66,19 +66,19 @@ export interface AnsweredRefund {
   amountCents: number;
 }
 
-export interface YocoStandIn {
+export interface YocoFake {
   /** Base URL to use as YOCO_API_URL, e.g. http://127.0.0.1:40123/api */
   apiUrl: string;
   secretKey: string;
   requests: RecordedRequest[];
-  checkouts: Map<string, StandInCheckout>;
+  checkouts: Map<string, FakeCheckout>;
   /** The next requests, whatever they are, get these answers in order (errors, 429s, odd bodies). */
   respondNext(...responses: ScriptedResponse[]): void;
   /** The shopper paid on Yoco's page: status completed with a payment id. */
-  markPaid(checkoutId: string): StandInCheckout;
+  markPaid(checkoutId: string): FakeCheckout;
   setStatus(checkoutId: string, status: string): void;
   paymentSucceeded(checkoutId: string): object;
-  /** A refund's webhook event; with `refundId`, about the refund the stand-in answered with that id. */
+  /** A refund's webhook event; with `refundId`, about the refund the fake answered with that id. */
   refundEvent(checkoutId: string, type: 'refund.succeeded' | 'refund.failed', amountCents: number, refundId?: string): object;
   /**
    * Runs before a refund's 202 answer goes out, when set: Yoco's refund.succeeded webhook can reach
@@ -90,9 +90,9 @@ export interface YocoStandIn {
   close(): Promise<void>;
 }
 
-/** The shop's settings for paying through this stand-in, with the webhook secret the test signs with. */
-export function yocoSettings(standIn: YocoStandIn, webhookSecret: string): Record<string, string> {
-  return { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: standIn.apiUrl, YOCO_SECRET_KEY: standIn.secretKey, YOCO_WEBHOOK_SECRET: webhookSecret };
+/** The shop's settings for paying through this fake, with the webhook secret the test signs with. */
+export function yocoSettings(fake: YocoFake, webhookSecret: string): Record<string, string> {
+  return { PAYMENT_PROVIDER: 'yoco', YOCO_API_URL: fake.apiUrl, YOCO_SECRET_KEY: fake.secretKey, YOCO_WEBHOOK_SECRET: webhookSecret };
 }
 
 const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
@@ -108,10 +108,10 @@ interface Remembered {
   body: unknown;
 }
 
-export async function startYocoStandIn(options: { secretKey?: string } = {}): Promise<YocoStandIn> {
+export async function startYocoFake(options: { secretKey?: string } = {}): Promise<YocoFake> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(16).toString('hex')}`;
   const requests: RecordedRequest[] = [];
-  const checkouts = new Map<string, StandInCheckout>();
+  const checkouts = new Map<string, FakeCheckout>();
   const scripted: ScriptedResponse[] = [];
   /** Idempotency keys per path: a repeated key replays the first answer. */
   const remembered = new Map<string, Remembered>();
@@ -143,7 +143,7 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
         return { status: 400, body: { errorType: 'invalid_request_error', errorCode: 'invalid_currency', description: 'currency must be ZAR.' } };
       }
       const checkoutId = id('ch_');
-      const checkout: StandInCheckout = {
+      const checkout: FakeCheckout = {
         id: checkoutId,
         status: 'created',
         amount,
@@ -154,7 +154,7 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
         cancelUrl: body.cancelUrl as string | undefined,
         failureUrl: body.failureUrl as string | undefined,
         metadata: (body.metadata as Record<string, string> | undefined) ?? {},
-        merchantId: 'acc_standin',
+        merchantId: 'acc_fake',
         processingMode: 'test',
         externalId: body.externalId as string | undefined,
         refundedCents: 0,
@@ -188,7 +188,7 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
     return { status: 404, body: { displayMessage: 'Not found.' } };
   }
 
-  function publicView(c: StandInCheckout): object {
+  function publicView(c: FakeCheckout): object {
     const { refundedCents: _refunded, request: _request, ...view } = c;
     return view;
   }
@@ -210,7 +210,7 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
 
       const send = async (answer: ScriptedResponse, extra: Record<string, string> = {}) => {
         const refund = typeof answer.body === 'object' && answer.body !== null ? answeredRefunds.get(answer.body) : undefined;
-        if (refund && extra['idempotent-replayed'] === undefined) await standIn.beforeRefundAnswer?.(refund);
+        if (refund && extra['idempotent-replayed'] === undefined) await fake.beforeRefundAnswer?.(refund);
         const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
         res.writeHead(answer.status, {
           ...(typeof answer.body === 'string' ? { 'content-type': 'text/plain' } : { 'content-type': 'application/json' }),
@@ -243,13 +243,13 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  function checkoutOf(checkoutId: string): StandInCheckout {
+  function checkoutOf(checkoutId: string): FakeCheckout {
     const checkout = checkouts.get(checkoutId);
-    if (!checkout) throw new Error(`The stand-in has no checkout ${checkoutId}`);
+    if (!checkout) throw new Error(`The fake has no checkout ${checkoutId}`);
     return checkout;
   }
 
-  const standIn: YocoStandIn = {
+  const fake: YocoFake = {
     apiUrl: `http://127.0.0.1:${port}/api`,
     secretKey,
     requests,
@@ -323,5 +323,5 @@ export async function startYocoStandIn(options: { secretKey?: string } = {}): Pr
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
-  return standIn;
+  return fake;
 }
