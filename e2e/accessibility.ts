@@ -2,7 +2,7 @@
  * axe-core on every page the browser tests visit: each page is checked in the state a test leaves
  * it, just before the test moves it to another address and when the test ends, at whatever width
  * the test uses. Checking the settled state (after the test's own assertions) rather than the
- * moment a page starts loading keeps the check from judging half-drawn screens, and covers the
+ * moment a page starts loading keeps the check from judging half-rendered screens, and covers the
  * dialogs and panels a test leaves open.
  */
 import { createHash } from 'node:crypto';
@@ -43,7 +43,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  * Marks a screen (address path, width, open dialogs) as checked in this run, by any worker, and
  * says whether it was new: each is checked the first time a test leaves it, not again by every
  * later test that passes it on its way (most start at / and a product), since the same screen
- * drawn again costs seconds and finds nothing new. The marks are files in a folder of the run
+ * rendered again costs seconds and finds nothing new. The marks are files in a folder of the run
  * (playwright.config.ts); creating one is atomic, so two workers never both check a screen.
  */
 function firstCheckOf(screen: string): boolean {
@@ -65,7 +65,7 @@ export function checkAccessibilityOf(page: Page, shopOrigin: string, violations:
       const screen = `${new URL(page.url()).pathname} ${page.viewportSize()?.width ?? 0} ${await page.getByRole('dialog').count()}`;
       if (!firstCheckOf(screen)) return;
       // A test may leave a page the moment its address changed, before the screen's code arrived:
-      // its own heading says it has been drawn (a loading page's heading does not). A page that
+      // its own heading says it has been rendered (a loading page's heading does not). A page that
       // never shows one is reported by axe.
       await page
         .locator('h1:not([data-loading])')

@@ -18,8 +18,8 @@ test.afterAll(async () => {
 
 const demoBanner = (page: Page) => page.getByRole('region', { name: 'Demo shop' });
 
-// The pages the server draws are checked for the banner in src/server/storefront/shop-settings-drawn.test.ts;
-// here, on a phone, the app keeps it once it takes a drawn page over, and draws it on its own pages.
+// The pages the server renders are checked for the banner in src/server/storefront/shop-settings-ssr.test.ts;
+// here, on a phone, the app keeps it once it hydrates a server-rendered page, and renders it on its own pages.
 test('every page of a demo shop says it is a demo and takes no real payment, below the top bar, at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   for (const address of ['/', '/checkout', '/no-such-page']) {

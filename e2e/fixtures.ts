@@ -23,10 +23,10 @@ const BUTTON_DEBOUNCE_MS = 300;
 const SECURITY_HEADER_VIOLATION = /Content[- ]Security[- ]Policy|Refused to|Permissions-Policy/i;
 
 /**
- * What React reports when the page the server drew is not what the app, taking it over, would have
- * drawn (decision 0032): it then throws the drawing away and draws again.
+ * What React reports when the page the server rendered is not what the app, hydrating it, would have
+ * rendered (decision 0032): it then throws the rendering away and renders again.
  */
-const TAKE_OVER_FAILURE = /Minified React error #(418|419|421|422|423|425)\b|Hydration failed/;
+const HYDRATION_FAILURE = /Minified React error #(418|419|421|422|423|425)\b|Hydration failed/;
 
 /** Collects what every page of the context (popups included) logs matching `pattern`, as `page address: message`. */
 function watchForMessages(context: BrowserContext, pattern: RegExp, found: string[]): void {
@@ -79,39 +79,39 @@ function watchEveryPage(browser: Browser, context: BrowserContext, page: Page, w
 
 /**
  * Whether the page's main heading, if it has one yet, belongs to the app: React marks each element
- * it has taken over. A page drawn in the browser shows its heading only once the app runs.
+ * it has hydrated. A page rendered in the browser shows its heading only once the app runs.
  */
-function mainHeadingTakenOver(): boolean {
+function mainHeadingHydrated(): boolean {
   const heading = document.querySelector('main h1');
   return heading === null || Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
 }
 
 /**
- * page.goto also waits until the app has taken a drawn page over (decision 0032), as a shopper's
+ * page.goto also waits until the app has hydrated a server-rendered page (decision 0032), as a shopper's
  * next step comes after a look at the page: a test's click or hover in the few moments before
- * would race the take-over (a hover sends no second event to act on; a held click is pressed
+ * would race the hydration (a hover sends no second event to act on; a held click is pressed
  * again later). A goto given its own waitUntil is left as it is, for the tests of those moments.
  */
-function gotoWaitsForTakeOver(page: Page): void {
+function gotoWaitsForHydration(page: Page): void {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (options?.waitUntil === undefined) await page.waitForFunction(mainHeadingTakenOver, undefined, { timeout: 10_000 });
+    if (options?.waitUntil === undefined) await page.waitForFunction(mainHeadingHydrated, undefined, { timeout: 10_000 });
     return response;
   };
 }
 
 /**
- * Waits until the app has taken this element over (React marks each element it has), so that it
- * answers a hover or a tap: the pages are taken over in slices, not all at once.
+ * Waits until the app has hydrated this element (React marks each element it has), so that it
+ * answers a hover or a tap: the pages are hydrated in slices, not all at once.
  */
-export async function takenOver(element: Locator): Promise<void> {
+export async function hydrated(element: Locator): Promise<void> {
   await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')))).toBe(true);
 }
 
 let testsInThisWorker = 0;
 
-export const test = base.extend<{ securityViolations: string[]; takeOverFailures: string[]; accessibilityViolations: string[]; takenOverPages: void }>({
+export const test = base.extend<{ securityViolations: string[]; hydrationFailures: string[]; accessibilityViolations: string[]; hydratedPages: void }>({
   /**
    * Each test is a visitor from an address of its own, as the shop sees it behind a proxy on this
    * machine (it trusts X-Forwarded-For from loopback): the per-address limits (30 sign-ups an hour)
@@ -127,8 +127,8 @@ export const test = base.extend<{ securityViolations: string[]; takeOverFailures
    * policy or the app. A test that provokes a violation on purpose empties the list.
    */
   securityViolations: [failOnMessages(SECURITY_HEADER_VIOLATION, 'the browser reported security header violations'), { auto: true }],
-  /** Fails the test when the app could not take over a page the server drew as it was drawn. */
-  takeOverFailures: [failOnMessages(TAKE_OVER_FAILURE, 'the app could not take over a drawn page'), { auto: true }],
+  /** Fails the test when the app could not hydrate a page the server rendered as it was rendered. */
+  hydrationFailures: [failOnMessages(HYDRATION_FAILURE, 'the app could not hydrate a server-rendered page'), { auto: true }],
   /**
    * Fails the test when axe-core finds a violation on any shop page it visited (e2e/accessibility.ts),
    * in any of its browser contexts. A test of an inaccessible page on purpose empties the list.
@@ -151,10 +151,10 @@ export const test = base.extend<{ securityViolations: string[]; takeOverFailures
     // The final checks get their own time, not what is left of the test's.
     { auto: true, timeout: 60_000 },
   ],
-  /** Every page of the test's browser contexts (those it makes itself too): see gotoWaitsForTakeOver. */
-  takenOverPages: [
+  /** Every page of the test's browser contexts (those it makes itself too): see gotoWaitsForHydration. */
+  hydratedPages: [
     async ({ browser, context, page }, use) => {
-      const stopWatchingNewContexts = watchEveryPage(browser, context, page, gotoWaitsForTakeOver);
+      const stopWatchingNewContexts = watchEveryPage(browser, context, page, gotoWaitsForHydration);
       try {
         await use();
       } finally {

@@ -1,5 +1,5 @@
 /** Not-found page, phone menu, footer links, titles, narrow screens and keyboard (spec section 2). */
-import { expect, productCard, takenOver, test } from './fixtures';
+import { expect, productCard, hydrated, test } from './fixtures';
 
 const PHONE = { width: 320, height: 720 };
 
@@ -146,12 +146,12 @@ test('the first Tab reaches a visibly focused Skip to content link', async ({ pa
   await expect(page.getByRole('link', { name: 'Shop Premium Flags' })).toBeFocused();
 });
 
-// The pointer comes to rest once the app has taken the link or card over: a pointer already
-// resting on one when the app takes it over sends no new event to act on.
+// The pointer comes to rest once the app has hydrated the link or card: a pointer already
+// resting on one when the app hydrates it sends no new event to act on.
 test('resting the pointer on a link loads its screen before the click', async ({ page }) => {
   await page.goto('/');
   const shopLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true });
-  await takenOver(shopLink);
+  await hydrated(shopLink);
   const shopScreen = page.waitForRequest(/\/assets\/ShopPage-[\w-]+\.js$/);
   await shopLink.hover();
   await shopScreen;
@@ -160,7 +160,7 @@ test('resting the pointer on a link loads its screen before the click', async ({
 test('resting the pointer on a flag card fetches that flag before the click', async ({ page }) => {
   await page.goto('/shop');
   const card = productCard(page, 'NAMIBIA');
-  await takenOver(card);
+  await hydrated(card);
   const productCall = page.waitForRequest((request) => request.url().endsWith('/api/products/namibia'));
   await card.hover();
   await productCall;
@@ -181,7 +181,7 @@ test("the built scripts and styles are cached for a year as immutable, the page 
 
 test("a returning visitor's pages fetch no script again: every one comes from the browser's cache", async ({ page, context }) => {
   // The first visit: the home page, then the shop, as a shopper browses. The home page settles
-  // first: a link followed before the app has taken the page over leaves before the FAQ's code
+  // first: a link followed before the app has hydrated the page leaves before the FAQ's code
   // has been asked for, and the return visit would fetch it for the first time.
   await page.goto('/');
   await page.waitForLoadState('networkidle');

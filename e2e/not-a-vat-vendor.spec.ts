@@ -36,7 +36,7 @@ async function expectNoVat(page: Page): Promise<void> {
   await expect(page.locator('meta[name="description"]')).not.toHaveAttribute('content', VAT);
 }
 
-// The pages the server draws, policies included, are read for VAT in src/server/storefront/shop-settings-drawn.test.ts;
+// The pages the server renders, policies included, are read for VAT in src/server/storefront/shop-settings-ssr.test.ts;
 // here the app: the questions it loads on the home page, the cart and checkout.
 test('a shop not registered for VAT shows its prices and totals without a word of VAT, at 1280 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 
 /** What the build reads besides src/. */
 const BUILD_SETTINGS = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts'];
-/** What the shop needs of a build: the server, the pages it draws, the browser app. */
+/** What the shop needs of a build: the server, the pages it renders, the browser app. */
 const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/ssr/server-entry.js', 'dist/web/index.html'];
 /** Vite empties dist/web and dist/ssr, not dist/ itself. */
 const STAMP = 'dist/build-stamp';

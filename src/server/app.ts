@@ -75,7 +75,7 @@ export interface AppOptions {
   runBackgroundJobs?: boolean;
   /** Tests only: a cheaper password hash than the shop's scrypt, which costs about 200 ms per sign-up. */
   passwordHashing?: PasswordHashing;
-  /** Draws the public pages on the server (decision 0032); without it the browser draws every page. */
+  /** Renders the public pages on the server (decision 0032); without it the browser renders every page. */
   pageRenderer?: PageRenderer;
 }
 

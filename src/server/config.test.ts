@@ -51,16 +51,20 @@ describe('METRICS_TOKEN', () => {
   });
 });
 
-describe('PAGE_DRAWINGS_PER_SECOND', () => {
-  it('is ten unless told, and 0 has the browser draw every page', () => {
-    expect(loadConfig({}).pageDrawingsPerSecond).toBe(10);
-    expect(loadConfig({ PAGE_DRAWINGS_PER_SECOND: '0' }).pageDrawingsPerSecond).toBe(0);
-    expect(loadConfig({ PAGE_DRAWINGS_PER_SECOND: '250' }).pageDrawingsPerSecond).toBe(250);
+describe('SSR_PAGES_PER_SECOND', () => {
+  it('is ten unless told, and 0 has the browser render every page', () => {
+    expect(loadConfig({}).ssrPagesPerSecond).toBe(10);
+    expect(loadConfig({ SSR_PAGES_PER_SECOND: '0' }).ssrPagesPerSecond).toBe(0);
+    expect(loadConfig({ SSR_PAGES_PER_SECOND: '250' }).ssrPagesPerSecond).toBe(250);
+    // Its name before it was SSR_PAGES_PER_SECOND still works; the new name wins when both are set.
+    expect(loadConfig({ PAGE_DRAWINGS_PER_SECOND: '30' }).ssrPagesPerSecond).toBe(30);
+    expect(loadConfig({ PAGE_DRAWINGS_PER_SECOND: '30', SSR_PAGES_PER_SECOND: '5' }).ssrPagesPerSecond).toBe(5);
+    expect(() => loadConfig({ PAGE_DRAWINGS_PER_SECOND: '-1' })).toThrow('SSR_PAGES_PER_SECOND must be a whole number from 0');
   });
 
   it('stops the start on anything but a whole number from 0 to 9999, naming the setting', () => {
     for (const rate of ['-1', '2.5', 'ten', '10000', '1e3', '5\0']) {
-      expect(() => loadConfig({ PAGE_DRAWINGS_PER_SECOND: rate })).toThrow('PAGE_DRAWINGS_PER_SECOND must be a whole number from 0');
+      expect(() => loadConfig({ SSR_PAGES_PER_SECOND: rate })).toThrow('SSR_PAGES_PER_SECOND must be a whole number from 0');
     }
   });
 });

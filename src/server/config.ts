@@ -25,7 +25,7 @@ export const sampleShop: ShopDetails = {
 
 const PUBLIC_URL_MESSAGE = 'PUBLIC_URL must be the http or https address of the shop, such as https://flags.example.co.za';
 const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 1 to 365';
-const PAGE_DRAWINGS_MESSAGE = 'PAGE_DRAWINGS_PER_SECOND must be a whole number from 0 (the browser draws every page) to 9999';
+const SSR_PAGES_MESSAGE = 'SSR_PAGES_PER_SECOND must be a whole number from 0 (the browser renders every page) to 9999';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -86,10 +86,10 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default(sampleShop.email),
   SHOP_DEMO: optional.pipe(z.enum(['true', 'false'], "SHOP_DEMO must be 'true' or 'false'").optional()),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)').optional()),
-  PAGE_DRAWINGS_PER_SECOND: optional.pipe(
+  SSR_PAGES_PER_SECOND: optional.pipe(
     z
       .string()
-      .regex(/^\d{1,4}$/, PAGE_DRAWINGS_MESSAGE)
+      .regex(/^\d{1,4}$/, SSR_PAGES_MESSAGE)
       .transform(Number)
       .default(10),
   ),
@@ -122,7 +122,14 @@ function parseAdminEmails(value: string | undefined): string[] {
  * The only reader of process.env. Bad settings stop the start with a message naming every variable
  * to fix. What it answers is the shop's Config, whose type is read from it (written once, here).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+/** Settings since renamed: a shop set up with the old name keeps its value. */
+function withNewNames(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.SSR_PAGES_PER_SECOND !== undefined || env.PAGE_DRAWINGS_PER_SECOND === undefined) return env;
+  return { ...env, SSR_PAGES_PER_SECOND: env.PAGE_DRAWINGS_PER_SECOND };
+}
+
+export function loadConfig(given: NodeJS.ProcessEnv = process.env) {
+  const env = withNewNames(given);
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   // Every process behind the load balancer must verify the others' cookies and links, so a secret
@@ -206,8 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo: e.SHOP_DEMO === 'true',
     /** The bearer token a Prometheus scraper sends for /metrics; unset: no metrics are served. */
     metricsToken: e.METRICS_TOKEN,
-    /** New public pages the server draws a second at most (decision 0032); 0: the browser draws them all. */
-    pageDrawingsPerSecond: e.PAGE_DRAWINGS_PER_SECOND,
+    /** New public pages the server renders a second at most (decision 0032); 0: the browser renders them all. */
+    ssrPagesPerSecond: e.SSR_PAGES_PER_SECOND,
     /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
     dailyBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
   };

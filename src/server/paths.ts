@@ -8,5 +8,5 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const migrationsFolder = path.join(projectRoot, 'drizzle');
 export const webRoot = path.join(projectRoot, 'dist', 'web');
-/** The app's server build, which draws the public pages (decision 0032). */
+/** The app's server build, which renders the public pages (decision 0032). */
 export const pageRendererEntry = path.join(projectRoot, 'dist', 'ssr', 'server-entry.js');

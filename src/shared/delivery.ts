@@ -14,9 +14,9 @@ export type DeliveryMethod = (typeof deliveryMethods)[number];
 /** How an order is delivered, as the order stores it: a PAXI speed or a courier's service. */
 export const orderDeliveryOptions = ['paxi_standard', 'paxi_express', 'courier_economy', 'courier_overnight'] as const;
 export type OrderDeliveryOption = (typeof orderDeliveryOptions)[number];
-export type CourierDeliveryOption = Exclude<OrderDeliveryOption, DeliveryOptionCode>;
+type CourierDeliveryOption = Exclude<OrderDeliveryOption, DeliveryOptionCode>;
 
-export function courierDeliveryOption(level: CourierServiceLevel): CourierDeliveryOption {
+function courierDeliveryOption(level: CourierServiceLevel): CourierDeliveryOption {
   return `courier_${level}`;
 }
 

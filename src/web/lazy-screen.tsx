@@ -6,10 +6,10 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 const loadedScreens = new Map<ScreenLoader, ComponentType>();
 
 /**
- * Fetches a screen's code before the app takes over the page the server drew (decision 0032), so
- * that the whole page is taken over in one pass, with the data it was drawn from. A screen that
- * arrived later would be taken over with whatever the shopper's own queries had brought by then
- * (the session, say), which the server's drawing does not show.
+ * Fetches a screen's code before the app hydrates the page the server rendered (decision 0032), so
+ * that the whole page is hydrated in one pass, with the data it was rendered from. A screen that
+ * arrived later would be hydrated with whatever the shopper's own queries had brought by then
+ * (the session, say), which the server's rendering does not show.
  */
 export async function preloadScreen(load: ScreenLoader): Promise<void> {
   loadedScreens.set(load, (await load()).default);

@@ -9,7 +9,7 @@ import { preloadScreen } from './lazy-screen';
 import { knowScreens } from './lib/screen-warming';
 import { followAccountNews } from './components/auth/account-broadcast';
 import { measurePageSpeed } from './lib/page-speed';
-import { holdClicksUntilTakenOver } from './lib/early-clicks';
+import { holdClicksUntilHydrated } from './lib/early-clicks';
 import { initialData } from './lib/initial-data';
 import './styles.css';
 
@@ -35,14 +35,14 @@ window.addEventListener('error', (event) => console.error('Unhandled error', eve
 
 const root = document.getElementById('root')!;
 if (root.firstElementChild) {
-  // A page the server drew (decision 0032) is taken over with its screen's code already here and no
-  // answer arriving meanwhile: the caches are warmed once it has been taken over. The take-over is a
+  // A page the server rendered (decision 0032) is hydrated with its screen's code already here and no
+  // answer arriving meanwhile: the caches are warmed once it has been hydrated. The hydration is a
   // transition, which React does in slices of a few milliseconds, handing the main thread back to
   // the browser between them rather than holding it for the whole page (a third of a second on a
   // slow phone).
   // Not a top-level await: the build would then split this script into dozens of small ones, so
   // that the screens it waits for could load without waiting on it.
-  const replayHeldClick = holdClicksUntilTakenOver(root);
+  const replayHeldClick = holdClicksUntilHydrated(root);
   const shown = () => {
     replayHeldClick();
     warmCaches();

@@ -9,9 +9,9 @@ import type { PageData } from './lib/initial-data';
 const PART_SENT_LATER = /<template id="B:|<script/;
 
 /**
- * The page as the browser's first render would draw it from the same data, waiting for every lazy
- * screen, so that the app takes it over (hydrates) without changing what is shown. A part that
- * fails to draw fails the whole page, which the browser then draws itself.
+ * The page as the browser's first render would render it from the same data, waiting for every lazy
+ * screen, so that the app hydrates it without changing what is shown. A part that
+ * fails to render fails the whole page, which the browser then renders itself.
  */
 export async function renderShopPage(url: string, page: PageData): Promise<string> {
   const queryClient = createQueryClient();
@@ -27,9 +27,9 @@ export async function renderShopPage(url: string, page: PageData): Promise<strin
     });
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    if (failures.length > 0) throw new Error(`drawing ${url} failed`, { cause: failures[0] });
+    if (failures.length > 0) throw new Error(`rendering ${url} failed`, { cause: failures[0] });
     const html = Buffer.concat(chunks).toString('utf8');
-    if (PART_SENT_LATER.test(html)) throw new Error(`drawing ${url} left parts for a script to put in place`);
+    if (PART_SENT_LATER.test(html)) throw new Error(`rendering ${url} left parts for a script to put in place`);
     return html;
   } finally {
     queryClient.clear();

@@ -128,7 +128,7 @@ describeShop('security headers', { env: { ADMIN_EMAILS: ADMIN.email } }, (shop) 
     expect(first.body).toContain('<script id="initial-data" type="application/json">');
   });
 
-  it('never give two pages the same nonce, over many more pages than one draw of random bytes covers', async () => {
+  it('never give two pages the same nonce, over many more pages than one read of random bytes covers', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 300; i++) {
       const policy = directives(await get('/about'));

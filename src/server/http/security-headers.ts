@@ -60,7 +60,7 @@ type RawRequest = FastifyRequest['raw'];
 type RawReply = FastifyReply['raw'];
 
 /**
- * Random bytes are drawn from the system 4 KB at a time and handed out 16 bytes per nonce, each
+ * Random bytes are read from the system 4 KB at a time and handed out 16 bytes per nonce, each
  * slice once: asking the system twice for every response was a tenth of a plain read's CPU time.
  */
 const randomPool = Buffer.alloc(4096);
@@ -190,7 +190,7 @@ export function registerSecurityHeaders(app: FastifyInstance, servedOverHttps: b
 }
 
 /**
- * A page drawn on the server carries the style attributes its components write (Radix: a tab
+ * A page rendered on the server carries the style attributes its components write (Radix: a tab
  * list's outline, an accordion's height variables), which style-src refuses in HTML. Exactly those
  * are allowed, by their hashes; no other inline style attribute is.
  */

@@ -17,15 +17,15 @@ export interface InitialData {
   website: string;
   /** What courier delivery costs, which the shipping policy, the terms and the FAQ state before checkout. */
   courierFees: CourierFees;
-  /** The year in South Africa when the page was sent (the footer's), the same in the drawing. */
+  /** The year in South Africa when the page was sent (the footer's), the same in the rendering. */
   year: number;
   queries: [queryKey: string, data: unknown][];
 }
 
-/** What one page is drawn from: its queries' data and the year it was sent in. */
+/** What one page is rendered from: its queries' data and the year it was sent in. */
 export type PageData = Pick<InitialData, 'queries' | 'year'>;
 
-/** What every page carries of the shop: the same in the server's drawing and in the page the browser takes over. */
+/** What every page carries of the shop: the same in the server's rendering and in the page the browser hydrates. */
 export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier'>): Omit<InitialData, keyof PageData> {
   return { shop: config.shop, demo: config.demo, website: config.publicUrl, courierFees: courierFeesOf(config.courier) };
 }
@@ -81,8 +81,8 @@ function scriptJson(value: unknown): string {
 
 /**
  * styleNonce: the nonce of this response's Content-Security-Policy, which the app gives the <style>
- * tags it injects (src/web/lib/content-security.ts). appHtml: the page as the app draws it, when the
- * server drew it (decision 0032); empty, the browser draws it.
+ * tags it injects (src/web/lib/content-security.ts). appHtml: the page as the app renders it, when the
+ * server rendered it (decision 0032); empty, the browser renders it.
  */
 export function renderPage(template: string, head: PageHead, shopName: string, initial: InitialData, styleNonce: string, appHtml = ''): string {
   const title = escapeHtml(head.title);

@@ -19,23 +19,23 @@ import { todayInSouthAfrica } from '../../shared/profile';
 import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
 import { allowStyleAttributes, popupReturnPage } from '../http/security-headers';
-import { keepDrawnPages, NOT_DRAWN, type DrawnPage, type PageRenderer } from './server-render';
+import { keepSsrPages, NOT_SSR, type SsrPage, type PageRenderer } from './server-render';
 
 const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
 
 /**
  * Every client route of the app, with its page description; pages behind sign-in are not indexed.
- * drawn: the server sends the page drawn (decision 0032), for the public pages whose first view is
- * the same for every visitor; the others depend on who is signed in and are drawn in the browser.
+ * rendered: the server sends the page rendered (decision 0032), for the public pages whose first view is
+ * the same for every visitor; the others depend on who is signed in and are rendered in the browser.
  */
-const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen?: string; drawn?: boolean; options?: RouteShorthandOptions }> = {
-  '/': { page: 'home', drawn: true },
-  '/shop': { page: 'shop', screen: 'pages/ShopPage.tsx', drawn: true },
-  '/contact': { page: 'contact', screen: 'pages/ContactPage.tsx', drawn: true },
-  '/privacy-policy': { page: 'privacyPolicy', screen: 'pages/policies/PrivacyPolicyPage.tsx', drawn: true },
-  '/terms-of-service': { page: 'termsOfService', screen: 'pages/policies/TermsOfServicePage.tsx', drawn: true },
-  '/returns-policy': { page: 'returnsPolicy', screen: 'pages/policies/ReturnsPolicyPage.tsx', drawn: true },
-  '/shipping-policy': { page: 'shippingPolicy', screen: 'pages/policies/ShippingPolicyPage.tsx', drawn: true },
+const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen?: string; ssr?: boolean; options?: RouteShorthandOptions }> = {
+  '/': { page: 'home', ssr: true },
+  '/shop': { page: 'shop', screen: 'pages/ShopPage.tsx', ssr: true },
+  '/contact': { page: 'contact', screen: 'pages/ContactPage.tsx', ssr: true },
+  '/privacy-policy': { page: 'privacyPolicy', screen: 'pages/policies/PrivacyPolicyPage.tsx', ssr: true },
+  '/terms-of-service': { page: 'termsOfService', screen: 'pages/policies/TermsOfServicePage.tsx', ssr: true },
+  '/returns-policy': { page: 'returnsPolicy', screen: 'pages/policies/ReturnsPolicyPage.tsx', ssr: true },
+  '/shipping-policy': { page: 'shippingPolicy', screen: 'pages/policies/ShippingPolicyPage.tsx', ssr: true },
   '/checkout': { page: 'checkout', noIndex: true, screen: 'pages/CheckoutPage.tsx' },
   '/profile': { page: 'profile', noIndex: true, screen: 'pages/ProfilePage.tsx' },
   '/profile/orders/:orderNumber': { page: 'order', noIndex: true, screen: 'pages/OrderPage.tsx' },
@@ -91,11 +91,11 @@ export async function storefrontRoutes(
   pageRenderer?: PageRenderer,
 ): Promise<void> {
   const template = readTemplate(webRoot);
-  const drawnPage =
+  const ssrPage =
     pageRenderer &&
-    config.pageDrawingsPerSecond > 0 &&
-    keepDrawnPages(pageRenderer, (err, url) => app.log.error({ err, url }, 'drawing the page failed; the browser draws it'), {
-      drawingsPerSecond: config.pageDrawingsPerSecond,
+    config.ssrPagesPerSecond > 0 &&
+    keepSsrPages(pageRenderer, (err, url) => app.log.error({ err, url }, 'rendering the page failed; the browser renders it'), {
+      ssrPagesPerSecond: config.ssrPagesPerSecond,
     });
   const pageAssets = createPageAssets(webRoot);
   const shopName = config.shop.name;
@@ -113,7 +113,7 @@ export async function storefrontRoutes(
     prefix: '/flags/',
     wildcard: false,
     index: false,
-    // A flag's drawing changes only with a flag-icons release that redraws it, a few times a decade
+    // A flag's rendering changes only with a flag-icons release that changes its picture, a few times a decade
     // for any one flag: a year in the browser's cache (decision 0032) is what a page's speed asks.
     maxAge: '365d',
   });
@@ -137,7 +137,7 @@ export async function storefrontRoutes(
   }
 
   /**
-   * A page's own data, the same for its drawing and for the app that takes it over. The year is
+   * A page's own data, the same for its rendering and for the app that hydrates it. The year is
    * South Africa's when the page is sent.
    */
   function pageData(queries: InitialData['queries']): PageData {
@@ -145,25 +145,25 @@ export async function storefrontRoutes(
   }
 
   /**
-   * The page drawn by the app, or an empty one for the browser to draw. catalogueVersion: that of
-   * the very list the page's data came from, so that a drawing is never kept under a newer version
+   * The page rendered by the app, or an empty one for the browser to render. catalogueVersion: that of
+   * the very list the page's data came from, so that a rendering is never kept under a newer version
    * than its data (the list may change between two reads).
    */
-  function drawn(request: FastifyRequest, page: PageData, catalogueVersion: string): Promise<DrawnPage> {
-    return drawnPage ? drawnPage(request.url, page, catalogueVersion) : Promise.resolve(NOT_DRAWN);
+  function rendered(request: FastifyRequest, page: PageData, catalogueVersion: string): Promise<SsrPage> {
+    return ssrPage ? ssrPage(request.url, page, catalogueVersion) : Promise.resolve(NOT_SSR);
   }
 
-  function sendPage(reply: FastifyReply, status: number, head: PageHead, page: PageData = pageData([]), drawing = NOT_DRAWN) {
+  function sendPage(reply: FastifyReply, status: number, head: PageHead, page: PageData = pageData([]), rendering = NOT_SSR) {
     const initial: InitialData = { ...shopPageData(config), ...page };
-    allowStyleAttributes(reply, drawing.styleAttributeHashes);
-    // A drawn page shows before any script: its screen's code is fetched by the entry script, after
+    allowStyleAttributes(reply, rendering.styleAttributeHashes);
+    // A server-rendered page shows before any script: its screen's code is fetched by the entry script, after
     // the first paint rather than competing with it, and its pictures are in the page itself.
-    const pageHead = drawing.html ? { ...head, preload: [], leadImage: undefined } : head;
+    const pageHead = rendering.html ? { ...head, preload: [], leadImage: undefined } : head;
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPage(template, pageHead, shopName, initial, reply.cspNonce.style, drawing.html));
+      .send(renderPage(template, pageHead, shopName, initial, reply.cspNonce.style, rendering.html));
   }
 
   for (const [routePath, route] of Object.entries(clientRoutes)) {
@@ -182,7 +182,7 @@ export async function storefrontRoutes(
         leadImage: route.page === 'shop' ? leadImageOf(catalogue?.find((p) => p.primaryImage), PICTURE_SIZES.card) : undefined,
       };
       const page = pageData(queries);
-      return sendPage(reply, 200, head, page, route.drawn ? await drawn(request, page, list.etag) : NOT_DRAWN);
+      return sendPage(reply, 200, head, page, route.ssr ? await rendered(request, page, list.etag) : NOT_SSR);
     });
   }
 
@@ -207,7 +207,7 @@ export async function storefrontRoutes(
           leadImage: leadImageOf(product, PICTURE_SIZES.productPage),
         },
         page,
-        await drawn(request, page, list.etag),
+        await rendered(request, page, list.etag),
       );
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;

@@ -7,72 +7,72 @@ import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { createPageRenderer } from '../../web/server-entry';
 import { loadConfig } from '../config';
-import { drawnAddress, keepDrawnPages, NOT_DRAWN, type PageRenderer } from './server-render';
+import { ssrAddress, keepSsrPages, NOT_SSR, type PageRenderer } from './server-render';
 import { shopPageData, type PageData } from './html';
 import { PAXI_STANDARD } from '../../shared/shop-facts';
 import { FAKE_COLLECTION_ADDRESS } from '../testing/shiplogic-fake';
-import { drawnPart, drawnText } from '../testing/drawn-page';
+import { ssrPart, ssrText } from '../testing/ssr-page';
 import { describeShop } from '../testing/describe-shop';
 import { startTestApp, TEST_PUBLIC_URL, TEST_SESSION_SECRET } from '../testing/test-support';
 
-const productLinks = (html: string) => new Set(Array.from(drawnPart(html).matchAll(/href="\/product\/([a-z-]+)"/g), (m) => m[1]));
+const productLinks = (html: string) => new Set(Array.from(ssrPart(html).matchAll(/href="\/product\/([a-z-]+)"/g), (m) => m[1]));
 
-/** A shop that draws its pages as the built shop does. */
-const drawingShop = async () => {
+/** A shop that renders its pages as the built shop does. */
+const ssrShop = async () => {
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, SESSION_SECRET: TEST_SESSION_SECRET } as NodeJS.ProcessEnv);
   const pageRenderer = await createPageRenderer({ ...shopPageData(config), demo: false, website: TEST_PUBLIC_URL });
-  // Well over what these tests draw in a second: the budget itself is tested below.
-  return { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '1000' } };
+  // Well over what these tests render in a second: the budget itself is tested below.
+  return { pageRenderer, env: { SSR_PAGES_PER_SECOND: '1000' } };
 };
 
-describeShop('pages drawn on the server', drawingShop, (shop) => {
+describeShop('pages rendered on the server', ssrShop, (shop) => {
   const get = (url: string) => shop.app.inject({ url });
 
-  it('sends the shop grid drawn: every active flag with its name and price, the first pictures with their address', async () => {
+  it('sends the shop grid rendered: every active flag with its name and price, the first pictures with their address', async () => {
     const res = await get('/shop');
     expect(res.statusCode).toBe(200);
-    const drawn = drawnPart(res.body);
+    const html = ssrPart(res.body);
     const active = await shop.db.select().from(products).where(eq(products.isActive, true));
     expect(productLinks(res.body)).toEqual(new Set(active.map((p) => p.slug)));
-    expect(drawn).toContain('<h1');
+    expect(html).toContain('<h1');
     const southAfrica = active.find((p) => p.slug === 'south-africa')!;
-    expect(drawn).toContain(formatRand(southAfrica.salePriceCents ?? southAfrica.priceCents));
+    expect(html).toContain(formatRand(southAfrica.salePriceCents ?? southAfrica.priceCents));
     // Pictures far down the grid get their address once they come near the screen, in the browser.
-    expect(drawn).toMatch(/<img src="\/flags\/[^"]+"/);
-    expect(drawn).toMatch(/<img data-src="\/flags\/[^"]+"/);
+    expect(html).toMatch(/<img src="\/flags\/[^"]+"/);
+    expect(html).toMatch(/<img data-src="\/flags\/[^"]+"/);
     // The first picture is in the page itself: no preload competes with the first paint.
     expect(res.body).not.toContain('rel="preload"');
   });
 
-  it('sends the product page drawn: the flag, its price and the Add to Cart button', async () => {
+  it('sends the product page rendered: the flag, its price and the Add to Cart button', async () => {
     const res = await get('/product/south-africa');
     expect(res.statusCode).toBe(200);
-    const drawn = drawnPart(res.body);
+    const html = ssrPart(res.body);
     const [flag] = await shop.db.select().from(products).where(eq(products.slug, 'south-africa'));
-    expect(drawn).toMatch(/<h1[^>]*>[^<]*South Africa/);
-    expect(drawn).toContain(formatRand(flag!.salePriceCents ?? flag!.priceCents));
-    expect(drawn).toMatch(/Add to Cart/);
+    expect(html).toMatch(/<h1[^>]*>[^<]*South Africa/);
+    expect(html).toContain(formatRand(flag!.salePriceCents ?? flag!.priceCents));
+    expect(html).toMatch(/Add to Cart/);
   });
 
-  it.each(['/', '/contact', '/privacy-policy', '/terms-of-service', '/returns-policy', '/shipping-policy'])('sends %s drawn', async (path) => {
+  it.each(['/', '/contact', '/privacy-policy', '/terms-of-service', '/returns-policy', '/shipping-policy'])('sends %s rendered', async (path) => {
     const res = await get(path);
     expect(res.statusCode).toBe(200);
-    expect(drawnPart(res.body)).toMatch(/<h1[^>]*>/);
+    expect(ssrPart(res.body)).toMatch(/<h1[^>]*>/);
   });
 
   it.each(['/profile', '/checkout', '/admin', '/payment/success', '/no/such/page', '/product/no-such-flag'])(
-    'leaves %s, which depends on who asks or is not there, for the browser to draw',
+    'leaves %s, which depends on who asks or is not there, for the browser to render',
     async (path) => {
-      expect(drawnPart((await get(path)).body)).toBe('');
+      expect(ssrPart((await get(path)).body)).toBe('');
     },
   );
 
-  it('puts no script in a drawn page, and its policy allows exactly the style attributes the page has', async () => {
+  it('puts no script in a server-rendered page, and its policy allows exactly the style attributes the page has', async () => {
     for (const path of ['/', '/shop', '/product/south-africa', '/contact']) {
       const res = await get(path);
-      const drawn = drawnPart(res.body);
-      expect(drawn).not.toMatch(/<script|<template|<link/);
-      const styles = new Set(Array.from(drawn.matchAll(/\sstyle="([^"]*)"/g), (m) => m[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&')));
+      const html = ssrPart(res.body);
+      expect(html).not.toMatch(/<script|<template|<link/);
+      const styles = new Set(Array.from(html.matchAll(/\sstyle="([^"]*)"/g), (m) => m[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&')));
       const policy = String(res.headers['content-security-policy']);
       const allowed = /style-src-attr 'unsafe-hashes'((?: 'sha256-[^']+')+)/.exec(policy)?.[1]?.trim().split(' ') ?? [];
       expect(new Set(allowed)).toEqual(new Set([...styles].map((v) => `'sha256-${createHash('sha256').update(v).digest('base64')}'`)));
@@ -84,7 +84,7 @@ describeShop('pages drawn on the server', drawingShop, (shop) => {
     const text = async (path: string) => {
       const res = await get(path);
       expect(res.statusCode).toBe(200);
-      return drawnText(res.body);
+      return ssrText(res.body);
     };
     // The shop's default courier prices (COURIER_FLAT_RATES unset), from its settings.
     const shipping = await text('/shipping-policy');
@@ -121,43 +121,43 @@ describeShop('pages drawn on the server', drawingShop, (shop) => {
     expect(shopPageData(config).courierFees).toEqual({ kind: 'quoted' });
   });
 
-  it("shows South Africa's year in the footer, the same in the drawing and in the data the app takes the page over with", async () => {
+  it("shows South Africa's year in the footer, the same in the rendering and in the data the app hydrates the page with", async () => {
     const year = Number(todayInSouthAfrica().slice(0, 4));
     const res = await get('/contact');
-    expect(drawnPart(res.body)).toContain(`© <!-- -->${year}<!-- --> `);
+    expect(ssrPart(res.body)).toContain(`© <!-- -->${year}<!-- --> `);
     const initial = JSON.parse(/<script id="initial-data" type="application\/json"[^>]*>([^<]*)<\/script>/.exec(res.body)![1]!) as { year: number };
     expect(initial.year).toBe(year);
   });
 
-  it('sends an address with campaign parameters the drawing of the address without them', async () => {
-    const plain = drawnPart((await get('/shop?region=africa&sort=price-desc')).body);
-    const tagged = drawnPart((await get('/shop?utm_source=newsletter&sort=price-desc&utm_medium=email&region=africa')).body);
+  it('sends an address with campaign parameters the rendering of the address without them', async () => {
+    const plain = ssrPart((await get('/shop?region=africa&sort=price-desc')).body);
+    const tagged = ssrPart((await get('/shop?utm_source=newsletter&sort=price-desc&utm_medium=email&region=africa')).body);
     expect(tagged).toBe(plain);
     expect(tagged).not.toContain('utm_');
   });
 
-  it('draws no page with PAGE_DRAWINGS_PER_SECOND=0: the browser draws them all', async () => {
+  it('renders no page with SSR_PAGES_PER_SECOND=0: the browser renders them all', async () => {
     const pageRenderer = await createPageRenderer(shopPageData(shop.config));
-    const undrawn = await startTestApp(shop.target, { pageRenderer, env: { PAGE_DRAWINGS_PER_SECOND: '0' } });
+    const clientRendered = await startTestApp(shop.target, { pageRenderer, env: { SSR_PAGES_PER_SECOND: '0' } });
     try {
       for (const path of ['/', '/shop', '/product/kenya']) {
-        const res = await undrawn.app.inject({ url: path });
+        const res = await clientRendered.app.inject({ url: path });
         expect(res.statusCode).toBe(200);
-        expect(drawnPart(res.body)).toBe('');
+        expect(ssrPart(res.body)).toBe('');
       }
     } finally {
-      await undrawn.close();
+      await clientRendered.close();
     }
   });
 
-  it('draws a hostile search as text', async () => {
+  it('renders a hostile search as text', async () => {
     const hostile = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
     const res = await get(`/shop?q=${encodeURIComponent(hostile)}`);
     expect(res.statusCode).toBe(200);
-    const drawn = drawnPart(res.body);
-    expect(drawn).not.toContain('<script>alert(1)');
-    expect(drawn).not.toContain('<img src=x');
-    expect(drawn).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const html = ssrPart(res.body);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
   it.each([
@@ -166,31 +166,31 @@ describeShop('pages drawn on the server', drawingShop, (shop) => {
     '/shop?q=a&q=b&sort=name-asc&sort=price-desc',
     '/shop?q=%25%25%25',
     '/product/south-africa?q=%3Cb%3E',
-  ])('draws %s without failing, as the app would in the browser', async (url) => {
+  ])('renders %s without failing, as the app would in the browser', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
-    expect(drawnPart(res.body)).toMatch(/<h1/);
+    expect(ssrPart(res.body)).toMatch(/<h1/);
   });
 
-  it('refuses a NUL in the address and draws a very long search without failing', async () => {
+  it('refuses a NUL in the address and renders a very long search without failing', async () => {
     expect((await get('/shop?q=%00')).statusCode).toBe(400);
     const res = await get(`/shop?q=${'flag'.repeat(1_000)}`);
     expect(res.statusCode).toBe(200);
-    expect(drawnPart(res.body)).toMatch(/<h1/);
+    expect(ssrPart(res.body)).toMatch(/<h1/);
   });
 
-  it('draws a page again once the catalogue changes', async () => {
+  it('renders a page again once the catalogue changes', async () => {
     const setPrice = (cents: number) =>
       shop.db.transaction(async (tx) => {
         await tx.update(products).set({ priceCents: cents, salePriceCents: null }).where(eq(products.slug, 'kenya'));
         await bumpCatalogueVersion(tx);
       });
     const [before] = await shop.db.select().from(products).where(eq(products.slug, 'kenya'));
-    expect(drawnPart((await get('/product/kenya')).body)).toContain(formatRand(before!.salePriceCents ?? before!.priceCents));
+    expect(ssrPart((await get('/product/kenya')).body)).toContain(formatRand(before!.salePriceCents ?? before!.priceCents));
     await setPrice(12_345);
     try {
-      await expect.poll(async () => drawnPart((await get('/product/kenya')).body), { timeout: 10_000 }).toContain(formatRand(12_345));
-      expect(drawnPart((await get('/shop')).body)).toContain(formatRand(12_345));
+      await expect.poll(async () => ssrPart((await get('/product/kenya')).body), { timeout: 10_000 }).toContain(formatRand(12_345));
+      expect(ssrPart((await get('/shop')).body)).toContain(formatRand(12_345));
     } finally {
       await shop.db.transaction(async (tx) => {
         await tx
@@ -203,7 +203,7 @@ describeShop('pages drawn on the server', drawingShop, (shop) => {
   });
 });
 
-describe('drawn pages kept', () => {
+describe('server-rendered pages kept', () => {
   const page = (year = 2026): PageData => ({ queries: [], year });
 
   function countingRenderer(result: (url: string) => Promise<string> = async (url) => `<main>${url}</main>`) {
@@ -215,69 +215,69 @@ describe('drawn pages kept', () => {
     return { render, calls };
   }
 
-  it('draws a page once for shoppers asking at the same moment, and again for a new catalogue or a new year', async () => {
+  it('renders a page once for shoppers asking at the same moment, and again for a new catalogue or a new year', async () => {
     const { render, calls } = countingRenderer();
-    const drawnPage = keepDrawnPages(render, () => undefined);
-    const pages = await Promise.all(Array.from({ length: 20 }, () => drawnPage('/shop', page(), 'v1')));
+    const ssrPage = keepSsrPages(render, () => undefined);
+    const pages = await Promise.all(Array.from({ length: 20 }, () => ssrPage('/shop', page(), 'v1')));
     expect(new Set(pages.map((p) => p.html))).toEqual(new Set(['<main>/shop</main>']));
     expect(calls).toEqual(['/shop']);
-    await drawnPage('/shop', page(), 'v2');
-    await drawnPage('/shop', page(2027), 'v2');
+    await ssrPage('/shop', page(), 'v2');
+    await ssrPage('/shop', page(2027), 'v2');
     expect(calls).toEqual(['/shop', '/shop', '/shop']);
   });
 
-  it("draws an address with only the shop's search, region and sort, so that other parameters share its drawing", async () => {
+  it("renders an address with only the shop's search, region and sort, so that other parameters share its rendering", async () => {
     const { render, calls } = countingRenderer();
-    const drawnPage = keepDrawnPages(render, () => undefined);
-    await drawnPage('/shop?utm_source=newsletter&sort=price-desc&region=africa', page(), 'v');
-    await drawnPage('/shop?region=africa&sort=price-desc&fbclid=x', page(), 'v');
-    await drawnPage('/shop?region=africa&sort=price-desc', page(), 'v');
-    await drawnPage('/?utm_campaign=heritage-day', page(), 'v');
-    await drawnPage('/', page(), 'v');
-    await drawnPage('/shop?q=%3Cb%3E&q=second', page(), 'v');
+    const ssrPage = keepSsrPages(render, () => undefined);
+    await ssrPage('/shop?utm_source=newsletter&sort=price-desc&region=africa', page(), 'v');
+    await ssrPage('/shop?region=africa&sort=price-desc&fbclid=x', page(), 'v');
+    await ssrPage('/shop?region=africa&sort=price-desc', page(), 'v');
+    await ssrPage('/?utm_campaign=heritage-day', page(), 'v');
+    await ssrPage('/', page(), 'v');
+    await ssrPage('/shop?q=%3Cb%3E&q=second', page(), 'v');
     expect(calls).toEqual(['/shop?region=africa&sort=price-desc', '/', '/shop?q=%3Cb%3E']);
-    expect(drawnAddress('/product/kenya?ref=whatsapp')).toBe('/product/kenya');
+    expect(ssrAddress('/product/kenya?ref=whatsapp')).toBe('/product/kenya');
   });
 
   it('keeps at most its capacity, letting the page asked for longest ago go', async () => {
     const { render, calls } = countingRenderer();
-    const drawnPage = keepDrawnPages(render, () => undefined, { capacity: 2 });
-    await drawnPage('/a', page(), 'v');
-    await drawnPage('/b', page(), 'v');
-    await drawnPage('/a', page(), 'v');
-    await drawnPage('/c', page(), 'v');
-    await drawnPage('/a', page(), 'v');
+    const ssrPage = keepSsrPages(render, () => undefined, { capacity: 2 });
+    await ssrPage('/a', page(), 'v');
+    await ssrPage('/b', page(), 'v');
+    await ssrPage('/a', page(), 'v');
+    await ssrPage('/c', page(), 'v');
+    await ssrPage('/a', page(), 'v');
     expect(calls).toEqual(['/a', '/b', '/c']);
-    await drawnPage('/b', page(), 'v');
+    await ssrPage('/b', page(), 'v');
     expect(calls).toEqual(['/a', '/b', '/c', '/b']);
   });
 
-  it('draws no more new pages than its budget allows: the rest go out undrawn and are drawn once there is room again', async () => {
+  it('renders no more new pages than its budget allows: the rest go out unrendered and are rendered once there is room again', async () => {
     const { render, calls } = countingRenderer();
     let now = 0;
-    const drawnPage = keepDrawnPages(render, () => undefined, { drawingsPerSecond: 2, now: () => now });
-    // A burst of made-up searches: two seconds' worth are drawn at once, then nothing.
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => drawnPage(`/shop?q=made-up-${i}`, page(), 'v')));
+    const ssrPage = keepSsrPages(render, () => undefined, { ssrPagesPerSecond: 2, now: () => now });
+    // A burst of made-up searches: two seconds' worth are rendered at once, then nothing.
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => ssrPage(`/shop?q=made-up-${i}`, page(), 'v')));
     expect(burst.filter((p) => p.html !== '')).toHaveLength(4);
     expect(calls).toHaveLength(4);
-    // A page drawn before is still sent drawn; a new one waits for the budget.
-    expect((await drawnPage('/shop?q=made-up-0', page(), 'v')).html).toBe('<main>/shop?q=made-up-0</main>');
-    expect(await drawnPage('/shop?q=made-up-9', page(), 'v')).toEqual(NOT_DRAWN);
+    // A page rendered before is still sent rendered; a new one waits for the budget.
+    expect((await ssrPage('/shop?q=made-up-0', page(), 'v')).html).toBe('<main>/shop?q=made-up-0</main>');
+    expect(await ssrPage('/shop?q=made-up-9', page(), 'v')).toEqual(NOT_SSR);
     now += 499;
-    expect(await drawnPage('/shop?q=made-up-9', page(), 'v')).toEqual(NOT_DRAWN);
+    expect(await ssrPage('/shop?q=made-up-9', page(), 'v')).toEqual(NOT_SSR);
     now += 1;
-    expect((await drawnPage('/shop?q=made-up-9', page(), 'v')).html).toBe('<main>/shop?q=made-up-9</main>');
+    expect((await ssrPage('/shop?q=made-up-9', page(), 'v')).html).toBe('<main>/shop?q=made-up-9</main>');
     expect(calls).toHaveLength(5);
   });
 
-  it('tells a failed drawing once and sends that page undrawn', async () => {
+  it('tells a failed rendering once and sends that page unrendered', async () => {
     const { render, calls } = countingRenderer(async () => {
       throw new Error('no such component');
     });
     const failures: string[] = [];
-    const drawnPage = keepDrawnPages(render, (_err, url) => failures.push(url));
-    expect(await drawnPage('/shop', page(), 'v')).toEqual(NOT_DRAWN);
-    expect(await drawnPage('/shop', page(), 'v')).toEqual(NOT_DRAWN);
+    const ssrPage = keepSsrPages(render, (_err, url) => failures.push(url));
+    expect(await ssrPage('/shop', page(), 'v')).toEqual(NOT_SSR);
+    expect(await ssrPage('/shop', page(), 'v')).toEqual(NOT_SSR);
     expect(calls).toEqual(['/shop']);
     expect(failures).toEqual(['/shop']);
   });
@@ -286,9 +286,9 @@ describe('drawn pages kept', () => {
     const { render } = countingRenderer(
       async () => '<link rel="preload" as="image" href="/a.svg"/><link rel="preload" as="image" href="/b.svg" fetchPriority="high"/><div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>',
     );
-    const drawn = await keepDrawnPages(render, () => undefined)('/', page(), 'v');
-    expect(drawn.html).toBe('<div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>');
+    const kept = await keepSsrPages(render, () => undefined)('/', page(), 'v');
+    expect(kept.html).toBe('<div style="font-family:&quot;A&amp;B&quot;"><p style="outline:none">x</p><p style="outline:none">y</p></div>');
     const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
-    expect(drawn.styleAttributeHashes).toEqual([hash('font-family:"A&B"'), hash('outline:none')]);
+    expect(kept.styleAttributeHashes).toEqual([hash('font-family:"A&B"'), hash('outline:none')]);
   });
 });

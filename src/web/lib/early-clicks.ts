@@ -1,12 +1,12 @@
 /**
- * A page the server drew (decision 0032) shows its buttons before the app has taken it over, and a
+ * A page the server rendered (decision 0032) shows its buttons before the app has hydrated it, and a
  * button's click then does nothing: the shopper taps Add to Cart and no flag is added. Until the
- * take-over, a click on a button of the page is held (its default action too), and the last one is
+ * hydration, a click on a button of the page is held (its default action too), and the last one is
  * clicked again once the app runs. Links are left alone: they work without the app.
  *
  * Returns what replays the held click; calling it again does nothing.
  */
-export function holdClicksUntilTakenOver(root: HTMLElement): () => void {
+export function holdClicksUntilHydrated(root: HTMLElement): () => void {
   let held: HTMLElement | undefined;
   let released = false;
   // Ahead of the app's own listeners on the root: registered first, in the capture phase.
@@ -22,8 +22,8 @@ export function holdClicksUntilTakenOver(root: HTMLElement): () => void {
     if (released) return;
     released = true;
     root.removeEventListener('click', hold, true);
-    // The take-over keeps the drawn elements: the same button gets the app's handler. The click
-    // goes after the app's own work: a click on a part not yet taken over has React take that part
+    // The hydration keeps the server-rendered elements: the same button gets the app's handler. The click
+    // goes after the app's own work: a click on a part not yet hydrated has React take that part
     // over first, which it cannot do from inside that work (its effects, from which this is called).
     const button = held;
     if (button) setTimeout(() => button.isConnected && button.click());

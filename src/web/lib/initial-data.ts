@@ -10,14 +10,14 @@ export interface InitialData {
   /** What courier delivery costs, for the pages that state the delivery terms before checkout. */
   courierFees?: CourierFees;
   /**
-   * The year in South Africa when the page was sent, for the footer: the server's drawing and the
-   * browser's take-over show the same whatever the shopper's clock says, at New Year too.
+   * The year in South Africa when the page was sent, for the footer: the server's rendering and the
+   * browser's hydration show the same whatever the shopper's clock says, at New Year too.
    */
   year?: number;
   queries: [string, unknown][];
 }
 
-/** What one page is drawn from: its queries' data and the year it was sent in. */
+/** What one page is rendered from: its queries' data and the year it was sent in. */
 export type PageData = Required<Pick<InitialData, 'queries' | 'year'>>;
 
 const fallbackShop: ShopDetails = {
@@ -47,7 +47,7 @@ function readInitialData(): InitialData {
 
 export const initialData = readInitialData();
 export const shop = initialData.shop;
-/** The shop's address on the web (PUBLIC_URL), the same for the server's drawing and the browser. */
+/** The shop's address on the web (PUBLIC_URL), the same for the server's rendering and the browser. */
 export const shopWebsite = initialData.website ?? '';
 /** The shop's courier prices, or the courier's own for each parcel and address (checkout shows them before paying). */
 export const courierFees: CourierFees = initialData.courierFees ?? { kind: 'quoted' };

@@ -133,7 +133,7 @@ function ClearCart({ items }: { items: readonly CartItemView[] }) {
   const clear = useClearCart();
   const [asking, setAsking] = useState(false);
   const clearButton = useRef<HTMLButtonElement>(null);
-  // The question's buttons go with it: the focus goes back to Clear Cart once it is drawn again.
+  // The question's buttons go with it: the focus goes back to Clear Cart once it is rendered again.
   const kept = useRef(false);
   const questionId = useId();
   const keep = () => {

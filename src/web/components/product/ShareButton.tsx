@@ -23,7 +23,7 @@ async function copyLink(url: string): Promise<void> {
 
 /** Shares with the device's share sheet where there is one; otherwise copies the link. */
 async function shareLink({ title, text, path }: ShareTarget): Promise<void> {
-  // Made at the click: the page may have been drawn on the server, which has no window.
+  // Made at the click: the page may have been rendered on the server, which has no window.
   const url = `${window.location.origin}${path}`;
   const shared = { title, text, url };
   if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(shared))) {

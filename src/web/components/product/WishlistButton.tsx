@@ -5,7 +5,7 @@ import { Button, type ButtonProps } from '../ui/Button';
 import { toast } from '../ui/toast-store';
 import { useSession } from '../auth/use-session';
 import { useToggleWishlist, useWishlist } from '../account/use-wishlist';
-import { useTakenOver } from '../../lib/use-taken-over';
+import { useHydrated } from '../../lib/use-hydrated';
 
 interface WishlistButtonProps extends ButtonProps {
   product: { id: string; name: string };
@@ -17,8 +17,8 @@ interface WishlistButtonProps extends ButtonProps {
  */
 export function WishlistButton({ product, className, onClick, ...props }: WishlistButtonProps) {
   const { data: session } = useSession();
-  // The drawn flag page shows the heart as for a visitor; the shopper's own state follows.
-  const userId = useTakenOver() ? session?.user.id : undefined;
+  // The server-rendered flag page shows the heart as for a visitor; the shopper's own state follows.
+  const userId = useHydrated() ? session?.user.id : undefined;
   const { data } = useWishlist(userId);
   const toggle = useToggleWishlist();
   const saved = data?.items.some((item) => item.productId === product.id) ?? false;

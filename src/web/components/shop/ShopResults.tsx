@@ -37,7 +37,7 @@ export function ShopResults({ shown, total, onClearFilters }: { shown: readonly 
         <ProductGrid>
           {shown.map((product, i) => (
             <li key={product.id} className="flex">
-              {/* Each card its own boundary: taking over a drawn grid goes card by card, with the
+              {/* Each card its own boundary: hydrating a server-rendered grid goes card by card, with the
                   browser free to answer the shopper in between (decision 0032). */}
               <Suspense>
                 <ProductCard product={product} eager={i < EAGER_CARD_COUNT} priority={i === 0} />

@@ -1,9 +1,9 @@
 /**
- * The public pages come drawn by the server (decision 0032): their content is there before any
- * script runs, and the app takes the page over without changing what is shown (no hydration error,
+ * The public pages come rendered by the server (decision 0032): their content is there before any
+ * script runs, and the app hydrates the page without changing what is shown (no hydration error,
  * nothing moving) and works at once.
  */
-import { cartBadge, countryName, expect, fetchCatalogue, fetchProduct, takenOver, test, toast } from './fixtures';
+import { cartBadge, countryName, expect, fetchCatalogue, fetchProduct, hydrated, test, toast } from './fixtures';
 
 const WIDTHS = [375, 1280];
 
@@ -35,7 +35,7 @@ for (const width of WIDTHS) {
       await page.reload({ waitUntil: 'networkidle' });
     });
 
-    test('the app takes over the drawn pages without an error and without moving anything', async ({ page }) => {
+    test('the app hydrates the server-rendered pages without an error and without moving anything', async ({ page }) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
@@ -56,28 +56,28 @@ for (const width of WIDTHS) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
-        // Far under a visible move (a card or a section drawn again shifts by 0.05 and more;
+        // Far under a visible move (a card or a section rendered again shifts by 0.05 and more;
         // Lighthouse counts up to 0.1 as good). Now and then, at 375 px, Chromium reports the cart
         // icon moving by the menu button's width (0.0003), a cause not yet found.
         const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-        expect(total, `${path} moved as the app took it over: ${JSON.stringify(shifts)}`).toBeLessThan(0.001);
+        expect(total, `${path} moved as the app hydrated it: ${JSON.stringify(shifts)}`).toBeLessThan(0.001);
       }
       expect(errors).toEqual([]);
     });
 
-    test("a shopper whose clock is years out sees the drawn page taken over as it is, with the shop's year", async ({ page }) => {
+    test("a shopper whose clock is years out sees the server-rendered page hydrated as it is, with the shop's year", async ({ page }) => {
       await page.clock.setSystemTime(new Date('1999-12-31T23:59:00Z'));
       const year = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' }).slice(0, 4);
       await page.goto('/product/ghana');
-      // Taken over: the app answers the buttons (the take-over failures fail the test by themselves).
+      // Hydrated: the app answers the buttons (the hydration failures fail the test by themselves).
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(cartBadge(page)).toHaveText('1');
-      await takenOver(page.getByRole('contentinfo'));
+      await hydrated(page.getByRole('contentinfo'));
       await expect(page.getByRole('contentinfo')).toContainText(`© ${year} `);
     });
 
-    test('a drawn flag page adds to the cart as soon as it shows, even when Add to Cart is tapped before the app has taken the page over', async ({ page }) => {
-      // The flag page's code is held back, so the app cannot take the page over before the tap.
+    test('a server-rendered flag page adds to the cart as soon as it shows, even when Add to Cart is tapped before the app has hydrated the page', async ({ page }) => {
+      // The flag page's code is held back, so the app cannot hydrate the page before the tap.
       let sendScreen!: () => void;
       const screenHeld = new Promise<void>((resolve) => (sendScreen = resolve));
       await page.route(/\/assets\/ProductPage-[^/]*\.js$/, async (route) => {
@@ -101,7 +101,7 @@ test('with scripts off, the shop still lists every flag with a link to its page'
   const catalogue = await fetchCatalogue(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  // Its own waitUntil: no app will take this page over.
+  // Its own waitUntil: no app will hydrate this page.
   await page.goto('/shop', { waitUntil: 'load' });
   const links = await page.getByTestId('product-card').getByRole('link').evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href')))]);
   expect(links.sort()).toEqual(catalogue.map((p) => `/product/${p.slug}`).sort());
