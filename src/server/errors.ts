@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../shared/error-codes';
+import type { DetailsOf, ErrorCode } from '../shared/error-codes';
 import { accountMessages } from '../shared/schemas';
 
 /**
@@ -6,14 +6,14 @@ import { accountMessages } from '../shared/schemas';
  * `{message, code}`. Each kind has a default code; a throw that the browser must tell apart from
  * the others of its kind passes its own.
  */
-export class DomainError extends Error {
-  /** More for the client beside the message (e.g. the right total after a price change). */
-  readonly publicDetails: Record<string, unknown> = {};
+export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
+  /** More for the client beside the message, as its code has it (e.g. the right total after a price change). */
+  readonly publicDetails: Partial<DetailsOf<C>> = {};
 
   constructor(
     message: string,
     readonly status: number,
-    readonly code: ErrorCode,
+    readonly code: C,
   ) {
     super(message);
     this.name = new.target.name;
@@ -44,8 +44,8 @@ export class NotFoundError extends DomainError {
   }
 }
 
-export class ConflictError extends DomainError {
-  constructor(message: string, code: ErrorCode = 'conflict') {
+export class ConflictError<C extends ErrorCode = ErrorCode> extends DomainError<C> {
+  constructor(message: string, code: C = 'conflict' as C) {
     super(message, 409, code);
   }
 }

@@ -59,3 +59,23 @@ export type ErrorCode =
   // Discounts.
   /** 400: the discount code cannot be used on this order (unknown, not yet or no longer valid, used up, minimum spend); the message says which. */
   | 'discount_refused';
+
+/**
+ * What a refusal carries beside `message` and `code`, by its code: a client reads these fields
+ * typed (ApiError.details in the browser). A code not listed carries nothing more.
+ */
+interface ErrorDetails {
+  /** The total the server worked out for the cart as it is now, in cents. */
+  cart_changed: { expectedAmount: number };
+  /** At checkout: the flag short and how many are left (adding to the cart names neither). */
+  out_of_stock: { productId?: string; stockQuantity?: number };
+  flag_no_longer_sold: { productId: string };
+  /** An earlier payment page of the shopper's was paid meanwhile: that order. */
+  conflict: { orderNumber?: string };
+}
+
+/** The fields a refusal with `code` carries beside its message. */
+export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : Record<never, never>;
+
+/** The body of every refusal: `{ message, code }` and the code's details. */
+export type RefusalBody<C extends ErrorCode = ErrorCode> = { message: string; code: C } & DetailsOf<C>;

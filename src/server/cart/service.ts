@@ -29,7 +29,7 @@ const notEnoughStock = (name: string, left: number, inCart: number) =>
   `${stockShortMessage(name, left)}${inCart > 0 ? ` Your cart already has ${inCart}.` : ''}`;
 
 /** 409 naming a flag hidden from the shop since it was put in the cart; it can only be removed. */
-export class FlagNoLongerSoldError extends ConflictError {
+export class FlagNoLongerSoldError extends ConflictError<'flag_no_longer_sold'> {
   constructor(productId: string, productName: string) {
     super(`The ${countryName(productName)} flag is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
     this.publicDetails.productId = productId;

@@ -234,7 +234,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
 }
 
 /** 409 with the total the server worked out, so the browser can show it and ask again. */
-export class TotalChangedError extends ConflictError {
+export class TotalChangedError extends ConflictError<'cart_changed'> {
   constructor(expectedAmount: number) {
     super(`Your order total is now ${formatRand(expectedAmount)}. Please review your order and try again.`, 'cart_changed');
     this.publicDetails.expectedAmount = expectedAmount;

@@ -81,7 +81,7 @@ export function createPaymentPages(deps: CheckoutDeps, { completeCheckout }: Che
 export type PaymentPages = ReturnType<typeof createPaymentPages>;
 
 /** The shopper's earlier payment page was paid while a newer checkout was being made: that payment is their order. */
-class EarlierPagePaidError extends ConflictError {
+class EarlierPagePaidError extends ConflictError<'conflict'> {
   constructor(orderNumber: string) {
     super(`Your earlier payment went through: your order is ${orderNumber}, and nothing more was charged.`);
     this.publicDetails.orderNumber = orderNumber;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError, DomainError, TooManyRequestsError } from '../errors';
 import { isDatabaseUnavailable } from '../db/connection-lost';
+import type { RefusalBody } from '../../shared/error-codes';
 
 /** Fastify's own refusals, reworded for people. */
 const frameworkMessages: Record<string, string> = {
@@ -27,7 +28,8 @@ export function sendErrorAsJson(error: FastifyError, request: FastifyRequest, re
     if (refusal instanceof TooManyRequestsError || refusal instanceof DatabaseUnavailableError) {
       reply.header('retry-after', String(Math.max(1, refusal.retryAfterSeconds)));
     }
-    return reply.code(refusal.status).send({ ...refusal.publicDetails, message: refusal.message, code: refusal.code });
+    const body = { ...refusal.publicDetails, message: refusal.message, code: refusal.code } as RefusalBody;
+    return reply.code(refusal.status).send(body);
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -15,7 +15,7 @@ import type { OversoldMark } from '../../shared/order-desk';
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** 409 naming the flag and how many are left; the browser shows the message as it is. */
-export class OutOfStockError extends ConflictError {
+export class OutOfStockError extends ConflictError<'out_of_stock'> {
   constructor(
     readonly productId: string,
     readonly productName: string,

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/error-codes';
+import type { DetailsOf, ErrorCode } from '../../shared/error-codes';
 
 /**
  * Every call sends cookies; a non-success answer becomes an Error whose text is
@@ -22,6 +22,17 @@ export class ApiError extends Error {
   /** The refusal's machine code: what a page decides by, where the message is only for people to read. */
   get code(): ErrorCode | undefined {
     return this.bodyText('code') as ErrorCode | undefined;
+  }
+
+  /** The refusal's details when it has this code (the right total of a changed cart, the flag short), typed by the code. */
+  details<C extends ErrorCode>(code: C): DetailsOf<C> | undefined {
+    if (this.code !== code) return undefined;
+    try {
+      const { message: _message, code: _code, ...details } = JSON.parse(this.body) as Record<string, unknown>;
+      return details as DetailsOf<C>;
+    } catch {
+      return undefined;
+    }
   }
 
   private bodyText(field: 'message' | 'code'): string | undefined {
