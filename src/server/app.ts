@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { registerContracts } from './http/contract';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { registerSecurityHeaders } from './http/security-headers';
 import { routerRefusalHandler } from './storefront/error-page';
@@ -124,6 +125,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
 
   registerMetrics(app, database, config.metricsToken);
   registerErrorHandling(app);
+  registerContracts(app);
   registerSecurityHeaders(app, config.servedOverHttps, signInPolicySources(config.signIn));
   registerCrossSiteGuard(app, config.publicUrl);
   registerTextGuard(app);

@@ -7,6 +7,7 @@ import { NotFoundError } from '../errors';
 import type { RateLimiter } from '../rate-limit/service';
 import { checksFor, consumeAttempt } from '../auth/limits';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { isUuid } from '../http/ids';
 import { WrongPasswordError, type ProfileService } from './service';
 
@@ -47,7 +48,7 @@ export function accountRoutes(
     return profiles.getProfile(user.id);
   });
 
-  app.put('/api/profile', async (request) => {
+  serve(app, 'saveProfile', async (request) => {
     const user = await signedIn(request);
     const update = parseInput(profileUpdateSchema, request.body);
     return { profile: await profiles.updateProfile(user.id, update) };
@@ -59,20 +60,20 @@ export function accountRoutes(
     return { addresses: await profiles.listAddresses(user.id) };
   });
 
-  app.post('/api/profile/addresses', async (request, reply) => {
+  serve(app, 'addAddress', async (request, reply) => {
     const user = await signedIn(request);
     const input = parseInput(addressInputSchema, request.body);
     return reply.code(201).send(await profiles.addAddress(user.id, input));
   });
 
-  app.put('/api/profile/addresses/:id', async (request) => {
+  serve(app, 'updateAddress', async (request) => {
     const user = await signedIn(request);
     const id = addressId(request);
     const input = parseInput(addressInputSchema, request.body);
     return profiles.updateAddress(user.id, id, input);
   });
 
-  app.post('/api/profile/addresses/:id/default', async (request) => {
+  serve(app, 'makeAddressDefault', async (request) => {
     const user = await signedIn(request);
     return profiles.setDefaultAddress(user.id, addressId(request));
   });

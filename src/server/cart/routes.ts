@@ -6,6 +6,7 @@ import { isUuid } from '../http/ids';
 import type { CartService } from './service';
 import { NotFoundError } from '../errors';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
+import { serve } from '../http/contract';
 
 /** Header that carries the cart session id on item calls, whose paths hold only the item id. */
 const CART_SESSION_HEADER = 'x-cart-session-id';
@@ -37,14 +38,14 @@ export function cartRoutes(app: FastifyInstance, cart: CartService, identity: Id
     if (owner !== null && (await identity.userOf(request))?.id !== owner) throw new NotFoundError('Cart not found');
   }
 
-  app.get('/api/cart/:sessionId', async (request, reply) => {
+  serve(app, 'cart', async (request, reply) => {
     const { sessionId } = parseInput(sessionParams, request.params);
     await assertCartAccess(request, sessionId);
     reply.header('cache-control', 'no-store');
     return cart.getCart(sessionId);
   });
 
-  app.post('/api/cart', async (request, reply) => {
+  serve(app, 'addToCart', async (request, reply) => {
     const input = parseInput(addToCartSchema, request.body);
     await assertCartAccess(request, input.sessionId);
     const item = await cart.addItem(input);
@@ -55,14 +56,14 @@ export function cartRoutes(app: FastifyInstance, cart: CartService, identity: Id
    * Called by the browser when a shopper signs in: the anonymous cart joins the shopper's own cart,
    * whose session id the browser keeps from then on (on every device the shopper signs in on).
    */
-  app.post('/api/cart/claim', async (request, reply) => {
+  serve(app, 'claimCart', async (request, reply) => {
     const user = await requireSessionUser(identity, request);
     const { sessionId } = parseInput(claimCartSchema, request.body ?? {});
     reply.header('cache-control', 'no-store');
     return cart.claimForUser(user.id, sessionId);
   });
 
-  app.put('/api/cart/:itemId', async (request) => {
+  serve(app, 'setCartQuantity', async (request) => {
     const { sessionId, itemId } = ownedItem(request);
     await assertCartAccess(request, sessionId);
     const { quantity } = parseInput(updateCartItemSchema, request.body);

@@ -10,18 +10,9 @@ import { countryName, effectivePriceCents } from '../../shared/product';
 import { stockShortMessage } from '../../shared/stock';
 import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY, type CartItemView } from '../../shared/cart';
 import type { AddToCartInput } from '../../shared/schemas';
+import type { CartView, ClaimedCart } from '../../shared/api/responses';
 
-export interface CartView {
-  cartItems: CartItemView[];
-  itemCount: number;
-  subtotalCents: number;
-}
-
-/** The shopper's cart after sign-in (POST /api/cart/claim). */
-export interface ClaimedCart extends CartView {
-  sessionId: string;
-  addedFromSavedCart: number;
-}
+export type { CartView, ClaimedCart } from '../../shared/api/responses';
 
 const ITEM_NOT_FOUND = 'Cart item not found';
 const tooMany = `You can have at most ${MAX_LINE_QUANTITY} of one flag in your cart`;

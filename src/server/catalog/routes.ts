@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogService, PreparedProductList } from './service';
+import { z } from 'zod';
+import { serve } from '../http/contract';
+import { parseInput } from '../http/parse';
+
+/** A flag's slug or id: an unknown one is simply not found. */
+const productParams = z.object({ key: z.string() });
 
 function sendProductList(request: FastifyRequest, reply: FastifyReply, list: PreparedProductList): FastifyReply {
   reply.header('etag', list.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -13,13 +19,11 @@ function sendProductList(request: FastifyRequest, reply: FastifyReply, list: Pre
 
 export function catalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
   // Not async: once the list is built, the answer is sent without a trip through the promise queue.
-  app.get('/api/products', (request, reply) => {
+  serve(app, 'products', (request, reply) => {
     const ready = catalog.readyProductList();
     if (ready) return sendProductList(request, reply, ready);
     return catalog.productList().then((list) => sendProductList(request, reply, list));
   });
 
-  app.get<{ Params: { key: string } }>('/api/products/:key', async (request) => {
-    return catalog.findProduct(request.params.key);
-  });
+  serve(app, 'product', async (request) => catalog.findProduct(parseInput(productParams, request.params).key));
 }

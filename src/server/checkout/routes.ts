@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { UnauthorizedError } from '../errors';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
 import type { CheckoutService } from './service';
 import type { Reconciliation } from './reconcile';
@@ -28,7 +29,7 @@ export interface CheckoutRouteDeps {
 export function checkoutRoutes(app: FastifyInstance, { identity, checkout, limiter }: CheckoutRouteDeps): void {
   app.decorate('reconcileCheckouts', () => checkout.reconcile());
 
-  app.post('/api/payments/yoco/create-checkout', async (request) => {
+  serve(app, 'openCheckout', async (request) => {
     const user = await requireSessionUser(identity, request);
     const input = parseInput(createCheckoutSchema, request.body);
     if (input.metadata.discountCode) await countDiscountTry(limiter, request, user);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
 import { courierRatesRequestSchema } from '../../shared/delivery';
 import type { DeliveryService } from './service';
@@ -22,7 +23,7 @@ function sentSecret(request: FastifyRequest, secret: string): boolean {
 }
 
 export function deliveryRoutes(app: FastifyInstance, deps: { identity: IdentityProvider; delivery: DeliveryService; tracking: CourierTracking; limiter: RateLimiter }): void {
-  app.post('/api/delivery/courier-rates', async (request, reply) => {
+  serve(app, 'courierRates', async (request, reply) => {
     const user = await requireSessionUser(deps.identity, request);
     const { address } = parseInput(courierRatesRequestSchema, request.body);
     // Each quote is a call to the courier's API: a loop asking for rates must not run up its bill or its limits.

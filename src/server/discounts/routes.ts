@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { requireSessionUser, type SessionUser, type IdentityProvider } from '../auth/session';
 import type { CartService } from '../cart/service';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
 import { InvalidInputError } from '../errors';
-import { checkoutMessages, discountPreviewSchema, type DiscountPreview } from '../../shared/checkout';
+import { checkoutMessages, discountPreviewSchema } from '../../shared/checkout';
 import { createDiscountCodeSchema, updateDiscountCodeSchema } from '../../shared/discounts';
 import type { DiscountService } from './service';
 
@@ -36,7 +37,7 @@ export interface DiscountRouteDeps {
 
 export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRouteDeps): Promise<void> {
   // Apply at checkout: what the code takes off the shopper's cart now. The checkout counts it again when it is made.
-  app.post('/api/checkout/discount', async (request, reply): Promise<DiscountPreview> => {
+  serve(app, 'previewDiscount', async (request, reply) => {
     const user = await requireSessionUser(deps.identity, request);
     const input = parseInput(discountPreviewSchema, request.body);
     await countDiscountTry(deps.limiter, request, user);

@@ -2,6 +2,7 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { adminActor } from '../admin/routes';
 import { z } from 'zod';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import {
   cancelOrderSchema,
   fulfilOrderSchema,
@@ -53,50 +54,50 @@ export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, require
 
     desk.get('/api/admin/orders/:id', async (request) => orderDesk.orderDetail(parseInput(orderParams, request.params).id));
 
-    desk.post('/api/admin/orders/:id/fulfill', async (request) => {
+    serve(desk, 'fulfilOrder', async (request) => {
       const { id } = parseInput(orderParams, request.params);
       const { trackingNumber } = parseInput(fulfilOrderSchema, request.body ?? {});
       return orderDesk.fulfilOrder(adminActor(request), id, trackingNumber);
     });
 
-    desk.post('/api/admin/orders/:id/book-courier', async (request) => orderDesk.bookCourier(adminActor(request), parseInput(orderParams, request.params).id));
+    serve(desk, 'bookCourier', async (request) => orderDesk.bookCourier(adminActor(request), parseInput(orderParams, request.params).id));
 
     desk.get('/api/admin/orders/:id/courier-label', async (request, reply) => {
       const { filename, pdf } = await orderDesk.courierLabel(parseInput(orderParams, request.params).id);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
     });
 
-    desk.post('/api/admin/orders/:id/ready-for-collection', async (request) =>
+    serve(desk, 'markReadyForCollection', async (request) =>
       orderDesk.markReadyForCollection(adminActor(request), parseInput(orderParams, request.params).id),
     );
 
-    desk.post('/api/admin/orders/:id/collected', async (request) =>
+    serve(desk, 'markCollected', async (request) =>
       orderDesk.markCollected(adminActor(request), parseInput(orderParams, request.params).id),
     );
 
-    desk.post('/api/admin/orders/:id/delivered', async (request) =>
+    serve(desk, 'markDelivered', async (request) =>
       orderDesk.markDelivered(adminActor(request), parseInput(orderParams, request.params).id),
     );
 
-    desk.post('/api/admin/orders/:id/track-courier', async (request) => orderDesk.followCourier(parseInput(orderParams, request.params).id));
+    serve(desk, 'followCourier', async (request) => orderDesk.followCourier(parseInput(orderParams, request.params).id));
 
-    desk.post('/api/admin/orders/:id/oversold-settled', async (request) =>
+    serve(desk, 'settleOversold', async (request) =>
       orderDesk.settleOversold(adminActor(request), parseInput(orderParams, request.params).id),
     );
 
-    desk.post('/api/admin/orders/:id/notes', async (request) => {
+    serve(desk, 'addOrderNote', async (request) => {
       const { id } = parseInput(orderParams, request.params);
       const { note } = parseInput(orderNoteSchema, request.body ?? {});
       return orderDesk.addNote(adminActor(request), id, note);
     });
 
-    desk.post('/api/admin/orders/:id/cancel', async (request) => {
+    serve(desk, 'cancelOrder', async (request) => {
       const { id } = parseInput(orderParams, request.params);
       return orderDesk.cancelOrder(adminActor(request), id, parseInput(cancelOrderSchema, request.body));
     });
 
     // 202: the provider took the refund; the payment status follows when it confirms it.
-    desk.post('/api/admin/orders/:id/refund', async (request, reply) => {
+    serve(desk, 'refundOrder', async (request, reply) => {
       const { id } = parseInput(orderParams, request.params);
       return reply.code(202).send(await orderDesk.refundOrder(adminActor(request), id, parseInput(refundOrderSchema, request.body)));
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { MAX_ADDRESS_LENGTH, pickupMessages } from '../../shared/pickup';
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM, type PickupService } from './service';
 
@@ -26,7 +27,7 @@ const codeSchema = z.object({ code: z.string().trim().min(1).max(32) });
 
 export function pickupRoutes(app: FastifyInstance, pickup: PickupService): void {
   // The PAXI finder: {address, radiusKm} → {paxiPoints: [{id, name, address, distance, …}], count, location: {address}}.
-  app.post('/api/paxi-points', async (request) => {
+  serve(app, 'findPickupPoints', async (request) => {
     const { address, radiusKm } = parseInput(searchSchema, request.body ?? {}, searchRefusals);
     return pickup.search(address, radiusKm);
   });

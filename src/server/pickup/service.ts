@@ -2,10 +2,11 @@ import { and, asc, between, count, eq, inArray, notInArray, sql } from 'drizzle-
 import type { Database } from '../db/client';
 import { pickupPoints } from '../db/schema';
 import { NotFoundError } from '../errors';
-import { pickupMessages, type PickupSearchArea } from '../../shared/pickup';
+import { pickupMessages } from '../../shared/pickup';
 import { geocode, normalisePlaceName, provinceNamedIn, type GeocodedPlace } from './geocode';
 import type { PointInput } from './point-list';
 import { provinceCentres, provinces, type Province } from './provinces';
+import type { PickupPoint, PickupSearchResult } from '../../shared/api/responses';
 
 /** The finder asks for 8 km (spec section 9); when nothing is that close it looks as far as 20 km. */
 export const DEFAULT_RADIUS_KM = 8;
@@ -15,46 +16,11 @@ export const MAX_RADIUS_KM = 50;
 /** At most this many points in one answer, nearest first. */
 const MAX_POINTS = 20;
 
-/** A pickup point as the finder and checkout see it. */
-export interface PickupPoint {
-  /** The spec's id: PAXI's point code. */
-  id: string;
-  code: string;
-  name: string;
-  /** One line: street, town, province, postal code. */
-  address: string;
-  /** The street lines alone. */
-  street: string;
-  town: string;
-  province: string;
-  postalCode: string | null;
-  phone: string | null;
-  /** A point of the shipped sample, not a real PAXI point. */
-  isSample: boolean;
-  /** Where the point is, for a maps link with directions. */
-  latitude: number;
-  longitude: number;
-}
+export type { PickupPoint, PickupSearchResult } from '../../shared/api/responses';
 
-interface NearbyPickupPoint extends PickupPoint {
-  /** Great-circle distance in km from the searched place (or the province's middle), to 0.1 km. */
-  distance: number;
-}
+/** A point with its great-circle distance in km from the searched place (or the province's middle), to 0.1 km. */
+type NearbyPickupPoint = PickupSearchResult['paxiPoints'][number];
 
-export interface PickupSearchResult {
-  paxiPoints: NearbyPickupPoint[];
-  count: number;
-  /** The place the distances are from: the one found, or the middle of the province the search names. */
-  location: { address: string; latitude: number; longitude: number };
-  /** 'province' when no place in the search was known and the points are the named province's. */
-  area: PickupSearchArea;
-  /** The radius the points were found in: the one asked for, or 20 km when nothing was closer; null for a province. */
-  radiusKm: number | null;
-  requestedRadiusKm: number;
-  widened: boolean;
-  /** What the shopper should know about the list (widened, or a province's), in words; null when nothing. */
-  notice: string | null;
-}
 
 type PointRow = typeof pickupPoints.$inferSelect;
 

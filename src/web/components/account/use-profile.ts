@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { toast } from '../ui/toast-store';
 import { forgetShopper, SESSION_KEY } from '../auth/use-session';
 import { signInMessage, signInMethod } from '../auth/sign-in-method';
@@ -8,7 +9,6 @@ import { SignInProblem, type AccountDeletion, type PasswordChange } from '../aut
 import { accountMessages } from '../../../shared/schemas';
 import type {
   AddressInput,
-  ProfileDetails,
   ProfileOrder,
   ProfileUpdate,
   ProfileView,
@@ -32,7 +32,7 @@ export function useOrders(userId: string | undefined) {
 
 export function useSaveProfile() {
   return useMutation({
-    mutationFn: (update: ProfileUpdate) => apiRequest<{ profile: ProfileDetails }>('PUT', '/api/profile', update),
+    mutationFn: (update: ProfileUpdate) => callApi('saveProfile', { body: update }),
     retry: noRetryOnRefusal,
   });
 }
@@ -41,15 +41,15 @@ export function useSaveAddress() {
   return useMutation({
     mutationFn: ({ id, address }: { id?: string; address: AddressInput }) =>
       id
-        ? apiRequest<SavedAddress>('PUT', `/api/profile/addresses/${id}`, address)
-        : apiRequest<SavedAddress>('POST', '/api/profile/addresses', address),
+        ? callApi('updateAddress', { params: { id }, body: address })
+        : callApi('addAddress', { body: address }),
     retry: noRetryOnRefusal,
   });
 }
 
 export function useMakeDefaultAddress() {
   return useMutation({
-    mutationFn: (address: SavedAddress) => apiRequest<SavedAddress>('POST', `/api/profile/addresses/${address.id}/default`, {}),
+    mutationFn: (address: SavedAddress) => callApi('makeAddressDefault', { params: { id: address.id } }),
     retry: noRetryOnRefusal,
     onSuccess: () => toast({ title: 'Default Address Changed', description: 'New orders will suggest this address first.' }),
     onError: (error) =>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { toast } from '../ui/toast-store';
 import {
   orderDeskMessages,
@@ -98,7 +99,6 @@ export function useAuditLog() {
 // before mutate()'s callbacks, and when it removes the row that made the call (an order fulfilled
 // from Unfulfilled, a message marked handled) those callbacks never run.
 
-const orderPath = (orderId: string, action: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`;
 
 const failed = (fallback: string) => (error: unknown) => toast({ title: 'Error', description: messageOf(error, fallback), variant: 'destructive' });
 
@@ -106,7 +106,7 @@ const failed = (fallback: string) => (error: unknown) => toast({ title: 'Error',
 export function useFulfilOrder(onFulfilled: () => void) {
   return useMutation({
     mutationFn: ({ orderId, trackingNumber }: { orderId: string; trackingNumber: string }) =>
-      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'fulfill'), { trackingNumber }),
+      callApi('fulfilOrder', { params: { id: orderId }, body: { trackingNumber } }),
     retry: false,
     onSuccess: () => {
       toast({ title: 'Order Fulfilled', description: orderDeskMessages.fulfilled });
@@ -119,27 +119,27 @@ export function useFulfilOrder(onFulfilled: () => void) {
 /** Books the courier from the desk: its tracking number fulfils the order and the label is ready to print. */
 export function useBookCourier() {
   return useMutation({
-    mutationFn: (orderId: string) => apiRequest<OrderActionResult>('POST', orderPath(orderId, 'book-courier'), {}),
+    mutationFn: (orderId: string) => callApi('bookCourier', { params: { id: orderId } }),
     retry: false,
     onSuccess: (result) => toast({ title: 'Courier Booked', description: result.message }),
     onError: failed('Failed to book the courier'),
   });
 }
 
-/** The moves without a form, each with its toast's title: arrived at the pickup point, collected, delivered, and asking the courier. */
-const moveTitles = {
-  'ready-for-collection': 'Ready for Collection',
-  collected: 'Order Collected',
-  delivered: 'Order Delivered',
-  'track-courier': 'Tracking Checked',
-  'oversold-settled': 'Order Settled',
+/** The moves without a form, each with its call and its toast's title: arrived at the pickup point, collected, delivered, and asking the courier. */
+const moves = {
+  'ready-for-collection': { call: 'markReadyForCollection', title: 'Ready for Collection' },
+  collected: { call: 'markCollected', title: 'Order Collected' },
+  delivered: { call: 'markDelivered', title: 'Order Delivered' },
+  'track-courier': { call: 'followCourier', title: 'Tracking Checked' },
+  'oversold-settled': { call: 'settleOversold', title: 'Order Settled' },
 } as const;
 
 export function useMoveOrder() {
   return useMutation({
-    mutationFn: ({ orderId, to }: { orderId: string; to: keyof typeof moveTitles }) => apiRequest<OrderActionResult>('POST', orderPath(orderId, to), {}),
+    mutationFn: ({ orderId, to }: { orderId: string; to: keyof typeof moves }): Promise<OrderActionResult> => callApi(moves[to].call, { params: { id: orderId } }),
     retry: false,
-    onSuccess: (result, { to }) => toast({ title: moveTitles[to], description: result.message }),
+    onSuccess: (result, { to }) => toast({ title: moves[to].title, description: result.message }),
     onError: failed('Failed to update the order'),
   });
 }
@@ -149,7 +149,7 @@ export function useMoveOrder() {
 export function useAddOrderNote(onAdded: () => void) {
   return useMutation({
     mutationFn: ({ orderId, note }: { orderId: string; note: string }) =>
-      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'notes'), { note }),
+      callApi('addOrderNote', { params: { id: orderId }, body: { note } }),
     retry: false,
     onSuccess: (result) => {
       toast({ title: 'Note Added', description: result.message });
@@ -163,7 +163,7 @@ export type CancelRefund = 'full' | 'none' | { amountCents: number };
 export function useCancelOrder(onCancelled: () => void) {
   return useMutation({
     mutationFn: ({ orderId, refund, reason }: { orderId: string; refund: CancelRefund; reason?: string }) =>
-      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'cancel'), { refund, reason }),
+      callApi('cancelOrder', { params: { id: orderId }, body: { refund, reason } }),
     retry: false,
     onSuccess: (result) => {
       toast({ title: 'Order Cancelled', description: result.message });
@@ -175,7 +175,7 @@ export function useCancelOrder(onCancelled: () => void) {
 export function useRefundOrder(onRefunded: () => void) {
   return useMutation({
     mutationFn: ({ orderId, amountCents, reason }: { orderId: string; amountCents: number; reason?: string }) =>
-      apiRequest<OrderActionResult>('POST', orderPath(orderId, 'refund'), { amountCents, reason }),
+      callApi('refundOrder', { params: { id: orderId }, body: { amountCents, reason } }),
     retry: false,
     onSuccess: (result) => {
       toast({ title: 'Refund Requested', description: result.message });

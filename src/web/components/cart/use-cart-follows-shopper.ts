@@ -1,18 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { adoptShopperCart, forgetShopperCart, readCartOwner, readCartSessionId, whileCartSwitches } from '../../lib/cart-session';
 import { useSession } from '../auth/use-session';
 import { toast } from '../ui/toast-store';
 import { cartQueryKey } from './use-cart';
-import type { CartItemView } from '../../../shared/cart';
 
-interface ClaimedCart {
-  sessionId: string;
-  cartItems: CartItemView[];
-  /** How many flags the shopper's saved cart added to what this browser showed. */
-  addedFromSavedCart: number;
-}
 
 /** What signing in changed in the cart, said once: the same flag in both carts keeps the larger quantity. */
 function savedCartNotice(added: number): { title: string; description: string } | undefined {
@@ -53,7 +46,7 @@ export function useCartFollowsShopper(): void {
       if (current === userId) return;
       // Another shopper's cart id (whose session ended without a sign-out here) is not ours to merge.
       const anonymous = current === null ? (readCartSessionId() ?? undefined) : undefined;
-      const cart = await apiRequest<ClaimedCart>('POST', '/api/cart/claim', { sessionId: anonymous });
+      const cart = await callApi('claimCart', { body: { sessionId: anonymous } });
       if (cancelled) return;
       client.setQueryData(cartQueryKey(cart.sessionId), { cartItems: cart.cartItems });
       adoptShopperCart(cart.sessionId, userId);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { cartSwitchSettled, ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
 import { setCartPanelOpen } from './cart-panel-store';
@@ -32,9 +33,9 @@ export function useCart() {
   const query = useQuery({
     queryKey: cartQueryKey(sessionId),
     enabled: sessionId !== null,
-    queryFn: async ({ queryKey }) => {
+    queryFn: async (): Promise<CartResponse> => {
       try {
-        return await apiRequest<CartResponse>('GET', queryKey[0]);
+        return await callApi('cart', { params: { sessionId: sessionId ?? '' } });
       } catch (error) {
         // Not this visitor's cart (a signed-in shopper's, after their session ended): nothing to show.
         if (error instanceof ApiError && error.status === 404) return { cartItems: [] };
@@ -75,7 +76,8 @@ export function useAddToCart() {
     mutationFn: async (item: AddToCartArgs) => {
       await cartSwitchSettled();
       const sessionId = ensureCartSessionId();
-      return apiRequest<CartItemView>('POST', '/api/cart', { ...item, sessionId });
+      // The server reads the name, picture and price from the catalogue: only the flag and how many go.
+      return callApi('addToCart', { body: { sessionId, productId: item.productId, quantity: item.quantity } });
     },
     onSuccess: async (_item, args) => {
       // The first add makes the cart: its first read starts at once and may be answered before the
@@ -106,7 +108,7 @@ export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) =>
-      apiRequest<CartItemView>('PUT', `/api/cart/${itemId}`, { quantity }, sessionHeaders()),
+      callApi('setCartQuantity', { params: { itemId }, body: { quantity }, headers: sessionHeaders() }),
     retry: noRetryOnRefusal,
     onSuccess: (line) =>
       queryClient.setQueryData<CartResponse>(cartQueryKey(readCartSessionId()), (cart) =>

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, noRetryOnRefusal } from '../../lib/api';
+import { ApiError, noRetryOnRefusal } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { FIVE_MINUTES } from '../../lib/query-client';
 import { pickupMessages, type PickupSearchArea } from '../../../shared/pickup';
 
@@ -14,19 +15,12 @@ export interface PaxiPoint {
   distance: number;
   town: string;
   province: string;
-  postalCode: string;
+  postalCode: string | null;
   /** Where the point is; a point remembered by an older page may lack it. */
   latitude?: number;
   longitude?: number;
 }
 
-interface PaxiSearchAnswer {
-  paxiPoints: PaxiPoint[];
-  count: number;
-  location: { address: string };
-  area: PickupSearchArea;
-  notice: string | null;
-}
 
 /** Spec section 9: the request asks for 8 km, while the no-results message says 20 km. */
 const PAXI_SEARCH_RADIUS_KM = 8;
@@ -93,7 +87,7 @@ export function usePaxiSearch() {
       try {
         const answer = await client.fetchQuery({
           queryKey: ['/api/paxi-points', address.toLowerCase()],
-          queryFn: () => apiRequest<PaxiSearchAnswer>('POST', '/api/paxi-points', { address, radiusKm: PAXI_SEARCH_RADIUS_KM }),
+          queryFn: () => callApi('findPickupPoints', { body: { address, radiusKm: PAXI_SEARCH_RADIUS_KM } }),
           staleTime: FIVE_MINUTES,
           // Only a fault on the way is worth a second try; the server's refusals stand.
           retry: noRetryOnRefusal,

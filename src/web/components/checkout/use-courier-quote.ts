@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { ApiError, messageOf } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import type { CourierAddress, CourierRateView } from '../../../shared/delivery';
 
 interface Quote {
@@ -28,7 +29,7 @@ export function useCourierQuote({ address, key, enabled }: { address: CourierAdd
     setPendingKey(askedKey);
     setError(undefined);
     try {
-      const answer = await apiRequest<{ rates: CourierRateView[] }>('POST', '/api/delivery/courier-rates', { address: asked });
+      const answer = await callApi('courierRates', { body: { address: asked } });
       if (lastAsked.current === askedKey) setQuote({ key: askedKey, rates: answer.rates });
     } catch (failure) {
       if (lastAsked.current !== askedKey) return;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { ApiError, messageOf } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import type { DiscountPreview } from '../../../shared/checkout';
 
 /** The server turned the code down (used up, expired, the cart changed), as opposed to not being reached. */
@@ -25,7 +26,7 @@ export function useDiscountCode(subtotalCents: number, deliveryFeeCents: number,
       setPending(true);
       setError(undefined);
       try {
-        const preview = await apiRequest<DiscountPreview>('POST', '/api/checkout/discount', { code, deliveryFeeCents });
+        const preview = await callApi('previewDiscount', { body: { code, deliveryFeeCents } });
         appliedCode.current = preview.code;
         setKept(preview.code);
         setApplied(preview);

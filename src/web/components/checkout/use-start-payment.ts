@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { readCartSessionId } from '../../lib/cart-session';
 import { shop } from '../../lib/initial-data';
 import { openAuthDialog } from '../auth/auth-dialog-store';
@@ -127,7 +128,8 @@ async function openPaymentPage(order: OrderToPay, reach: (step: PaymentStep) => 
   reach('Securing Payment');
   const body = checkoutRequest(order);
   reach('Processing Transaction');
-  const answer = await apiRequest<{ id?: string; redirectUrl?: string } | undefined>('POST', '/api/payments/yoco/create-checkout', body);
+  const answer = await callApi('openCheckout', { body });
+  // A proxy or a stale page may still answer otherwise: there is then no page to go to.
   if (!answer?.id || !answer.redirectUrl) throw new InvalidPaymentAnswer(startPaymentTexts.invalidAnswer);
   reach('Finalizing Order');
   rememberCheckoutId(answer.id);

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { FIVE_MINUTES, TEN_MINUTES } from '../../lib/query-client';
 import { warmScreenFor } from '../../lib/screen-warming';
 import type { Product } from '../../../shared/product';
@@ -28,7 +29,7 @@ export class ProductFetchError extends Error {
 
 async function fetchProducts(): Promise<Product[]> {
   try {
-    return await apiRequest<Product[]>('GET', PRODUCTS_KEY);
+    return await callApi('products');
   } catch {
     throw new ProductFetchError('Failed to fetch products');
   }
@@ -36,7 +37,7 @@ async function fetchProducts(): Promise<Product[]> {
 
 async function fetchProduct(slugOrId: string): Promise<Product> {
   try {
-    return await apiRequest<Product>('GET', productQueryKey(slugOrId)[0]);
+    return await callApi('product', { params: { key: slugOrId } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       throw new ProductFetchError(`Product not found: ${error.status} ${error.serverMessage ?? 'Not Found'}`, 404);

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { EndpointName } from './endpoints';
+import type { addToCartSchema, claimCartSchema, updateCartItemSchema } from '../schemas';
+import type { createCheckoutSchema, discountPreviewSchema } from '../checkout';
+import type { courierRatesRequestSchema } from '../delivery';
+import type { addressInputSchema, profileUpdateSchema } from '../profile';
+import type { cancelOrderSchema, fulfilOrderSchema, orderNoteSchema, refundOrderSchema } from '../order-desk';
+import {
+  cartItemSchema,
+  cartSchema,
+  claimedCartSchema,
+  courierRatesSchema,
+  discountPreviewSchema as discountAnswerSchema,
+  openedCheckoutSchema,
+  orderActionResultSchema,
+  pickupSearchSchema,
+  productSchema,
+  savedAddressSchema,
+  savedProfileSchema,
+} from './responses';
+
+/** What each call with a contract answers on success: the server sends nothing else, the browser reads it typed. */
+export const answers = {
+  products: z.array(productSchema),
+  product: productSchema,
+  cart: cartSchema,
+  addToCart: cartItemSchema,
+  setCartQuantity: cartItemSchema,
+  claimCart: claimedCartSchema,
+  findPickupPoints: pickupSearchSchema,
+  previewDiscount: discountAnswerSchema,
+  openCheckout: openedCheckoutSchema,
+  courierRates: courierRatesSchema,
+  saveProfile: savedProfileSchema,
+  addAddress: savedAddressSchema,
+  updateAddress: savedAddressSchema,
+  makeAddressDefault: savedAddressSchema,
+  fulfilOrder: orderActionResultSchema,
+  bookCourier: orderActionResultSchema,
+  markReadyForCollection: orderActionResultSchema,
+  markCollected: orderActionResultSchema,
+  markDelivered: orderActionResultSchema,
+  followCourier: orderActionResultSchema,
+  settleOversold: orderActionResultSchema,
+  addOrderNote: orderActionResultSchema,
+  cancelOrder: orderActionResultSchema,
+  refundOrder: orderActionResultSchema,
+} satisfies Record<EndpointName, z.ZodType>;
+
+/** The answer of a call, as the browser reads it. */
+export type Answer<K extends EndpointName> = z.output<(typeof answers)[K]>;
+
+/** What each call takes as its body, as the server's schema reads it (the browser may leave out what has a default). */
+interface Bodies {
+  addToCart: z.input<typeof addToCartSchema>;
+  setCartQuantity: z.input<typeof updateCartItemSchema>;
+  claimCart: z.input<typeof claimCartSchema>;
+  findPickupPoints: { address: string; radiusKm?: number };
+  previewDiscount: z.input<typeof discountPreviewSchema>;
+  openCheckout: z.input<typeof createCheckoutSchema>;
+  courierRates: z.input<typeof courierRatesRequestSchema>;
+  saveProfile: z.input<typeof profileUpdateSchema>;
+  addAddress: z.input<typeof addressInputSchema>;
+  updateAddress: z.input<typeof addressInputSchema>;
+  fulfilOrder: z.input<typeof fulfilOrderSchema>;
+  addOrderNote: z.input<typeof orderNoteSchema>;
+  cancelOrder: z.input<typeof cancelOrderSchema>;
+  refundOrder: z.input<typeof refundOrderSchema>;
+}
+
+/** A call's body: none for the calls that take none. */
+export type Body<K extends EndpointName> = K extends keyof Bodies ? Bodies[K] : undefined;

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { regions } from '../regions';
+import { courierServiceLevelCodes } from '../courier-services';
+import { addressTypes, type ProfileDetails, type SavedAddress } from '../profile';
+import { taxDocumentKinds, type OrderDocument } from '../tax-documents';
+import { orderDeliveryOptions, type CourierRateView } from '../delivery';
+import { orderEventTypes, orderStatuses, paymentStatuses, type AdminOrder, type OrderActionResult, type OversoldMark } from '../order-desk';
+import type { CartItemView } from '../cart';
+import type { Product } from '../product';
+import type { DiscountPreview } from '../checkout';
+
+/*
+ * What the shop's JSON calls answer, as zod schemas: the server sends each answer through its
+ * schema (src/server/http/response-shapes.ts), so a field it does not list never leaves the shop
+ * and a wrong shape is a 500, not a surprise in the browser; the browser's calls are typed from
+ * them (src/web/lib/api-client.ts). Each is checked at compile time to be exactly the type the
+ * rest of the code knows the answer by.
+ */
+
+/** True when X and Y are the same type, field for field. */
+type Same<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
+
+/** The schema, refused at compile time unless what it reads is exactly T. */
+function exactly<T>() {
+  return <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { mismatch: T })): S => schema;
+}
+
+const productImage = z.object({ id: z.string(), url: z.string(), altText: z.string(), widths: z.array(z.number()).optional() });
+
+export const productSchema = exactly<Product>()(
+  z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    price: z.string(),
+    priceCents: z.number(),
+    salePrice: z.string().nullable(),
+    salePriceCents: z.number().nullable(),
+    currency: z.string(),
+    isActive: z.boolean(),
+    featured: z.boolean(),
+    region: z.enum(regions).nullable(),
+    stockQuantity: z.number().nullable(),
+    images: z.array(productImage),
+    primaryImage: z.string().nullable(),
+  }),
+);
+
+export const cartItemSchema = exactly<CartItemView>()(
+  z.object({
+    id: z.string(),
+    sessionId: z.string(),
+    productId: z.string(),
+    productSlug: z.string(),
+    productName: z.string(),
+    productImage: z.string().nullable(),
+    productImageWidths: z.array(z.number()).optional(),
+    price: z.string(),
+    priceCents: z.number(),
+    quantity: z.number(),
+    available: z.boolean(),
+    stockLeft: z.number().nullable(),
+  }),
+);
+
+export const cartSchema = z.object({ cartItems: z.array(cartItemSchema), itemCount: z.number(), subtotalCents: z.number() });
+/** The cart as GET /api/cart/:sessionId answers it. */
+export type CartView = z.output<typeof cartSchema>;
+
+export const claimedCartSchema = cartSchema.extend({
+  sessionId: z.string(),
+  /** How many flags the shopper's saved cart added to what this browser showed. */
+  addedFromSavedCart: z.number(),
+});
+/** The shopper's cart after sign-in (POST /api/cart/claim). */
+export type ClaimedCart = z.output<typeof claimedCartSchema>;
+
+const pickupPointSchema = z.object({
+  /** The spec's id: PAXI's point code. */
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  /** One line: street, town, province, postal code. */
+  address: z.string(),
+  /** The street lines alone. */
+  street: z.string(),
+  town: z.string(),
+  province: z.string(),
+  postalCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** A point of the shipped sample, not a real PAXI point. */
+  isSample: z.boolean(),
+  /** Where the point is, for a maps link with directions. */
+  latitude: z.number(),
+  longitude: z.number(),
+});
+/** A PAXI point as the shop shows it. */
+export type PickupPoint = z.output<typeof pickupPointSchema>;
+
+export const pickupSearchSchema = z.object({
+  /** Each with its great-circle distance in km from the searched place (or the province's middle), to 0.1 km. */
+  paxiPoints: z.array(pickupPointSchema.extend({ distance: z.number() })),
+  count: z.number(),
+  /** The place the distances are from: the one found, or the middle of the province the search names. */
+  location: z.object({ address: z.string(), latitude: z.number(), longitude: z.number() }),
+  /** 'province' when no place in the search was known and the points are the named province's. */
+  area: z.enum(['place', 'province']),
+  /** The radius the points were found in: the one asked for, or 20 km when nothing was closer; null for a province. */
+  radiusKm: z.number().nullable(),
+  requestedRadiusKm: z.number(),
+  widened: z.boolean(),
+  /** What the shopper should know about the list (widened, or a province's), in words; null when nothing. */
+  notice: z.string().nullable(),
+});
+/** POST /api/paxi-points. */
+export type PickupSearchResult = z.output<typeof pickupSearchSchema>;
+
+export const discountPreviewSchema = exactly<DiscountPreview>()(z.object({ code: z.string(), discountCents: z.number(), description: z.string() }));
+
+/** POST /api/payments/yoco/create-checkout: the checkout made and the payment page to go to. */
+export const openedCheckoutSchema = z.object({ id: z.string(), redirectUrl: z.string() });
+
+export const courierRatesSchema = z.object({
+  rates: z.array(exactly<CourierRateView>()(z.object({ serviceLevel: z.enum(courierServiceLevelCodes), name: z.string(), priceCents: z.number() }))),
+});
+
+export const savedProfileSchema = z.object({
+  profile: exactly<ProfileDetails>()(
+    z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), phone: z.string().nullable(), dateOfBirth: z.string().nullable() }),
+  ),
+});
+
+export const savedAddressSchema = exactly<SavedAddress>()(
+  z.object({
+    id: z.string(),
+    type: z.enum(addressTypes),
+    street: z.string(),
+    suburb: z.string().nullable(),
+    city: z.string(),
+    province: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    isDefault: z.boolean(),
+  }),
+);
+
+const oversoldMark = exactly<OversoldMark>()(
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('stock'), productName: z.string(), short: z.number() }),
+    z.object({ kind: z.literal('discount'), code: z.string(), limit: z.enum(['total', 'per_customer']), uses: z.number(), allowed: z.number() }),
+  ]),
+);
+
+const adminOrderSchema = exactly<AdminOrder>()(
+  z.object({
+    id: z.string(),
+    orderNumber: z.string(),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    customerPhone: z.string(),
+    deliveryOption: z.enum(orderDeliveryOptions),
+    paxiLocationId: z.string().nullable(),
+    paxiLocationName: z.string().nullable(),
+    paxiLocationAddress: z.string().nullable(),
+    deliveryAddress: z.string().nullable(),
+    deliveryInstructions: z.string().nullable(),
+    courierShipmentId: z.string().nullable(),
+    subtotalCents: z.number(),
+    deliveryFeeCents: z.number(),
+    discountCode: z.string().nullable(),
+    discountCents: z.number(),
+    totalAmount: z.number(),
+    refundedCents: z.number(),
+    currency: z.string(),
+    items: z.array(z.object({ productId: z.string(), productName: z.string(), productImage: z.string().nullable(), productPrice: z.number(), quantity: z.number() })),
+    paymentId: z.string().nullable(),
+    paymentMethod: z.string(),
+    paymentStatus: z.enum(paymentStatuses),
+    status: z.enum(orderStatuses),
+    fulfilled: z.boolean(),
+    trackingNumber: z.string().nullable(),
+    fulfilledAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    oversold: z.array(oversoldMark),
+    oversoldSettledAt: z.string().nullable(),
+  }),
+);
+
+const orderDocumentSchema = exactly<OrderDocument>()(
+  z.object({
+    kind: z.enum(taxDocumentKinds),
+    title: z.string(),
+    serial: z.string(),
+    issuedAt: z.string(),
+    orderNumber: z.string(),
+    customerName: z.string(),
+    totalCents: z.number(),
+    vatCents: z.number(),
+    exclusiveCents: z.number(),
+    url: z.string(),
+  }),
+);
+
+const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund', 'settle_oversold'] as const;
+
+/** Every POST /api/admin/orders/:id/…: the order as it is now, its timeline, its moves, and what was done. */
+export const orderActionResultSchema = exactly<OrderActionResult>()(
+  z.object({
+    order: adminOrderSchema,
+    events: z.array(z.object({ id: z.string(), type: z.enum(orderEventTypes), note: z.string().nullable(), actorEmail: z.string().nullable(), createdAt: z.string() })),
+    actions: z.array(z.enum(orderActions)),
+    refundableCents: z.number(),
+    documents: z.array(orderDocumentSchema),
+    message: z.string(),
+  }),
+);
