@@ -1,6 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import type { AuditLog } from './audit-log';
 
 /** GET /api/admin/audit-log?limit=&before=: a page of the log; before is the id of the last entry shown. */
@@ -16,9 +17,9 @@ const auditLogQuerySchema = z.object({
 
 /** Who changed what in the shop, for the admins. */
 export function auditLogRoutes(app: FastifyInstance, log: AuditLog, requireAdmin: preHandlerAsyncHookHandler): void {
-  app.get('/api/admin/audit-log', { preHandler: requireAdmin }, async (request, reply) => {
+  serve(app, 'auditLog', async (request, reply) => {
     const page = parseInput(auditLogQuerySchema, request.query);
     reply.header('cache-control', 'no-store');
     return log.list(page);
-  });
+  }, { preHandler: requireAdmin });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { contactInboxQuerySchema, markHandledSchema } from '../../shared/order-desk';
 import { NotFoundError } from '../errors';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import type { ContactInbox } from './inbox';
 
 const idParams = z.object({ id: z.string() });
@@ -17,12 +18,12 @@ export function contactInboxRoutes(app: FastifyInstance, inbox: ContactInbox, re
     return inbox.list(status);
   });
 
-  app.post('/api/admin/contacts/:id/handled', { preHandler: requireAdmin }, async (request) => {
+  serve(app, 'markContactHandled', async (request) => {
     const { id } = parseInput(idParams, request.params);
     // An id that cannot exist is simply not found.
     if (!contactId.safeParse(id).success) throw new NotFoundError('Message not found');
     const { handled } = parseInput(markHandledSchema, request.body);
     const { user } = request.admin!;
     return inbox.markHandled(id, handled, { id: user.id, email: user.email });
-  });
+  }, { preHandler: requireAdmin });
 }

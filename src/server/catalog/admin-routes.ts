@@ -5,6 +5,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { rawBodyScope } from '../http/raw-body';
 import {
   altTextSchema,
@@ -52,25 +53,25 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
     return { products: await products.list() };
   });
 
-  app.post('/api/admin/products', admin, async (request, reply) => {
+  serve(app, 'createProduct', async (request, reply) => {
     const created = await products.create(adminActor(request), parseInput(createProductSchema, request.body));
     return reply.code(201).send(created);
-  });
+  }, admin);
 
-  app.patch('/api/admin/products/:id', admin, async (request) => {
+  serve(app, 'updateProduct', async (request) => {
     const { id } = parseInput(productParams, request.params);
     return products.update(adminActor(request), id, parseInput(updateProductSchema, request.body));
-  });
+  }, admin);
 
-  app.patch('/api/admin/products/:id/images', admin, async (request) => {
+  serve(app, 'updateProductImages', async (request) => {
     const { id } = parseInput(productParams, request.params);
     return products.updateImages(adminActor(request), id, parseInput(updateImagesSchema, request.body));
-  });
+  }, admin);
 
-  app.delete('/api/admin/products/:id/images/:imageId', admin, async (request) => {
+  serve(app, 'deleteProductImage', async (request) => {
     const { id, imageId } = parseInput(imageParams, request.params);
     return products.deleteImage(adminActor(request), id, imageId);
-  });
+  }, admin);
 
   await rawBodyScope(app, (scope) => {
     // Over the limit, Fastify refuses before reading the body; say so in the upload's own words.

@@ -60,11 +60,11 @@ export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRou
       reply.header('cache-control', 'no-store');
     });
     desk.get('/api/admin/discount-codes', async () => ({ codes: await deps.discounts.list() }));
-    desk.post('/api/admin/discount-codes', async (request, reply) => {
+    serve(desk, 'createDiscountCode', async (request, reply) => {
       const code = await deps.discounts.create(adminActor(request), parseInput(createDiscountCodeSchema, request.body));
       return reply.code(201).send(code);
     });
-    desk.patch('/api/admin/discount-codes/:id', async (request) => {
+    serve(desk, 'switchDiscountCode', async (request) => {
       const { id } = parseInput(codeParams, request.params);
       const { active } = parseInput(updateDiscountCodeSchema, request.body);
       return deps.discounts.setActive(adminActor(request), id, active);

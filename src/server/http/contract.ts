@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type EndpointName } from '../../shared/api/endpoints';
 import { answers, type Answer } from '../../shared/api/contract';
@@ -41,9 +41,10 @@ export function serve<K extends EndpointName>(
   app: FastifyInstance,
   name: K,
   handler: (request: FastifyRequest, reply: FastifyReply) => Answer<K> | FastifyReply | Promise<Answer<K> | FastifyReply>,
+  options: Pick<RouteShorthandOptions, 'preHandler' | 'onRequest'> = {},
 ): void {
   const { method, path, status } = endpoints[name];
   servedCalls.add(name);
   const schema: FastifySchema = { response: { [status]: answers[name] } };
-  app.route({ method, url: path, schema, handler });
+  app.route({ ...options, method, url: path, schema, handler });
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { EmailContext } from '../notify/templates';
 import { createOrderDeskDigest, startDigestSchedule } from './digest';
+import { serve } from '../http/contract';
 
 export interface OrderDeskDigestDeps {
   db: Database;
@@ -19,10 +20,10 @@ export function registerOrderDeskDigest(app: FastifyInstance, { db, config, emai
   const digest = createOrderDeskDigest({ db, email, to: config.orderDeskEmail, at: config.orderDeskDigestAt, onQueued });
 
   // No body: it sends today's list to the order desk. request.admin is set by requireAdmin.
-  app.post('/api/admin/batch-email', { preHandler: requireAdmin }, async (request) => {
+  serve(app, 'sendOrderDigest', async (request) => {
     const { user } = request.admin!;
     return digest.sendNow({ id: user.id, email: user.email });
-  });
+  }, { preHandler: requireAdmin });
 
   if (schedule) {
     const daily = startDigestSchedule(digest, app.log.child({ component: 'order-digest' }));

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from '
 import { z } from 'zod';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { orderNumberParamsSchema } from '../../shared/orders';
 import { dayPeriodFields } from '../../shared/order-desk';
 import { DOCUMENT_SERIAL_PATTERN, type TaxDocumentContent } from '../../shared/tax-documents';
@@ -49,7 +50,7 @@ export async function taxDocumentRoutes(app: FastifyInstance, { identity, docume
 
   await app.register(async (desk) => {
     desk.addHook('preHandler', requireAdmin);
-    desk.get('/api/admin/documents', async (request, reply) => {
+    serve(desk, 'taxDocuments', async (request, reply) => {
       personal(reply);
       return documents.listDocuments(parseInput(periodSchema, request.query));
     });
@@ -60,7 +61,7 @@ export async function taxDocumentRoutes(app: FastifyInstance, { identity, docume
     desk.get('/api/admin/documents/:serial', async (request, reply) =>
       sendPdf(reply, await documents.documentBySerial(parseInput(documentParams, request.params).serial)),
     );
-    desk.get('/api/admin/vat-report', async (request, reply) => {
+    serve(desk, 'vatReport', async (request, reply) => {
       personal(reply);
       return documents.vatReport(parseInput(periodSchema, request.query));
     });

@@ -4,8 +4,17 @@ import type { addToCartSchema, claimCartSchema, updateCartItemSchema } from '../
 import type { createCheckoutSchema, discountPreviewSchema } from '../checkout';
 import type { courierRatesRequestSchema } from '../delivery';
 import type { addressInputSchema, profileUpdateSchema } from '../profile';
-import type { cancelOrderSchema, fulfilOrderSchema, orderNoteSchema, refundOrderSchema } from '../order-desk';
+import type { cancelOrderSchema, fulfilOrderSchema, markHandledSchema, orderNoteSchema, refundOrderSchema } from '../order-desk';
+import type { createDiscountCodeSchema, updateDiscountCodeSchema } from '../discounts';
+import type { createProductSchema, updateImagesSchema, updateProductSchema } from '../product-admin';
 import {
+  adminProductSchema,
+  auditLogSchema,
+  batchEmailSchema,
+  contactMessageSchema,
+  discountCodeSchema,
+  documentsInPeriodSchema,
+  vatReportSchema,
   cartItemSchema,
   cartSchema,
   claimedCartSchema,
@@ -45,6 +54,17 @@ export const answers = {
   addOrderNote: orderActionResultSchema,
   cancelOrder: orderActionResultSchema,
   refundOrder: orderActionResultSchema,
+  sendOrderDigest: batchEmailSchema,
+  markContactHandled: contactMessageSchema,
+  auditLog: auditLogSchema,
+  createDiscountCode: discountCodeSchema,
+  switchDiscountCode: discountCodeSchema,
+  createProduct: adminProductSchema,
+  updateProduct: adminProductSchema,
+  updateProductImages: adminProductSchema,
+  deleteProductImage: adminProductSchema,
+  taxDocuments: documentsInPeriodSchema,
+  vatReport: vatReportSchema,
 } satisfies Record<EndpointName, z.ZodType>;
 
 /** The answer of a call, as the browser reads it. */
@@ -66,6 +86,12 @@ interface Bodies {
   addOrderNote: z.input<typeof orderNoteSchema>;
   cancelOrder: z.input<typeof cancelOrderSchema>;
   refundOrder: z.input<typeof refundOrderSchema>;
+  markContactHandled: z.input<typeof markHandledSchema>;
+  createDiscountCode: z.input<typeof createDiscountCodeSchema>;
+  switchDiscountCode: z.input<typeof updateDiscountCodeSchema>;
+  createProduct: z.input<typeof createProductSchema>;
+  updateProduct: z.input<typeof updateProductSchema>;
+  updateProductImages: z.input<typeof updateImagesSchema>;
 }
 
 /** A call's body: none for the calls that take none. */

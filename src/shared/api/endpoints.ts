@@ -28,6 +28,17 @@ export const endpoints = {
   addOrderNote: { method: 'POST', path: '/api/admin/orders/:id/notes', status: 200 },
   cancelOrder: { method: 'POST', path: '/api/admin/orders/:id/cancel', status: 200 },
   refundOrder: { method: 'POST', path: '/api/admin/orders/:id/refund', status: 202 },
+  sendOrderDigest: { method: 'POST', path: '/api/admin/batch-email', status: 200 },
+  markContactHandled: { method: 'POST', path: '/api/admin/contacts/:id/handled', status: 200 },
+  auditLog: { method: 'GET', path: '/api/admin/audit-log', status: 200 },
+  createDiscountCode: { method: 'POST', path: '/api/admin/discount-codes', status: 201 },
+  switchDiscountCode: { method: 'PATCH', path: '/api/admin/discount-codes/:id', status: 200 },
+  createProduct: { method: 'POST', path: '/api/admin/products', status: 201 },
+  updateProduct: { method: 'PATCH', path: '/api/admin/products/:id', status: 200 },
+  updateProductImages: { method: 'PATCH', path: '/api/admin/products/:id/images', status: 200 },
+  deleteProductImage: { method: 'DELETE', path: '/api/admin/products/:id/images/:imageId', status: 200 },
+  taxDocuments: { method: 'GET', path: '/api/admin/documents', status: 200 },
+  vatReport: { method: 'GET', path: '/api/admin/vat-report', status: 200 },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: `/api/${string}`; status: number }>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { regions } from '../regions';
 import { courierServiceLevelCodes } from '../courier-services';
 import { addressTypes, type ProfileDetails, type SavedAddress } from '../profile';
-import { taxDocumentKinds, type OrderDocument } from '../tax-documents';
+import { taxDocumentKinds, type OrderDocument, type TaxDocumentSummary, type VatReport } from '../tax-documents';
 import { orderDeliveryOptions, type CourierRateView } from '../delivery';
-import { orderEventTypes, orderStatuses, paymentStatuses, type AdminOrder, type OrderActionResult, type OversoldMark } from '../order-desk';
+import { orderEventTypes, orderStatuses, paymentStatuses, type AdminOrder, type AuditEntry, type BatchEmailResult, type ContactMessageView, type OrderActionResult, type OversoldMark } from '../order-desk';
+import { discountKinds, type DiscountCodeView } from '../discounts';
+import type { AdminProduct } from '../product-admin';
 import type { CartItemView } from '../cart';
 import type { Product } from '../product';
 import type { DiscountPreview } from '../checkout';
@@ -17,8 +19,8 @@ import type { DiscountPreview } from '../checkout';
  * rest of the code knows the answer by.
  */
 
-/** True when X and Y are the same type, field for field. */
-type Same<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
+/** True when X and Y have the same fields, each taking what the other's takes. */
+type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? ([keyof X] extends [keyof Y] ? ([keyof Y] extends [keyof X] ? true : false) : false) : false) : false;
 
 /** The schema, refused at compile time unless what it reads is exactly T. */
 function exactly<T>() {
@@ -214,5 +216,72 @@ export const orderActionResultSchema = exactly<OrderActionResult>()(
     refundableCents: z.number(),
     documents: z.array(orderDocumentSchema),
     message: z.string(),
+  }),
+);
+
+export const adminProductSchema = exactly<AdminProduct>()(
+  productSchema.extend({
+    updatedAt: z.string(),
+    showWithoutPicture: z.boolean(),
+    weightGrams: z.number(),
+    foldedLengthCm: z.number(),
+    foldedWidthCm: z.number(),
+    foldedHeightCm: z.number(),
+  }),
+);
+
+export const discountCodeSchema = exactly<DiscountCodeView>()(
+  z.object({
+    id: z.string(),
+    code: z.string(),
+    kind: z.enum(discountKinds),
+    percent: z.number().nullable(),
+    amountCents: z.number().nullable(),
+    minimumSpendCents: z.number(),
+    startsOn: z.string().nullable(),
+    endsOn: z.string().nullable(),
+    totalUses: z.number().nullable(),
+    usesPerCustomer: z.number(),
+    includesDelivery: z.boolean(),
+    active: z.boolean(),
+    uses: z.number(),
+    orders: z.number(),
+    revenueCents: z.number(),
+    createdAt: z.string(),
+  }),
+);
+
+export const contactMessageSchema = exactly<ContactMessageView>()(
+  z.object({ id: z.string(), name: z.string(), email: z.string(), message: z.string(), createdAt: z.string(), handledAt: z.string().nullable(), handledBy: z.string().nullable() }),
+);
+
+export const auditLogSchema = z.array(
+  exactly<AuditEntry>()(
+    z.object({ id: z.string(), actorEmail: z.string(), action: z.string(), targetType: z.string(), targetId: z.string(), summary: z.string(), createdAt: z.string() }),
+  ),
+);
+
+export const batchEmailSchema = exactly<BatchEmailResult>()(z.object({ sent: z.boolean(), orderCount: z.number(), message: z.string() }));
+
+const documentSummarySchema = exactly<TaxDocumentSummary>()(orderDocumentSchema.omit({ url: true }));
+
+export const documentsInPeriodSchema = z.object({ from: z.string(), to: z.string(), documents: z.array(documentSummarySchema) });
+
+export const vatReportSchema = exactly<VatReport>()(
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    vatRegistered: z.boolean(),
+    months: z.array(z.object({ month: z.string(), salesCents: z.number(), salesVatCents: z.number(), creditsCents: z.number(), creditsVatCents: z.number() })),
+    totals: z.object({
+      salesCents: z.number(),
+      salesExclusiveCents: z.number(),
+      outputVatCents: z.number(),
+      creditsCents: z.number(),
+      creditsExclusiveCents: z.number(),
+      creditsVatCents: z.number(),
+      netCents: z.number(),
+      netVatCents: z.number(),
+    }),
   }),
 );

@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, noRetryOnRefusal } from '../../lib/api';
+import { noRetryOnRefusal } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
+import { endpoints } from '../../../shared/api/endpoints';
 import { filterParams } from './use-order-desk';
-import { documentUrls, type OrderDocument, type TaxDocumentSummary, type VatReport } from '../../../shared/tax-documents';
+import { documentUrls, type OrderDocument, type TaxDocumentSummary } from '../../../shared/tax-documents';
 
 /**
  * The desk's tax documents (decision 0029): the list and the VAT report of a period, and their
@@ -9,12 +11,6 @@ import { documentUrls, type OrderDocument, type TaxDocumentSummary, type VatRepo
  * server takes last month and this one, and answers the days it took.
  */
 export type DocumentPeriod = { from?: string; to?: string };
-
-export interface DocumentsInPeriod {
-  from: string;
-  to: string;
-  documents: TaxDocumentSummary[];
-}
 
 /** An address with the period (and anything else) in its query, only what is set. */
 function withPeriod(path: string, period: DocumentPeriod, more: Record<string, string> = {}): string {
@@ -26,18 +22,18 @@ function withPeriod(path: string, period: DocumentPeriod, more: Record<string, s
  * The answer of one of the period's calls. A refused period (from after to) is not asked again: the
  * answer would be the same. The last answer stays on screen while the next period loads.
  */
-function usePeriodQuery<T>(path: string, period: DocumentPeriod) {
+function usePeriodQuery<T>(path: string, period: DocumentPeriod, ask: () => Promise<T>) {
   return useQuery({
     queryKey: [path, period],
-    queryFn: () => apiRequest<T>('GET', withPeriod(path, period)),
+    queryFn: ask,
     retry: noRetryOnRefusal,
     placeholderData: keepPreviousData,
   });
 }
 
-export const useTaxDocuments = (period: DocumentPeriod) => usePeriodQuery<DocumentsInPeriod>('/api/admin/documents', period);
+export const useTaxDocuments = (period: DocumentPeriod) => usePeriodQuery(endpoints.taxDocuments.path, period, () => callApi('taxDocuments', { query: period }));
 
-export const useVatReport = (period: DocumentPeriod) => usePeriodQuery<VatReport>('/api/admin/vat-report', period);
+export const useVatReport = (period: DocumentPeriod) => usePeriodQuery(endpoints.vatReport.path, period, () => callApi('vatReport', { query: period }));
 
 /** A document as the desk downloads it. */
 export function deskDocument(document: TaxDocumentSummary): OrderDocument {

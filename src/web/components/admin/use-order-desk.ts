@@ -6,8 +6,6 @@ import {
   orderDeskMessages,
   type AdminOrder,
   type AdminOrderDetail,
-  type AuditEntry,
-  type BatchEmailResult,
   type ContactMessageView,
   type OrderActionResult,
   type OrderDeskOverview,
@@ -84,7 +82,7 @@ export function useAuditLog() {
   return useInfiniteQuery({
     queryKey: orderDeskKeys.auditLog,
     queryFn: ({ pageParam }) =>
-      apiRequest<AuditEntry[]>('GET', `/api/admin/audit-log?limit=${AUDIT_PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`),
+      callApi('auditLog', { query: { limit: String(AUDIT_PAGE_SIZE), before: pageParam || undefined } }),
     initialPageParam: '',
     getNextPageParam: (page) => (page.length === AUDIT_PAGE_SIZE ? page[page.length - 1]?.id : undefined),
   });
@@ -186,7 +184,7 @@ export function useRefundOrder(onRefunded: () => void) {
 
 export function useSendDigest() {
   return useMutation({
-    mutationFn: () => apiRequest<BatchEmailResult>('POST', '/api/admin/batch-email', {}),
+    mutationFn: () => callApi('sendOrderDigest'),
     retry: false,
     onSuccess: (result) => toast({ title: result.sent ? 'Digest Sent' : 'No Digest Sent', description: result.message }),
     onError: failed(orderDeskMessages.batchEmailFailed),
@@ -196,7 +194,7 @@ export function useSendDigest() {
 export function useMarkHandled() {
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean; name: string }) =>
-      apiRequest<ContactMessageView>('POST', `/api/admin/contacts/${encodeURIComponent(id)}/handled`, { handled }),
+      callApi('markContactHandled', { params: { id }, body: { handled } }),
     retry: false,
     onSuccess: (_message, { handled, name }) =>
       toast(

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest, messageOf } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
+import { callApi } from '../../../lib/api-client';
 import { toast } from '../../ui/toast-store';
 import { discountOffText, type CreateDiscountCodeInput, type DiscountCodeView } from '../../../../shared/discounts';
 
@@ -15,7 +16,7 @@ export function useDiscountCodes() {
 /** A refusal (the code taken, a field the server does not accept) stays in the dialog beside the form. */
 export function useCreateDiscountCode(onCreated: () => void) {
   return useMutation({
-    mutationFn: (input: CreateDiscountCodeInput) => apiRequest<DiscountCodeView>('POST', '/api/admin/discount-codes', input),
+    mutationFn: (input: CreateDiscountCodeInput) => callApi('createDiscountCode', { body: input }),
     retry: false,
     onSuccess: (code) => {
       toast({ title: 'Discount Code Added', description: `${code.code} takes ${discountOffText(code)}.` });
@@ -27,7 +28,7 @@ export function useCreateDiscountCode(onCreated: () => void) {
 export function useSwitchDiscountCode() {
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean; code: string }) =>
-      apiRequest<DiscountCodeView>('PATCH', `/api/admin/discount-codes/${encodeURIComponent(id)}`, { active }),
+      callApi('switchDiscountCode', { params: { id }, body: { active } }),
     retry: false,
     onSuccess: (_code, { active, code }) =>
       toast(

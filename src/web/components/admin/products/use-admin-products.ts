@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { callApi } from '../../../lib/api-client';
 import type { AdminProduct, CreateProductInput, UpdateImagesInput } from '../../../../shared/product-admin';
 
 const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
@@ -30,7 +31,7 @@ function useProductWrite<V>(write: (variables: V) => Promise<AdminProduct>) {
 
 export function useSaveProduct() {
   return useProductWrite(({ id, input }: { id?: string; input: CreateProductInput }) =>
-    id ? apiRequest<AdminProduct>('PATCH', productPath(id), input) : apiRequest<AdminProduct>('POST', '/api/admin/products', input),
+    id ? callApi('updateProduct', { params: { id }, body: input }) : callApi('createProduct', { body: input }),
   );
 }
 
@@ -52,12 +53,12 @@ export function useUploadPicture() {
 
 export function useUpdatePictures() {
   return useProductWrite(({ productId, change }: { productId: string; change: UpdateImagesInput }) =>
-    apiRequest<AdminProduct>('PATCH', `${productPath(productId)}/images`, change),
+    callApi('updateProductImages', { params: { id: productId }, body: change }),
   );
 }
 
 export function useDeletePicture() {
   return useProductWrite(({ productId, imageId }: { productId: string; imageId: string }) =>
-    apiRequest<AdminProduct>('DELETE', `${productPath(productId)}/images/${encodeURIComponent(imageId)}`),
+    callApi('deleteProductImage', { params: { id: productId, imageId } }),
   );
 }
