@@ -32,6 +32,12 @@ function browserAt(base: string, signedInAs = '') {
   };
 }
 
+/**
+ * How long a test waits for what another shop process does in its own time: its outbox sends
+ * every 2 s or when nudged, and on a busy machine the mail or the order can take several seconds.
+ */
+const LATER_IN_ANOTHER_PROCESS = { timeout: 20_000 };
+
 /** Signs up and verifies a shopper and fills the cart with one South African flag (R190.00 with standard collection). */
 async function shopperWithCart(browser: ReturnType<typeof browserAt>): Promise<(amount: number, extra?: object) => Promise<{ status: number; json: Record<string, unknown> }>> {
   const call = browser.call.bind(browser);
@@ -44,7 +50,7 @@ async function shopperWithCart(browser: ReturnType<typeof browserAt>): Promise<(
       const mail = (json.messages as { to: string; text: string }[]).find((m) => m.to === email && m.text.includes('/verify-email?'));
       link = mail ? /\/verify-email\?\S+/.exec(mail.text)![0] : '';
       return link;
-    })
+    }, LATER_IN_ANOTHER_PROCESS)
     .not.toBe('');
   expect((await call('GET', `/api/auth${link}`)).status).toBe(200);
 
@@ -206,7 +212,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
         const { json } = await first.call('GET', '/dev/mailbox.json');
         const emails = (json.messages as { kind: string; subject?: string }[]).filter((m) => m.kind === 'email');
         return emails.filter((m) => m.subject!.includes(orders[0]!.orderNumber)).length;
-      })
+      }, LATER_IN_ANOTHER_PROCESS)
       .toBe(1);
     const invoices = await queryServer<{ serial: string }>(
       database!.url,
@@ -232,11 +238,13 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
     const { headers, body } = yoco.signWebhook(webhookSecret, yoco.paymentSucceeded(atYoco.id), { webhookId: 'msg_last_flag' });
     expect((await fetch(`${bases[0]}/api/payments/yoco/webhook`, { method: 'POST', headers, body: new Uint8Array(body) })).status).toBe(200);
     await expect
-      .poll(async () =>
-        queryServer<{ total_amount: number; discount_cents: number; discount_code: string; vat_cents: number }>(
-          database!.url,
-          `select o.total_amount, o.discount_cents, o.discount_code, d.vat_cents from orders o join tax_documents d on d.order_id = o.id and d.kind = 'invoice' where o.checkout_id = '${checkoutId}'`,
-        ),
+      .poll(
+        async () =>
+          queryServer<{ total_amount: number; discount_cents: number; discount_code: string; vat_cents: number }>(
+            database!.url,
+            `select o.total_amount, o.discount_cents, o.discount_code, d.vat_cents from orders o join tax_documents d on d.order_id = o.id and d.kind = 'invoice' where o.checkout_id = '${checkoutId}'`,
+          ),
+        LATER_IN_ANOTHER_PROCESS,
       )
       .toEqual([{ total_amount: 16_000, discount_cents: 3_000, discount_code: 'LAST-FLAG', vat_cents: vatIncluded(16_000) }]);
   }, 120_000);
