@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { accountMessages, sendVerificationSchema, signUpNameSchema, userSyncSchema, verifyEmailQuerySchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
+import { serve } from '../http/contract';
 import { returnPathMessage, shopPath } from '../../shared/return-path';
 import { assertStorableText } from '../http/text-guard';
 import { InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../errors';
@@ -98,7 +99,7 @@ export function authRoutes(app: FastifyInstance, { auth, identity, accounts, lim
     return { success: true, message: accountMessages.verificationSent };
   });
 
-  app.get(`${AUTH_BASE_PATH}/verify-email`, async (request, reply) => {
+  serve(app, 'verifyEmail', async (request, reply) => {
     const { token, email } = parseInput(verifyEmailQuerySchema, request.query);
     const verified = await accounts.verifyEmail(token, email, fromNodeHeaders(request.headers));
     if (!verified) return reply.code(400).send({ success: false, message: accountMessages.verificationFailed });
@@ -106,7 +107,7 @@ export function authRoutes(app: FastifyInstance, { auth, identity, accounts, lim
     return { success: true, message: accountMessages.emailVerified };
   });
 
-  app.post('/api/user/sync', async (request) => {
+  serve(app, 'syncUser', async (request) => {
     const user = await requireSessionUser(identity, request);
     return accounts.syncUser(user.id, parseInput(userSyncSchema, request.body));
   });

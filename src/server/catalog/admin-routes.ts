@@ -79,10 +79,9 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: uploadMessages.tooLarge, code: 'picture_refused' satisfies ErrorCode });
       throw error;
     });
-    scope.post(
-      '/api/admin/products/:id/images',
-      // The admin check runs before the body is read, so no one else can make the server take in 2 MB.
-      { onRequest: requireAdmin, bodyLimit: MAX_UPLOAD_BYTES },
+    serve(
+      scope,
+      'uploadProductImage',
       async (request, reply) => {
         const { id } = parseInput(productParams, request.params);
         const { altText } = parseInput(uploadQuery, request.query);
@@ -94,6 +93,8 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
         });
         return reply.code(201).send(updated);
       },
+      // The admin check runs before the body is read, so no one else can make the server take in 2 MB.
+      { onRequest: requireAdmin, bodyLimit: MAX_UPLOAD_BYTES },
     );
   });
 

@@ -41,7 +41,7 @@ export function serve<K extends EndpointName>(
   app: FastifyInstance,
   name: K,
   handler: (request: FastifyRequest, reply: FastifyReply) => Answer<K> | FastifyReply | Promise<Answer<K> | FastifyReply>,
-  options: Pick<RouteShorthandOptions, 'preHandler' | 'onRequest'> = {},
+  options: Pick<RouteShorthandOptions, 'preHandler' | 'onRequest' | 'bodyLimit'> = {},
 ): void {
   const { method, path, status } = endpoints[name];
   servedCalls.add(name);

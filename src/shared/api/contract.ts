@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EndpointName } from './endpoints';
-import type { addToCartSchema, claimCartSchema, updateCartItemSchema } from '../schemas';
+import type { addToCartSchema, claimCartSchema, updateCartItemSchema, userSyncSchema } from '../schemas';
 import type { createCheckoutSchema, discountPreviewSchema } from '../checkout';
 import type { courierRatesRequestSchema } from '../delivery';
 import type { addressInputSchema, profileUpdateSchema } from '../profile';
@@ -15,6 +15,8 @@ import {
   discountCodeSchema,
   documentsInPeriodSchema,
   vatReportSchema,
+  syncedUserSchema,
+  emailVerifiedSchema,
   cartItemSchema,
   cartSchema,
   claimedCartSchema,
@@ -65,6 +67,9 @@ export const answers = {
   deleteProductImage: adminProductSchema,
   taxDocuments: documentsInPeriodSchema,
   vatReport: vatReportSchema,
+  uploadProductImage: adminProductSchema,
+  syncUser: syncedUserSchema,
+  verifyEmail: emailVerifiedSchema,
 } satisfies Record<EndpointName, z.ZodType>;
 
 /** The answer of a call, as the browser reads it. */
@@ -92,6 +97,7 @@ interface Bodies {
   createProduct: z.input<typeof createProductSchema>;
   updateProduct: z.input<typeof updateProductSchema>;
   updateProductImages: z.input<typeof updateImagesSchema>;
+  syncUser: z.input<typeof userSyncSchema>;
 }
 
 /** A call's body: none for the calls that take none. */

@@ -39,6 +39,9 @@ export const endpoints = {
   deleteProductImage: { method: 'DELETE', path: '/api/admin/products/:id/images/:imageId', status: 200 },
   taxDocuments: { method: 'GET', path: '/api/admin/documents', status: 200 },
   vatReport: { method: 'GET', path: '/api/admin/vat-report', status: 200 },
+  uploadProductImage: { method: 'POST', path: '/api/admin/products/:id/images', status: 201 },
+  syncUser: { method: 'POST', path: '/api/user/sync', status: 200 },
+  verifyEmail: { method: 'GET', path: '/api/auth/verify-email', status: 200 },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: `/api/${string}`; status: number }>;
 
 export type EndpointName = keyof typeof endpoints;

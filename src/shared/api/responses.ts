@@ -285,3 +285,11 @@ export const vatReportSchema = exactly<VatReport>()(
     }),
   }),
 );
+
+/** POST /api/user/sync (Firebase sign-in): the account as the shop keeps it. */
+export const syncedUserSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), image: z.string().nullable(), emailVerified: z.boolean() }),
+});
+
+/** GET /api/auth/verify-email, when the link verified the address. */
+export const emailVerifiedSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { ApiError, apiRequest, messageOf } from '../lib/api';
+import { callApi } from '../lib/api-client';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { FormAlert } from '../components/ui/FormAlert';
@@ -59,8 +60,7 @@ export default function VerifyEmailPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const verify = useMutation({
-    mutationFn: () =>
-      apiRequest<{ message?: string }>('GET', `/api/auth/verify-email?${new URLSearchParams({ token, email }).toString()}`),
+    mutationFn: () => callApi('verifyEmail', { query: { token, email } }),
     retry: false,
     onSuccess: () => {
       announceEmailVerified();

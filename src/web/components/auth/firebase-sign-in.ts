@@ -23,6 +23,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { apiRequest } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { withFreshSignInRetries } from '../../lib/fresh-sign-in';
 import { userSyncSchema } from '../../../shared/schemas';
 import { fittedName } from '../../../shared/profile';
@@ -92,12 +93,7 @@ export function firebaseSignIn(config: Extract<SignInClientConfig, { provider: '
    */
   async function syncWithShop(user: User, wording: Wording, { refresh = false, displayName = fittedName(user.displayName) ?? null } = {}): Promise<SessionUser> {
     const token = await step(() => withFreshSignInRetries(() => getIdToken(user, refresh)), wording);
-    const answer = await apiRequest<{ user: SessionUser }>(
-      'POST',
-      '/api/user/sync',
-      { displayName, photoURL: user.photoURL },
-      { authorization: `Bearer ${token}` },
-    );
+    const answer = await callApi('syncUser', { body: { displayName, photoURL: user.photoURL }, headers: { authorization: `Bearer ${token}` } });
     return answer.user;
   }
 

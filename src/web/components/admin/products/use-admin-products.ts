@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
 import { callApi } from '../../../lib/api-client';
+import type { Answer } from '../../../../shared/api/contract';
 import type { AdminProduct, CreateProductInput, UpdateImagesInput } from '../../../../shared/product-admin';
 
 const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
@@ -36,7 +37,7 @@ export function useSaveProduct() {
 }
 
 /** The picture is the request body itself, with its own type; the alt text rides in the address. */
-async function uploadPicture({ productId, file, altText }: { productId: string; file: File; altText: string }): Promise<AdminProduct> {
+async function uploadPicture({ productId, file, altText }: { productId: string; file: File; altText: string }): Promise<Answer<'uploadProductImage'>> {
   const response = await fetch(`${productPath(productId)}/images?altText=${encodeURIComponent(altText)}`, {
     method: 'POST',
     credentials: 'include',
@@ -44,7 +45,8 @@ async function uploadPicture({ productId, file, altText }: { productId: string; 
     body: file,
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as AdminProduct;
+  // The body is the picture itself, so not through callApi; the answer is the contract's all the same.
+  return (await response.json()) as Answer<'uploadProductImage'>;
 }
 
 export function useUploadPicture() {
