@@ -25,5 +25,8 @@ export function catalogRoutes(app: FastifyInstance, catalog: CatalogService): vo
     return catalog.productList().then((list) => sendProductList(request, reply, list));
   });
 
-  serve(app, 'product', async (request) => catalog.findProduct(parseInput(productParams, request.params).key));
+  // Kept ready as JSON with the list, which was read through the contract when it was built.
+  serve(app, 'product', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await catalog.productJson(parseInput(productParams, request.params).key)),
+  );
 }

@@ -19,6 +19,8 @@ export interface PreparedProductList {
   products: Product[];
   /** The same products by slug and by id, for one product's page and GET /api/products/:key. */
   byKey: ReadonlyMap<string, Product>;
+  /** Each product as JSON, by slug and by id: read through the contract with the list, so sent as it is. */
+  jsonByKey: ReadonlyMap<string, string>;
   json: Buffer;
   gzip: Buffer;
   etag: string;
@@ -94,7 +96,13 @@ export function createCatalogService(db: Database) {
     const json = Buffer.from(JSON.stringify(list));
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
     const byKey = new Map(list.flatMap((product) => [[product.slug, product] as const, [product.id, product] as const]));
-    return { products: list, byKey, json, gzip: gzipSync(json), etag, version };
+    const jsonByKey = new Map(
+      list.flatMap((product) => {
+        const text = JSON.stringify(product);
+        return [[product.slug, text] as const, [product.id, text] as const];
+      }),
+    );
+    return { products: list, byKey, jsonByKey, json, gzip: gzipSync(json), etag, version };
   }
 
   /** Starts building a fresh list; the one being served stays in use until it is ready. */
@@ -165,8 +173,11 @@ export function createCatalogService(db: Database) {
      * A product by slug or id, from the same prepared list as the shop (as fresh as it is);
      * hidden and unknown products are both 'Product not found'.
      */
-    async findProduct(slugOrId: string): Promise<Product> {
-      return productIn(await productList(), slugOrId);
+    /** One product as JSON ready to send; hidden and unknown products are both 'Product not found'. */
+    async productJson(slugOrId: string): Promise<string> {
+      const text = (await productList()).jsonByKey.get(slugOrId.trim());
+      if (text === undefined) throw new NotFoundError('Product not found');
+      return text;
     },
   };
 }
