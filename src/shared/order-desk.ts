@@ -234,7 +234,8 @@ export interface OrderEvent {
 }
 
 /** The moves the order desk may offer for an order now (from the transition table). */
-export type OrderAction = 'fulfil' | 'book_courier' | 'ready_for_collection' | 'collected' | 'track_courier' | 'delivered' | 'cancel' | 'refund' | 'settle_oversold';
+export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund', 'settle_oversold'] as const;
+export type OrderAction = (typeof orderActions)[number];
 
 /** GET /api/admin/orders/:id */
 export interface AdminOrderDetail {

@@ -21,4 +21,5 @@ export const pickupMessages = {
 } as const;
 
 /** How the finder placed the search: at a place it knows, or only in a province the search names. */
-export type PickupSearchArea = 'place' | 'province';
+export const pickupSearchAreas = ['place', 'province'] as const;
+export type PickupSearchArea = (typeof pickupSearchAreas)[number];

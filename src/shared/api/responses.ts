@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { regions } from '../regions';
+import { pickupSearchAreas } from '../pickup';
 import { courierServiceLevelCodes } from '../courier-services';
 import { addressTypes, type ProfileDetails, type SavedAddress } from '../profile';
 import { taxDocumentKinds, type OrderDocument, type TaxDocumentSummary, type VatReport } from '../tax-documents';
 import { orderDeliveryOptions, type CourierRateView } from '../delivery';
-import { orderEventTypes, orderStatuses, paymentStatuses, type AdminOrder, type AuditEntry, type BatchEmailResult, type ContactMessageView, type OrderActionResult, type OversoldMark } from '../order-desk';
+import { orderActions, orderEventTypes, orderStatuses, paymentStatuses, type AdminOrder, type AuditEntry, type BatchEmailResult, type ContactMessageView, type OrderActionResult, type OversoldMark } from '../order-desk';
 import { discountKinds, type DiscountCodeView } from '../discounts';
 import type { AdminProduct } from '../product-admin';
 import type { CartItemView } from '../cart';
@@ -107,7 +108,7 @@ export const pickupSearchSchema = z.object({
   /** The place the distances are from: the one found, or the middle of the province the search names. */
   location: z.object({ address: z.string(), latitude: z.number(), longitude: z.number() }),
   /** 'province' when no place in the search was known and the points are the named province's. */
-  area: z.enum(['place', 'province']),
+  area: z.enum(pickupSearchAreas),
   /** The radius the points were found in: the one asked for, or 20 km when nothing was closer; null for a province. */
   radiusKm: z.number().nullable(),
   requestedRadiusKm: z.number(),
@@ -204,8 +205,6 @@ const orderDocumentSchema = exactly<OrderDocument>()(
     url: z.string(),
   }),
 );
-
-const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund', 'settle_oversold'] as const;
 
 /** Every POST /api/admin/orders/:id/…: the order as it is now, its timeline, its moves, and what was done. */
 export const orderActionResultSchema = exactly<OrderActionResult>()(

@@ -73,24 +73,24 @@ function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheck
           form={details}
           addressRequired={checkout.addressRequired}
           byCourier={method === 'courier'}
-          saveToProfile={user ? { checked: saveToProfile, onChange: (on) => choose({ type: 'saveToProfile', on }) } : undefined}
+          saveToProfile={user ? { checked: saveToProfile, onChange: (on) => choose({ type: 'saveToProfile', value: on }) } : undefined}
           accountEmail={user?.email}
         />
-        <DeliveryMethodChoice ref={inputs.method} value={method} onChange={(chosen) => choose({ type: 'method', method: chosen })} />
-        {method === 'paxi' && <DeliverySpeedChoice ref={inputs.speed} value={speed} onChange={(chosen) => choose({ type: 'speed', speed: chosen })} />}
+        <DeliveryMethodChoice ref={inputs.method} value={method} onChange={(chosen) => choose({ type: 'method', value: chosen })} />
+        {method === 'paxi' && <DeliverySpeedChoice ref={inputs.speed} value={speed} onChange={(chosen) => choose({ type: 'speed', value: chosen })} />}
         {method === 'courier' && (
           <CourierDelivery
             form={courierForm}
             savedAddresses={checkout.profileView?.addresses ?? []}
-            saveAddress={user ? { checked: saveAddress, onChange: (on) => choose({ type: 'saveAddress', on }) } : undefined}
+            saveAddress={user ? { checked: saveAddress, onChange: (on) => choose({ type: 'saveAddress', value: on }) } : undefined}
             rates={rates}
             chosen={rate?.serviceLevel}
-            onChoose={(level) => choose({ type: 'level', level })}
+            onChoose={(level) => choose({ type: 'level', value: level })}
             onAskRates={user ? checkout.askRates : () => openAuthDialog('login')}
             asking={quote.pending}
             problem={quote.errorFor(checkout.currentQuote)}
             onChoosePaxi={() => {
-              choose({ type: 'method', method: 'paxi' });
+              choose({ type: 'method', value: 'paxi' });
               inputs.method.current?.focus();
             }}
           />
@@ -101,7 +101,7 @@ function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheck
           {checkout.pointGone}
         </p>
       )}
-      {method === 'paxi' && <PaxiPointFinder ref={inputs.point} selected={point} onSelect={(chosen) => choose({ type: 'point', point: chosen })} />}
+      {method === 'paxi' && <PaxiPointFinder ref={inputs.point} selected={point} onSelect={(chosen) => choose({ type: 'point', value: chosen })} />}
     </div>
   );
 }

@@ -28,14 +28,14 @@ describe('checkout choices', () => {
 
   it('keep the PAXI speed and point while the shopper looks at courier delivery, and change one thing at a time', () => {
     let choices = initialChoices(null, seaPoint);
-    choices = checkoutChoicesReducer(choices, { type: 'speed', speed: PAXI_EXPRESS });
-    choices = checkoutChoicesReducer(choices, { type: 'method', method: 'courier' });
-    choices = checkoutChoicesReducer(choices, { type: 'level', level: 'overnight' });
-    choices = checkoutChoicesReducer(choices, { type: 'saveAddress', on: true });
+    choices = checkoutChoicesReducer(choices, { type: 'speed', value: PAXI_EXPRESS });
+    choices = checkoutChoicesReducer(choices, { type: 'method', value: 'courier' });
+    choices = checkoutChoicesReducer(choices, { type: 'level', value: 'overnight' });
+    choices = checkoutChoicesReducer(choices, { type: 'saveAddress', value: true });
     expect(choices).toEqual({ method: 'courier', speed: PAXI_EXPRESS, point: seaPoint, level: 'overnight', saveAddress: true, saveToProfile: true });
-    choices = checkoutChoicesReducer(choices, { type: 'method', method: 'paxi' });
-    choices = checkoutChoicesReducer(choices, { type: 'point', point: null });
-    choices = checkoutChoicesReducer(choices, { type: 'saveToProfile', on: false });
+    choices = checkoutChoicesReducer(choices, { type: 'method', value: 'paxi' });
+    choices = checkoutChoicesReducer(choices, { type: 'point', value: null });
+    choices = checkoutChoicesReducer(choices, { type: 'saveToProfile', value: false });
     expect(choices).toEqual({ method: 'paxi', speed: PAXI_EXPRESS, point: null, level: 'overnight', saveAddress: true, saveToProfile: false });
   });
 });

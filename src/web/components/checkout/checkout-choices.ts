@@ -18,13 +18,8 @@ export interface CheckoutChoices {
   saveToProfile: boolean;
 }
 
-export type CheckoutChoice =
-  | { type: 'method'; method: DeliveryMethod }
-  | { type: 'speed'; speed: DeliveryOption }
-  | { type: 'point'; point: PaxiPoint | null }
-  | { type: 'level'; level: CourierServiceLevel }
-  | { type: 'saveAddress'; on: boolean }
-  | { type: 'saveToProfile'; on: boolean };
+/** One choice changed: which, and to what. */
+export type CheckoutChoice = { [K in keyof CheckoutChoices]: { type: K; value: CheckoutChoices[K] } }[keyof CheckoutChoices];
 
 /**
  * The choices as the shopper left them (a cancelled payment, an earlier visit), with a point just
@@ -42,18 +37,5 @@ export function initialChoices(draft: CheckoutDraft | null, chosenPoint: PaxiPoi
 }
 
 export function checkoutChoicesReducer(choices: CheckoutChoices, choice: CheckoutChoice): CheckoutChoices {
-  switch (choice.type) {
-    case 'method':
-      return { ...choices, method: choice.method };
-    case 'speed':
-      return { ...choices, speed: choice.speed };
-    case 'point':
-      return { ...choices, point: choice.point };
-    case 'level':
-      return { ...choices, level: choice.level };
-    case 'saveAddress':
-      return { ...choices, saveAddress: choice.on };
-    case 'saveToProfile':
-      return { ...choices, saveToProfile: choice.on };
-  }
+  return { ...choices, [choice.type]: choice.value };
 }

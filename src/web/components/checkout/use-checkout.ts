@@ -120,7 +120,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
   // The receipt and tax invoice go to the account's verified address, whatever was typed as a guest.
   if (user && details.values.email !== user.email) details.setValues((current) => ({ ...current, email: user.email }));
 
-  const onPointRefused = useCallback(() => choose({ type: 'point', point: null }), []);
+  const onPointRefused = useCallback(() => choose({ type: 'point', value: null }), []);
   const pointGone = useRecheckedPoint(point, onPointRefused);
 
   // The link may have been opened in another tab or on the phone: ask again.
