@@ -1,15 +1,13 @@
 /**
  * The order desk for an owner on a phone (375 px) and at a laptop (1280 px): every tab and dialog
  * fits the screen with its buttons in reach and gives the focus back to what opened it, the orders
- * are a sortable table on a laptop and cards on a phone with one status phrase each, a new flag
- * waits for its picture and is listed under the region chosen in the form, and an owner whose email
- * is on the admin list but not verified is asked to verify it.
+ * are a sortable table on a laptop and cards on a phone with one status phrase each, and an owner
+ * whose email is on the admin list but not verified is asked to verify it.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterDebounce, expect, expectNoSidewaysScroll, productCard, test, toast } from './fixtures';
+import { afterDebounce, expect, expectNoSidewaysScroll, test, toast } from './fixtures';
 import { PHONE_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './admins';
 import { buyThroughApi, mailbox, newShopper, signInAs, signInAsAdmin, signUp, verificationLink, type Purchase } from './shopper';
-import { countryName } from '../src/shared/product';
 
 const PHONE = { width: 375, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
@@ -246,66 +244,6 @@ test('at a laptop the orders are a table sorted by its columns, the sort kept in
   }).toBe(true);
   await expectNoSidewaysScroll(page);
 });
-
-for (const screen of [PHONE, LAPTOP]) {
-  test(`at ${screen.width} px a new flag stays hidden until it has a picture or the owner shows it anyway, under the region chosen in the form`, async ({ page, browser }) => {
-    const name = screen === PHONE ? 'SEALAND' : 'LADONIA';
-    await page.setViewportSize(screen);
-    await signInAsOwner(page);
-    await page.goto('/admin?tab=products');
-    await page.getByRole('button', { name: 'Add Flag' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a Flag' });
-    await expect(dialog).toContainText('A new flag stays hidden from the shop until it has a picture.');
-    await dialog.getByLabel('Flag name').fill(name);
-    await dialog.getByLabel('Description').fill(`The flag of ${name}, in 150cm x 90cm polyester.`);
-    await dialog.getByLabel('Price (R)', { exact: true }).fill('155');
-    await expect(dialog.getByTestId('visibility-note')).toHaveText(/^Hidden until it has a picture/);
-
-    // The shop does not know this country: the owner must choose where it is listed.
-    await dialog.getByRole('button', { name: 'Add Flag' }).click();
-    await expect(dialog.getByText("Choose the flag's region: Africa, Europe, Americas, Asia, Oceania, or none")).toBeVisible();
-    await expect(dialog.getByLabel('Region')).toBeFocused();
-    await dialog.getByLabel('Region').selectOption('Europe');
-    await afterDebounce(page);
-    await dialog.getByRole('button', { name: 'Add Flag' }).click();
-    await expect(toast(page, 'Flag Added')).toBeVisible();
-    const edit = page.getByRole('dialog', { name: `Edit ${countryName(name)}` });
-    await expect(edit.getByLabel('Region')).toHaveValue('Europe');
-    await expect(edit.getByTestId('visibility-note')).toHaveText(/^Hidden until it has a picture/);
-    await edit.getByRole('button', { name: 'Cancel' }).click();
-    const row = page.getByTestId('admin-product-row').filter({ has: page.getByText(countryName(name), { exact: true }) });
-    await expect(row).toContainText('Needs a picture');
-    await expectNoSidewaysScroll(page);
-
-    const shopper = await (await browser.newContext({ viewport: screen })).newPage();
-    await shopper.goto(`/shop?q=${name.toLowerCase()}`);
-    await expect(shopper.getByText('No flags found matching your criteria')).toBeVisible();
-    await shopper.goto(`/product/${name.toLowerCase()}`);
-    await expect(shopper.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
-
-    // Shown anyway, by choice: for the few seconds this test looks (other files count the shop's flags).
-    await afterDebounce(page);
-    await row.getByRole('button', { name: `Edit ${countryName(name)}` }).click();
-    await edit.getByLabel('Show it before it has a picture').check();
-    await expect(edit.getByTestId('visibility-note')).toHaveText(/^In the shop now, with a placeholder picture/);
-    await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(edit).toBeHidden();
-    await expect(row).toContainText('Shown');
-    try {
-      await shopper.goto(`/shop?q=${name.toLowerCase()}&region=europe`);
-      await expect(productCard(shopper, name)).toBeVisible();
-      await shopper.goto(`/shop?q=${name.toLowerCase()}&region=africa`);
-      await expect(productCard(shopper, name)).toHaveCount(0);
-    } finally {
-      await afterDebounce(page);
-      await row.getByRole('button', { name: `Edit ${countryName(name)}` }).click();
-      await edit.getByLabel('Shown in the shop').uncheck();
-      await edit.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(edit).toBeHidden();
-      await shopper.context().close();
-    }
-  });
-}
 
 test('an owner whose email is on the admin list but not verified is asked to verify it, can have the email sent again, and gets the desk by itself once the link is opened in another tab', async ({ page, context }) => {
   await page.setViewportSize(PHONE);
