@@ -260,7 +260,7 @@ export function productCard(page: Page, productName: string): Locator {
 export function quantityStepper(page: Page) {
   const group = page.getByRole('group', { name: 'Quantity' });
   return {
-    value: group.getByRole('status', { name: 'Quantity' }),
+    value: group.getByRole('spinbutton', { name: 'Quantity' }),
     increase: group.getByRole('button', { name: 'Increase quantity' }),
     decrease: group.getByRole('button', { name: 'Decrease quantity' }),
   };

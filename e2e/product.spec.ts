@@ -1,5 +1,5 @@
 /** The product page: not found, gallery, quantity stepper, broken pictures (spec sections 2, 5, 8). */
-import { clickAgain, expect, fetchProduct, productCard, quantityStepper, test } from './fixtures';
+import { cartBadge, clickAgain, expect, fetchProduct, productCard, quantityStepper, test, toast } from './fixtures';
 
 test('an unknown product answers 404 with Product Not Found and a way back to the shop', async ({ page }) => {
   const response = await page.goto('/product/no-such-flag');
@@ -52,29 +52,31 @@ test('the gallery arrows wrap around at both ends', async ({ page, request }) =>
   await expect(main).toHaveAttribute('src', second.url);
 });
 
-test('the quantity stepper stays between 1 and 10', async ({ page }) => {
+test("the quantity steps by one from 1, takes a typed dozen and more, and stops at the shop's limit of 100 saying so", async ({ page }) => {
   await page.goto('/product/south-africa');
   const { value, increase, decrease } = quantityStepper(page);
-  await expect(value).toHaveText('1');
+  await expect(value).toHaveValue('1');
   await expect(decrease).toBeDisabled();
 
   await increase.click();
-  for (let n = 2; n < 10; n++) {
-    await expect(value).toHaveText(String(n));
-    await clickAgain(page, increase);
-  }
-  await expect(value).toHaveText('10');
+  await expect(value).toHaveValue('2');
+  await clickAgain(page, decrease);
+  await expect(value).toHaveValue('1');
+  await expect(decrease).toBeDisabled();
+
+  // More than a line holds: the number stops at the limit, and the page says why.
+  await value.fill('250');
+  await value.blur();
+  await expect(value).toHaveValue('100');
+  await expect(page.getByTestId('quantity-most')).toHaveText('Up to 100 of one flag per order.');
   await expect(increase).toBeDisabled();
   await expect(decrease).toBeEnabled();
 
-  await decrease.click();
-  for (let n = 9; n > 1; n--) {
-    await expect(value).toHaveText(String(n));
-    await clickAgain(page, decrease);
-  }
-  await expect(value).toHaveText('1');
-  await expect(decrease).toBeDisabled();
-  await expect(increase).toBeEnabled();
+  await value.fill('12');
+  await expect(page.getByTestId('quantity-most')).toBeHidden();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(toast(page, 'Added to Cart!', '12 × South Africa have been added to your cart.')).toBeVisible();
+  await expect(cartBadge(page)).toHaveText('12');
 });
 
 test.describe('when flag pictures cannot be loaded', () => {

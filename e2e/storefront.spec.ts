@@ -75,9 +75,9 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
 
   // Two of them into the cart.
   const stepper = quantityStepper(page);
-  await expect(stepper.value).toHaveText('1');
+  await expect(stepper.value).toHaveValue('1');
   await stepper.increase.click();
-  await expect(stepper.value).toHaveText('2');
+  await expect(stepper.value).toHaveValue('2');
   await expect(cartBadge(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page, 'Added to Cart!', '2 × South Africa have been added to your cart.')).toBeVisible();
@@ -124,7 +124,7 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
   await productCard(page, 'NAMIBIA').getByRole('link', { name: /View Details/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Namibia');
   await stepper.increase.click();
-  await expect(stepper.value).toHaveText('2');
+  await expect(stepper.value).toHaveValue('2');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page, 'Added to Cart!', '2 × Namibia have been added to your cart.')).toBeVisible();
   await expect(cartBadge(page)).toHaveText('4');

@@ -69,6 +69,20 @@ describe('SSR_PAGES_PER_SECOND', () => {
   });
 });
 
+describe('CART_LINE_LIMIT', () => {
+  it('lets a cart line hold 100 of one flag unless told, and up to 1,000', () => {
+    expect(loadConfig({}).cartLineLimit).toBe(100);
+    expect(loadConfig({ CART_LINE_LIMIT: '12' }).cartLineLimit).toBe(12);
+    expect(loadConfig({ CART_LINE_LIMIT: '1000' }).cartLineLimit).toBe(1000);
+  });
+
+  it('stops the start on anything but a whole number from 1 to 1,000, naming the setting', () => {
+    for (const limit of ['0', '-1', '2.5', 'ten', '1001', '1e3', '5\0']) {
+      expect(() => loadConfig({ CART_LINE_LIMIT: limit })).toThrow('CART_LINE_LIMIT must be a whole number of flags from 1 to 1000');
+    }
+  });
+});
+
 describe('PUBLIC_URL', () => {
   const site = (value: string | undefined) => {
     const { publicUrl, servedOverHttps, publicShop } = loadConfig({ PUBLIC_URL: value });

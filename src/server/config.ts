@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ShopDetails } from '../shared/shop-details';
 import { VAT_NUMBER_PATTERN } from '../shared/tax-documents';
+import { DEFAULT_LINE_LIMIT, LINE_LIMIT_CEILING } from '../shared/cart';
 import { mailProviderKind } from './notify/mailer';
 import { smsProviderKind } from './notify/sms';
 import { paymentProviderKind } from './payments/providers';
@@ -25,6 +26,7 @@ export const sampleShop: ShopDetails = {
 
 const PUBLIC_URL_MESSAGE = 'PUBLIC_URL must be the http or https address of the shop, such as https://flags.example.co.za';
 const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 1 to 365';
+const CART_LINE_LIMIT_MESSAGE = `CART_LINE_LIMIT must be a whole number of flags from 1 to ${LINE_LIMIT_CEILING}`;
 const SSR_PAGES_MESSAGE = 'SSR_PAGES_PER_SECOND must be a whole number from 0 (the browser renders every page) to 9999';
 
 const envSchema = z.object({
@@ -93,6 +95,14 @@ const envSchema = z.object({
       .transform(Number)
       .default(10),
   ),
+  CART_LINE_LIMIT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, CART_LINE_LIMIT_MESSAGE)
+      .transform(Number)
+      .refine((limit) => limit >= 1 && limit <= LINE_LIMIT_CEILING, CART_LINE_LIMIT_MESSAGE)
+      .default(DEFAULT_LINE_LIMIT),
+  ),
   BACKUP_DIR: optional,
   BACKUP_KEEP: optional.pipe(
     z
@@ -118,15 +128,16 @@ function parseAdminEmails(value: string | undefined): string[] {
   return [...new Set(emails)];
 }
 
-/**
- * The only reader of process.env. Bad settings stop the start with a message naming every variable
- * to fix. What it answers is the shop's Config, whose type is read from it (written once, here).
- */
 /** Settings since renamed: a shop set up with the old name keeps its value. */
 function withNewNames(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (env.SSR_PAGES_PER_SECOND !== undefined || env.PAGE_DRAWINGS_PER_SECOND === undefined) return env;
   return { ...env, SSR_PAGES_PER_SECOND: env.PAGE_DRAWINGS_PER_SECOND };
 }
+
+/**
+ * The only reader of process.env. Bad settings stop the start with a message naming every variable
+ * to fix. What it answers is the shop's Config, whose type is read from it (written once, here).
+ */
 
 export function loadConfig(given: NodeJS.ProcessEnv = process.env) {
   const env = withNewNames(given);
@@ -215,6 +226,8 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     /** New public pages the server renders a second at most (decision 0032); 0: the browser renders them all. */
     ssrPagesPerSecond: e.SSR_PAGES_PER_SECOND,
+    /** The most of one flag on one cart line (CART_LINE_LIMIT); more than that is a quote. */
+    cartLineLimit: e.CART_LINE_LIMIT,
     /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
     dailyBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
   };

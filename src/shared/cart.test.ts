@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, steppedQuantity } from './cart';
+import { cartItemCount, cartSubtotalCents, DEFAULT_LINE_LIMIT, LINE_LIMIT_CEILING, MIN_LINE_QUANTITY, steppedQuantity, typedQuantity } from './cart';
 
 describe('cart totals', () => {
   const lines = [
@@ -29,23 +29,43 @@ describe('cart totals', () => {
 });
 
 describe('steppedQuantity', () => {
-  it('keeps the quantity limits of the spec (1 to 10)', () => {
-    expect([MIN_LINE_QUANTITY, MAX_LINE_QUANTITY]).toEqual([1, 10]);
+  it('starts at 1, and a line holds up to 100 unless the shop sets another limit, never above 1,000', () => {
+    expect([MIN_LINE_QUANTITY, DEFAULT_LINE_LIMIT, LINE_LIMIT_CEILING]).toEqual([1, 100, 1000]);
   });
 
   it('moves by one inside the limits', () => {
-    expect(steppedQuantity(1, 1)).toBe(2);
-    expect(steppedQuantity(5, 1)).toBe(6);
-    expect(steppedQuantity(5, -1)).toBe(4);
-    expect(steppedQuantity(9, 1)).toBe(10);
-    expect(steppedQuantity(2, -1)).toBe(1);
+    expect(steppedQuantity(1, 1, 100)).toBe(2);
+    expect(steppedQuantity(5, 1, 100)).toBe(6);
+    expect(steppedQuantity(5, -1, 100)).toBe(4);
+    expect(steppedQuantity(99, 1, 100)).toBe(100);
+    expect(steppedQuantity(2, -1, 100)).toBe(1);
   });
 
   it('stays at 1 on minus at 1', () => {
-    expect(steppedQuantity(1, -1)).toBe(1);
+    expect(steppedQuantity(1, -1, 100)).toBe(1);
   });
 
-  it('stays at 10 on plus at 10', () => {
-    expect(steppedQuantity(10, 1)).toBe(10);
+  it("stays at the shop's limit on plus", () => {
+    expect(steppedQuantity(100, 1, 100)).toBe(100);
+    expect(steppedQuantity(10, 1, 10)).toBe(10);
+  });
+});
+
+describe('typedQuantity', () => {
+  it('reads a typed whole number, spaces around it allowed', () => {
+    expect(typedQuantity('12', 100)).toBe(12);
+    expect(typedQuantity(' 30 ', 100)).toBe(30);
+  });
+
+  it('keeps a number inside 1 and the most that can be bought', () => {
+    expect(typedQuantity('0', 100)).toBe(1);
+    expect(typedQuantity('250', 100)).toBe(100);
+    expect(typedQuantity('999999999', 100)).toBe(100);
+    expect(typedQuantity('12', 5)).toBe(5);
+    expect(typedQuantity('3', 0)).toBe(1);
+  });
+
+  it('finds no number in text that is not one', () => {
+    for (const text of ['', ' ', '-1', '1.5', '1e9', '12a', 'twelve', '1\u00002', '1234567890']) expect(typedQuantity(text, 100)).toBeUndefined();
   });
 });

@@ -1,6 +1,11 @@
-/** Line quantity limits of the product page and cart (spec: quantity 1 to 10). */
 export const MIN_LINE_QUANTITY = 1;
-export const MAX_LINE_QUANTITY = 10;
+/**
+ * The most of one flag on one cart line unless the shop sets CART_LINE_LIMIT: a school's or a
+ * company's order fits; more than that is a quote.
+ */
+export const DEFAULT_LINE_LIMIT = 100;
+/** The highest CART_LINE_LIMIT a shop may set, and the database's own check on a cart line. */
+export const LINE_LIMIT_CEILING = 1000;
 
 /** A cart line as the cart API sends it: name, picture and unit price read from the catalogue. */
 export interface CartItemView {
@@ -39,8 +44,18 @@ export function cartSubtotalCents(lines: readonly CartLine[]): number {
 }
 
 /** Plus and minus move by one; a step below the minimum is ignored (removal is its own action). */
-export function steppedQuantity(current: number, step: 1 | -1): number {
+export function steppedQuantity(current: number, step: 1 | -1, lineLimit: number): number {
   const next = current + step;
   if (next < MIN_LINE_QUANTITY) return current;
-  return Math.min(next, MAX_LINE_QUANTITY);
+  return Math.min(next, lineLimit);
+}
+
+/**
+ * A quantity the shopper typed, as a whole number within 1 and `most` (the line limit or the flags
+ * left), or undefined when it is no number at all: '12' is 12, ' 7 ' is 7, '250' is `most`, '0' is 1.
+ */
+export function typedQuantity(text: string, most: number): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return undefined;
+  return Math.max(MIN_LINE_QUANTITY, Math.min(Number(trimmed), Math.max(MIN_LINE_QUANTITY, most)));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart';
+import { MIN_LINE_QUANTITY } from './cart';
 import { returnPathMessage, shopPath } from './return-path';
 import { accountNameSchema } from './profile';
 
@@ -14,34 +14,38 @@ export const cartSessionIdSchema = z
   .string({ error: 'A cart session id is required' })
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Invalid cart session id');
 
-const quantitySchema = z
-  .number({ error: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .min(MIN_LINE_QUANTITY, `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}`)
-  .max(MAX_LINE_QUANTITY, `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}`);
+/** A cart line's quantity: a whole number from 1 to the shop's line limit (CART_LINE_LIMIT). */
+function lineQuantitySchema(lineLimit: number) {
+  const range = `Quantity must be between ${MIN_LINE_QUANTITY} and ${lineLimit}`;
+  return z.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').min(MIN_LINE_QUANTITY, range).max(lineLimit, range);
+}
 
 /**
  * Add to cart. Older clients send only the product name; name, image and price sent by a
  * browser are never trusted: the server reads them from the catalogue.
  */
-export const addToCartSchema = z
-  .object({
-    sessionId: cartSessionIdSchema,
-    productId: z.uuid('Invalid product id').optional(),
-    productName: z.string().max(200).optional(),
-    productImage: z.string().max(2000).optional(),
-    price: z.string().max(50).optional(),
-    quantity: quantitySchema.default(1),
-  })
-  .refine((body) => body.productId !== undefined || (body.productName ?? '').trim() !== '', {
-    message: 'Say which product to add',
-  });
-export type AddToCartInput = z.infer<typeof addToCartSchema>;
+export function addToCartSchema(lineLimit: number) {
+  return z
+    .object({
+      sessionId: cartSessionIdSchema,
+      productId: z.uuid('Invalid product id').optional(),
+      productName: z.string().max(200).optional(),
+      productImage: z.string().max(2000).optional(),
+      price: z.string().max(50).optional(),
+      quantity: lineQuantitySchema(lineLimit).default(1),
+    })
+    .refine((body) => body.productId !== undefined || (body.productName ?? '').trim() !== '', {
+      message: 'Say which product to add',
+    });
+}
+export type AddToCartInput = z.infer<ReturnType<typeof addToCartSchema>>;
 
 /** POST /api/cart/claim: the browser's anonymous cart, if it has one, joins the signed-in shopper's cart. */
 export const claimCartSchema = z.object({ sessionId: cartSessionIdSchema.optional() });
 
-export const updateCartItemSchema = z.object({ quantity: quantitySchema });
+export function updateCartItemSchema(lineLimit: number) {
+  return z.object({ quantity: lineQuantitySchema(lineLimit) });
+}
 
 const contactMessages = {
   name: 'Please enter your name',

@@ -92,7 +92,7 @@ describeShop('carts of signed-in shoppers', {}, (shop) => {
     expect(lines(laptopView.json<CartView>())).toEqual({ 'SOUTH AFRICA': 2, KENYA: 1 });
   });
 
-  it('merges within the line limit of 10 and the flags left', async () => {
+  it('merges keeping the larger of two lines of one flag, within the flags left', async () => {
     const cookie = await signUp('Sipho');
     const saved = newSession();
     await add(saved, japan, 10);

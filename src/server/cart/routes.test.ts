@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
 import { describeShop } from '../testing/describe-shop';
-import type { CartView } from './service';
+import { createCartService, type CartView } from './service';
 import type { CartItemView } from '../../shared/cart';
 
 /** A browser-made cart session id: long and random. */
@@ -103,15 +103,29 @@ describeShop('cart API', {}, (shop) => {
       expect(cart.itemCount).toBe(5);
     });
 
-    it('refuses more than 10 of one flag with 409 and leaves the line as it was', async () => {
+    it("refuses more than the shop's line limit (100 unless set) of one flag with 409 and leaves the line as it was", async () => {
       const sessionId = newSession();
-      const line = await addLine(sessionId, southAfrica, 8);
+      const line = await addLine(sessionId, southAfrica, 98);
       const res = await addToCart({ sessionId, productId: southAfrica.id, quantity: 3 });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: expect.any(String), code: 'conflict' });
-      expect((await getCart(sessionId)).cartItems).toEqual([expect.objectContaining({ id: line.id, quantity: 8 })]);
+      expect(res.json()).toEqual({ message: 'You can have at most 100 of one flag in your cart', code: 'conflict' });
+      expect((await getCart(sessionId)).cartItems).toEqual([expect.objectContaining({ id: line.id, quantity: 98 })]);
       expect((await addToCart({ sessionId, productId: southAfrica.id, quantity: 2 })).statusCode).toBe(201);
-      expect((await getCart(sessionId)).itemCount).toBe(10);
+      expect((await getCart(sessionId)).itemCount).toBe(100);
+    });
+
+    it('takes a dozen and more in one go, as a school orders', async () => {
+      const sessionId = newSession();
+      expect((await addLine(sessionId, southAfrica, 30)).quantity).toBe(30);
+      expect((await getCart(sessionId)).subtotalCents).toBe(30 * 13000);
+    });
+
+    it('keeps to a lower limit a shop sets (CART_LINE_LIMIT)', async () => {
+      const dozen = createCartService(shop.database.db, { lineLimit: 12 });
+      const sessionId = newSession();
+      await dozen.addItem({ sessionId, productId: southAfrica.id, quantity: 12 });
+      await expect(dozen.addItem({ sessionId, productId: southAfrica.id, quantity: 1 })).rejects.toThrow('You can have at most 12 of one flag in your cart');
+      expect((await dozen.getCart(sessionId)).itemCount).toBe(12);
     });
 
     it('answers 404 Product not found for an unknown product', async () => {
@@ -123,10 +137,21 @@ describeShop('cart API', {}, (shop) => {
       expect(byName.json()).toEqual({ message: 'Product not found', code: 'not_found' });
     });
 
-    it.each([0, 11, 2.5, '3', -1])('refuses quantity %j with 400', async (quantity) => {
-      const res = await addToCart({ sessionId: newSession(), productId: southAfrica.id, quantity });
+    it.each([
+      [0, 'Quantity must be between 1 and 100'],
+      [-1, 'Quantity must be between 1 and 100'],
+      [101, 'Quantity must be between 1 and 100'],
+      [1e9, 'Quantity must be between 1 and 100'],
+      [2.5, 'Quantity must be a whole number'],
+      ['12', 'Quantity must be a number'],
+      ['1\u00002', 'quantity contains a NUL character'],
+      [null, 'Quantity must be a number'],
+    ])('refuses quantity %j with 400 in words, adding nothing', async (quantity, message) => {
+      const sessionId = newSession();
+      const res = await addToCart({ sessionId, productId: southAfrica.id, quantity });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid_input' });
+      expect(res.json()).toEqual({ message: expect.stringContaining(message), code: 'invalid_input' });
+      expect((await getCart(sessionId)).cartItems).toEqual([]);
     });
   });
 
@@ -159,13 +184,15 @@ describeShop('cart API', {}, (shop) => {
       expect((await getCart(sessionId)).itemCount).toBe(7);
 
       expect((await updateItem(line.id, { quantity: 1 }, sessionId)).statusCode).toBe(200);
-      expect((await updateItem(line.id, { quantity: 10 }, sessionId)).statusCode).toBe(200);
-      expect((await getCart(sessionId)).itemCount).toBe(10);
+      expect((await updateItem(line.id, { quantity: 100 }, sessionId)).statusCode).toBe(200);
+      expect((await getCart(sessionId)).itemCount).toBe(100);
     });
 
     it.each([
       ['0', { quantity: 0 }],
-      ['11', { quantity: 11 }],
+      ['101', { quantity: 101 }],
+      ['-1', { quantity: -1 }],
+      ['1e9', { quantity: 1e9 }],
       ['2.5', { quantity: 2.5 }],
       ["'3'", { quantity: '3' }],
       ['a missing quantity', {}],

@@ -29,6 +29,9 @@ function ownedItem(request: FastifyRequest): { sessionId: string; itemId: string
 }
 
 export function cartRoutes(app: FastifyInstance, cart: CartService, identity: IdentityProvider): void {
+  const addToCartInput = addToCartSchema(cart.lineLimit);
+  const quantityInput = updateCartItemSchema(cart.lineLimit);
+
   /**
    * A signed-in shopper's cart id is not enough on its own: only that shopper, signed in, reaches
    * the cart (a shared computer keeps the id after sign-out). Anonymous carts need only the id.
@@ -46,7 +49,7 @@ export function cartRoutes(app: FastifyInstance, cart: CartService, identity: Id
   });
 
   serve(app, 'addToCart', async (request, reply) => {
-    const input = parseInput(addToCartSchema, request.body);
+    const input = parseInput(addToCartInput, request.body);
     await assertCartAccess(request, input.sessionId);
     const item = await cart.addItem(input);
     return reply.code(201).send(item);
@@ -66,7 +69,7 @@ export function cartRoutes(app: FastifyInstance, cart: CartService, identity: Id
   serve(app, 'setCartQuantity', async (request) => {
     const { sessionId, itemId } = ownedItem(request);
     await assertCartAccess(request, sessionId);
-    const { quantity } = parseInput(updateCartItemSchema, request.body);
+    const { quantity } = parseInput(quantityInput, request.body);
     return cart.setQuantity(sessionId, itemId, quantity);
   });
 

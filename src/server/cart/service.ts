@@ -8,14 +8,13 @@ import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
 import { countryName, effectivePriceCents } from '../../shared/product';
 import { stockShortMessage } from '../../shared/stock';
-import { cartItemCount, cartSubtotalCents, MAX_LINE_QUANTITY, type CartItemView } from '../../shared/cart';
+import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../shared/cart';
 import type { AddToCartInput } from '../../shared/schemas';
 import type { CartView, ClaimedCart } from '../../shared/api/responses';
 
 export type { CartView, ClaimedCart } from '../../shared/api/responses';
 
 const ITEM_NOT_FOUND = 'Cart item not found';
-const tooMany = `You can have at most ${MAX_LINE_QUANTITY} of one flag in your cart`;
 const notEnoughStock = (name: string, left: number, inCart: number) =>
   `${stockShortMessage(name, left)}${inCart > 0 ? ` Your cart already has ${inCart}.` : ''}`;
 
@@ -34,7 +33,10 @@ const primaryImage = sql<string | null>`(
   order by ${productImages.position} limit 1
 )`;
 
-export function createCartService(db: Database) {
+/** lineLimit: the most of one flag on one line (CART_LINE_LIMIT). */
+export function createCartService(db: Database, { lineLimit }: { lineLimit: number }) {
+  const tooMany = `You can have at most ${lineLimit} of one flag in your cart`;
+
   async function readItems(where: ReturnType<typeof and>): Promise<CartItemView[]> {
     const rows = await db
       .select({
@@ -87,6 +89,8 @@ export function createCartService(db: Database) {
   }
 
   return {
+    lineLimit,
+
     getCart,
 
     /** The user whose cart this session id is, or null for an anonymous cart. */
@@ -130,7 +134,7 @@ export function createCartService(db: Database) {
               target: [cartItems.sessionId, cartItems.productId],
               set: {
                 // Never below 1: a line over the flags left stays, and checkout says how many are left.
-                quantity: sql`greatest(1, least(greatest(${cartItems.quantity}, excluded.quantity), ${MAX_LINE_QUANTITY}, coalesce(${flagsLeft}, ${MAX_LINE_QUANTITY})))`,
+                quantity: sql`greatest(1, least(greatest(${cartItems.quantity}, excluded.quantity), ${lineLimit}, coalesce(${flagsLeft}, ${lineLimit})))`,
                 updatedAt: sql`now()`,
               },
             });
@@ -160,7 +164,7 @@ export function createCartService(db: Database) {
         .onConflictDoUpdate({
           target: [cartItems.sessionId, cartItems.productId],
           set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${lineLimit}`,
         })
         .returning({ id: cartItems.id });
       if (!row) throw new ConflictError(tooMany);

@@ -8,6 +8,7 @@ import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type C
 import type { PaxiSpeed } from '../../shared/shop-facts';
 import { discountKinds } from '../../shared/discounts';
 import { regions } from '../../shared/regions';
+import { LINE_LIMIT_CEILING } from '../../shared/cart';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
 
 export { orderStates, paymentStatuses };
@@ -84,7 +85,7 @@ export const cartItems = pgTable(
   },
   (t) => [
     uniqueIndex('cart_items_session_product_unique').on(t.sessionId, t.productId),
-    check('cart_items_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
+    check('cart_items_quantity_range', sql`${t.quantity} BETWEEN 1 AND ${sql.raw(String(LINE_LIMIT_CEILING))}`),
   ],
 );
 

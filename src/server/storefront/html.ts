@@ -17,6 +17,8 @@ export interface InitialData {
   website: string;
   /** What courier delivery costs, which the shipping policy, the terms and the FAQ state before checkout. */
   courierFees: CourierFees;
+  /** The most of one flag on one cart line (CART_LINE_LIMIT), where the product page and the cart stop. */
+  lineLimit: number;
   /** The year in South Africa when the page was sent (the footer's), the same in the rendering. */
   year: number;
   queries: [queryKey: string, data: unknown][];
@@ -26,8 +28,8 @@ export interface InitialData {
 export type PageData = Pick<InitialData, 'queries' | 'year'>;
 
 /** What every page carries of the shop: the same in the server's rendering and in the page the browser hydrates. */
-export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier'>): Omit<InitialData, keyof PageData> {
-  return { shop: config.shop, demo: config.demo, website: config.publicUrl, courierFees: courierFeesOf(config.courier) };
+export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier' | 'cartLineLimit'>): Omit<InitialData, keyof PageData> {
+  return { shop: config.shop, demo: config.demo, website: config.publicUrl, courierFees: courierFeesOf(config.courier), lineLimit: config.cartLineLimit };
 }
 
 export interface PageHead extends PageMeta {

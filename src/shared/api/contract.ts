@@ -77,8 +77,8 @@ export type Answer<K extends EndpointName> = z.output<(typeof answers)[K]>;
 
 /** What each call takes as its body, as the server's schema reads it (the browser may leave out what has a default). */
 interface Bodies {
-  addToCart: z.input<typeof addToCartSchema>;
-  setCartQuantity: z.input<typeof updateCartItemSchema>;
+  addToCart: z.input<ReturnType<typeof addToCartSchema>>;
+  setCartQuantity: z.input<ReturnType<typeof updateCartItemSchema>>;
   claimCart: z.input<typeof claimCartSchema>;
   findPickupPoints: { address: string; radiusKm?: number };
   previewDiscount: z.input<typeof discountPreviewSchema>;

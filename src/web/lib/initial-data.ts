@@ -1,6 +1,7 @@
 import type { ShopDetails } from '../../shared/shop-details';
 import type { CourierFees } from '../../shared/courier-services';
 import { isVatVendor } from '../../shared/vat';
+import { DEFAULT_LINE_LIMIT } from '../../shared/cart';
 import { SERVER_INITIAL_DATA } from './initial-data-key';
 
 export interface InitialData {
@@ -9,6 +10,8 @@ export interface InitialData {
   website?: string;
   /** What courier delivery costs, for the pages that state the delivery terms before checkout. */
   courierFees?: CourierFees;
+  /** The most of one flag on one cart line (CART_LINE_LIMIT). */
+  lineLimit?: number;
   /**
    * The year in South Africa when the page was sent, for the footer: the server's rendering and the
    * browser's hydration show the same whatever the shopper's clock says, at New Year too.
@@ -55,3 +58,5 @@ export const courierFees: CourierFees = initialData.courierFees ?? { kind: 'quot
 export const demoShop = initialData.demo === true;
 /** Only a registered VAT vendor's pages say that prices include VAT (SHOP_VAT_NUMBER empty: not one). */
 export const vatVendor = isVatVendor(shop);
+/** The most of one flag on one cart line: the product page's quantity and the cart's plus stop there. */
+export const lineLimit = initialData.lineLimit ?? DEFAULT_LINE_LIMIT;

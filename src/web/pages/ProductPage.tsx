@@ -15,8 +15,8 @@ import { ProductFetchError, useProduct } from '../components/product/use-product
 import { AddToCartButton } from '../components/cart/AddToCartButton';
 import { sentenceEndingWith } from '../../shared/shop-details';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop, vatVendor } from '../lib/initial-data';
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../../shared/cart';
+import { lineLimit, shop, vatVendor } from '../lib/initial-data';
+import { MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
 import { countryName, isOnSale, type Product } from '../../shared/product';
 import { maxBuyable } from '../../shared/stock';
@@ -67,7 +67,7 @@ function Breadcrumb({ current }: { current: string }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
-  const buyable = maxBuyable(product.stockQuantity, MAX_LINE_QUANTITY);
+  const buyable = maxBuyable(product.stockQuantity, lineLimit);
   const country = countryName(product.name);
   const shareTarget = {
     title: `${country} Flag | ${shop.name}`,
@@ -100,7 +100,13 @@ function ProductDetails({ product }: { product: Product }) {
           </div>
 
           <div className="flex flex-wrap items-end gap-2 border-b border-slate-200 pb-6 sm:gap-3" data-testid="buy-box">
-            <QuantityStepper value={quantity} onChange={setQuantity} min={MIN_LINE_QUANTITY} max={Math.max(MIN_LINE_QUANTITY, buyable)} />
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              min={MIN_LINE_QUANTITY}
+              max={Math.max(MIN_LINE_QUANTITY, buyable)}
+              mostNote={buyable < lineLimit ? `Only ${buyable} left.` : `Up to ${lineLimit} of one flag per order.`}
+            />
             <AddToCartButton product={product} quantity={quantity} size="lg" className="min-w-40 flex-1 whitespace-nowrap" disabled={buyable === 0} />
             <div className="flex gap-2 sm:gap-3">
               <Tooltip label="Save to wishlist">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { formatRand } from '../../../shared/money';
-import { MAX_LINE_QUANTITY, steppedQuantity } from '../../../shared/cart';
+import { steppedQuantity } from '../../../shared/cart';
 import { cn } from '../../lib/cn';
 import { Button, buttonClasses } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -17,7 +17,7 @@ import { ProductImage } from '../ui/ProductImage';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { countryName } from '../../../shared/product';
 import { maxBuyable } from '../../../shared/stock';
-import { vatVendor } from '../../lib/initial-data';
+import { lineLimit, vatVendor } from '../../lib/initial-data';
 
 /** Plus and minus stay focusable when they cannot act (a disabled button would drop the focus to the page). */
 const unavailableStep = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
@@ -31,16 +31,16 @@ function CartLine({ item }: { item: CartItemView }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const [said, setSaid] = useState('');
-  const most = maxBuyable(item.stockLeft, MAX_LINE_QUANTITY);
+  const most = maxBuyable(item.stockLeft, lineLimit);
   const note = item.available ? stockNote(item.quantity, item.stockLeft) : undefined;
   const name = countryName(item.productName);
   const step = (direction: 1 | -1) => {
     if (update.isPending || (direction === 1 && item.quantity >= most)) return;
-    const quantity = steppedQuantity(item.quantity, direction);
+    const quantity = steppedQuantity(item.quantity, direction, lineLimit);
     if (quantity === item.quantity) return;
     update.mutate(
       { itemId: item.id, quantity },
-      { onSuccess: (line) => setSaid(quantityAnnouncement(line.productName, line.quantity, maxBuyable(line.stockLeft, MAX_LINE_QUANTITY))) },
+      { onSuccess: (line) => setSaid(quantityAnnouncement(line.productName, line.quantity, maxBuyable(line.stockLeft, lineLimit), lineLimit)) },
     );
   };
   return (

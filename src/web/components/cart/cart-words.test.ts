@@ -11,14 +11,15 @@ describe('addedToCartText', () => {
 
 describe('quantityAnnouncement', () => {
   it('says how many of the flag the cart now holds', () => {
-    expect(quantityAnnouncement('KENYA', 3, 10)).toBe('Kenya: 3 in your cart.');
-    expect(quantityAnnouncement('KENYA', 1, 10)).toBe('Kenya: 1 in your cart.');
+    expect(quantityAnnouncement('KENYA', 3, 100, 100)).toBe('Kenya: 3 in your cart.');
+    expect(quantityAnnouncement('KENYA', 1, 10, 100)).toBe('Kenya: 1 in your cart.');
   });
 
   it('says when no more can be added, and why', () => {
-    expect(quantityAnnouncement('KENYA', 10, 10)).toBe('Kenya: 10 in your cart, the most for one order.');
-    expect(quantityAnnouncement('KENYA', 2, 2)).toBe('Kenya: 2 in your cart. Only 2 left, so no more can be added.');
-    expect(quantityAnnouncement('KENYA', 1, 1)).toBe('Kenya: 1 in your cart. Only 1 left, so no more can be added.');
+    expect(quantityAnnouncement('KENYA', 100, 100, 100)).toBe('Kenya: 100 in your cart, the most for one order.');
+    expect(quantityAnnouncement('KENYA', 10, 10, 10)).toBe('Kenya: 10 in your cart, the most for one order.');
+    expect(quantityAnnouncement('KENYA', 2, 2, 100)).toBe('Kenya: 2 in your cart. Only 2 left, so no more can be added.');
+    expect(quantityAnnouncement('KENYA', 1, 1, 100)).toBe('Kenya: 1 in your cart. Only 1 left, so no more can be added.');
   });
 });
 

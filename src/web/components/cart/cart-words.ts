@@ -1,5 +1,4 @@
 import { countryName } from '../../../shared/product';
-import { MAX_LINE_QUANTITY } from '../../../shared/cart';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/stock';
 
 /** The Add to Cart toast's line: 'Japan has been added…', or '2 × Japan have been added…' for more than one. */
@@ -12,10 +11,10 @@ export function addedToCartText(storedName: string, quantity: number): string {
  * What a screen reader hears after plus or minus in the cart: the flag and its new quantity, and,
  * at the most that can be bought (`most`: the line limit, or the flags left), why plus stops there.
  */
-export function quantityAnnouncement(storedName: string, quantity: number, most: number): string {
+export function quantityAnnouncement(storedName: string, quantity: number, most: number, lineLimit: number): string {
   const said = `${countryName(storedName)}: ${quantity} in your cart`;
   if (quantity < most) return `${said}.`;
-  if (most >= MAX_LINE_QUANTITY) return `${said}, the most for one order.`;
+  if (most >= lineLimit) return `${said}, the most for one order.`;
   return `${said}. Only ${most} left, so no more can be added.`;
 }
 

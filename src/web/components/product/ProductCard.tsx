@@ -4,13 +4,13 @@ import { buttonClasses } from '../ui/Button';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
 import { countryName, isOnSale, type Product } from '../../../shared/product';
-import { MAX_LINE_QUANTITY } from '../../../shared/cart';
 import { maxBuyable } from '../../../shared/stock';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { ProductImage } from '../ui/ProductImage';
 import { FeaturedBadge, ProductPrice, SaleBadge } from './ProductPrice';
 import { StockBadge } from './StockBadge';
 import { usePrefetchProduct } from './use-products';
+import { lineLimit } from '../../lib/initial-data';
 
 interface ProductCardProps {
   product: Product;
@@ -66,7 +66,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           </div>
           <AddToCartButton
             product={product}
-            disabled={maxBuyable(product.stockQuantity, MAX_LINE_QUANTITY) === 0}
+            disabled={maxBuyable(product.stockQuantity, lineLimit) === 0}
             aria-label={`Add to Cart: ${name}`}
             className="w-full px-2 sm:px-4"
           />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PolicyLayout, PolicyTable, type PolicySection } from '../../components/policy/PolicyLayout';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { shop, shopWebsite, vatVendor } from '../../lib/initial-data';
+import { lineLimit, shop, shopWebsite, vatVendor } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
 import { courierFeesSentence, courierServiceTerms } from '../../components/policy/delivery-terms';
 import { courierDeliveryTimes, courierNotes } from '../../../shared/courier-services';
@@ -120,7 +120,7 @@ function sections(): PolicySection[] {
       content: (
         <>
           <ol>
-            <li>Add the flags you want to your cart and choose the quantity (1 to 10 of each flag).</li>
+            <li>Add the flags you want to your cart and choose the quantity (1 to {lineLimit} of each flag; for more, contact us).</li>
             <li>Open the cart and select Proceed to Checkout. You will be asked to sign in or create an account.</li>
             <li>
               Enter your name, email address and cellphone number, then choose how your order reaches you: a PAXI point

@@ -1,0 +1,2 @@
+ALTER TABLE "cart_items" DROP CONSTRAINT "cart_items_quantity_range";--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_quantity_range" CHECK ("cart_items"."quantity" BETWEEN 1 AND 1000);
