@@ -19,6 +19,7 @@ import { cartRoutes } from './cart/routes';
 import { createContactService } from './contact/service';
 import { contactRoutes } from './contact/routes';
 import { storefrontRoutes } from './storefront/routes';
+import { feedRoutes } from './feeds/routes';
 import type { PageRenderer } from './storefront/server-render';
 import { DEV_MAILBOX } from './notify/dev-mailbox';
 import { createDevMailbox } from './notify/mailbox';
@@ -220,6 +221,8 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   app.get('/api/config/firebase', async () => authClientConfig);
   // Its own scope, so that compressing pages adds no work to the API's hot paths.
   await app.register(async (storefront) => storefrontRoutes(storefront, config, catalog, pageRenderer));
+  // Beside the pages, not among them: a refused picture address answers in words, not with the shop's 404 page.
+  await app.register(async (feeds) => feedRoutes(feeds, { config, catalog }));
 
   return app;
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,3 +11,5 @@ export const migrationsFolder = path.join(projectRoot, 'drizzle');
 export const webRoot = path.join(projectRoot, 'dist', 'web');
 /** The app's server build, which renders the public pages (decision 0032). */
 export const pageRendererEntry = path.join(projectRoot, 'dist', 'ssr', 'server-entry.js');
+/** The flag pictures the flag-icons package ships, served at /flags/. */
+export const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');

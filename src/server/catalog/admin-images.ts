@@ -8,7 +8,7 @@ import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat } from '../../share
  * at every start of a shop whose pictures rarely change.
  */
 let sharpLoading: Promise<typeof import('sharp').default> | undefined;
-function loadSharp() {
+export function loadSharp() {
   sharpLoading ??= import('sharp').then((library) => library.default);
   return sharpLoading;
 }

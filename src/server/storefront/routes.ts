@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { webRoot } from '../paths';
+import { flagsRoot, webRoot } from '../paths';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -20,8 +19,6 @@ import { createPageAssets } from './page-assets';
 import { pageErrorHandler } from './error-page';
 import { allowStyleAttributes, popupReturnPage } from '../http/security-headers';
 import { keepSsrPages, NOT_SSR, type SsrPage, type PageRenderer } from './server-render';
-
-const flagsRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags');
 
 /**
  * Every client route of the app, with its page description; pages behind sign-in are not indexed.
