@@ -170,10 +170,9 @@ export function createCatalogService(db: Database) {
     },
 
     /**
-     * A product by slug or id, from the same prepared list as the shop (as fresh as it is);
-     * hidden and unknown products are both 'Product not found'.
+     * One product by slug or id as JSON ready to send, from the same prepared list as the shop (as
+     * fresh as it is); hidden and unknown products are both 'Product not found'.
      */
-    /** One product as JSON ready to send; hidden and unknown products are both 'Product not found'. */
     async productJson(slugOrId: string): Promise<string> {
       const text = (await productList()).jsonByKey.get(slugOrId.trim());
       if (text === undefined) throw new NotFoundError('Product not found');
