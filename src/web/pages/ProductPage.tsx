@@ -105,7 +105,19 @@ function ProductDetails({ product }: { product: Product }) {
               onChange={setQuantity}
               min={MIN_LINE_QUANTITY}
               max={Math.max(MIN_LINE_QUANTITY, buyable)}
-              mostNote={buyable < lineLimit ? `Only ${buyable} left.` : `Up to ${lineLimit} of one flag per order.`}
+              mostNote={
+                buyable < lineLimit ? (
+                  `Only ${buyable} left.`
+                ) : (
+                  <>
+                    Up to {lineLimit} of one flag per order. For more,{' '}
+                    <Link to="/contact" className="font-medium text-brand-700 underline">
+                      ask us
+                    </Link>
+                    .
+                  </>
+                )
+              }
             />
             <AddToCartButton product={product} quantity={quantity} size="lg" className="min-w-40 flex-1 whitespace-nowrap" disabled={buyable === 0} />
             <div className="flex gap-2 sm:gap-3">

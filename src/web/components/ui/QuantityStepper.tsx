@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { typedQuantity } from '../../../shared/cart';
@@ -13,7 +13,7 @@ interface QuantityStepperProps {
   max?: number;
   label?: string;
   /** Said under the number when a typed one was more than `max`: why it stops there. */
-  mostNote?: string;
+  mostNote?: ReactNode;
   className?: string;
 }
 
