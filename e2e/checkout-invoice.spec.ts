@@ -38,11 +38,14 @@ test('an order over R5,000 asks for the address for the full tax invoice; a wron
   await field(page, 'Company name (optional)').fill('Mahlangu Events (Pty) Ltd');
   await field(page, 'VAT number (optional)').fill('5123456789');
   await field(page, 'Address').fill('14 Jan Smuts Avenue, Parktown, Johannesburg, 2193');
+  await expect(page.getByText('Orders over R5 000 get a full tax invoice, which needs your address: please enter it')).toBeHidden();
   await pay(page);
   await expect(page.getByText('A South African VAT number is 10 digits starting with 4')).toBeVisible();
   await expect(field(page, 'VAT number (optional)')).toBeFocused();
 
   await field(page, 'VAT number (optional)').fill('4123 456 780');
+  // The message goes as soon as the number is right, before Pay is pressed (the form does not move under the tap).
+  await expect(page.getByText('A South African VAT number is 10 digits starting with 4')).toBeHidden();
   await pay(page);
   await expect(page).toHaveURL(/\/sandbox-pay\//);
 
