@@ -22,16 +22,16 @@ ${reference ? `<p><small>Reference: ${escapeHtml(reference)}</small></p>` : ''}
 `;
 }
 
-/**
- * The error handler of the shop's pages: whatever went wrong, a person gets a page in words
- * (the spec's 'Something went wrong' screen) rather than the API's JSON. It needs no database
- * and no script, so it still shows when the database is down.
- */
 /** A person asked for a page (not the API, not a write), so an error is answered as a page. */
 function wantsPage(request: FastifyRequest): boolean {
   return !(request.url.startsWith('/api/') || request.url === '/api') && ['GET', 'HEAD'].includes(request.method);
 }
 
+/**
+ * The error handler of the shop's pages: whatever went wrong, a person gets a page in words
+ * (the spec's 'Something went wrong' screen) rather than the API's JSON. It needs no database
+ * and no script, so it still shows when the database is down.
+ */
 export function pageErrorHandler(shopName: string) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     // Unknown API addresses end in this scope's not-found handler; their errors are still the API's.
