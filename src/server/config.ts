@@ -29,6 +29,18 @@ const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 
 const CART_LINE_LIMIT_MESSAGE = `CART_LINE_LIMIT must be a whole number of flags from 1 to ${LINE_LIMIT_CEILING}`;
 const SSR_PAGES_MESSAGE = 'SSR_PAGES_PER_SECOND must be a whole number from 0 (the browser renders every page) to 9999';
 
+/** A setting that is a whole number from `min` to `max`: digits only (no sign, point or exponent), else refused in `message`. */
+function wholeNumberSetting(message: string, min: number, max: number, fallback: number) {
+  return optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, message)
+      .transform(Number)
+      .refine((value) => value >= min && value <= max, message)
+      .default(fallback),
+  );
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -88,30 +100,10 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default(sampleShop.email),
   SHOP_DEMO: optional.pipe(z.enum(['true', 'false'], "SHOP_DEMO must be 'true' or 'false'").optional()),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)').optional()),
-  SSR_PAGES_PER_SECOND: optional.pipe(
-    z
-      .string()
-      .regex(/^\d{1,4}$/, SSR_PAGES_MESSAGE)
-      .transform(Number)
-      .default(10),
-  ),
-  CART_LINE_LIMIT: optional.pipe(
-    z
-      .string()
-      .regex(/^\d{1,4}$/, CART_LINE_LIMIT_MESSAGE)
-      .transform(Number)
-      .refine((limit) => limit >= 1 && limit <= LINE_LIMIT_CEILING, CART_LINE_LIMIT_MESSAGE)
-      .default(DEFAULT_LINE_LIMIT),
-  ),
+  SSR_PAGES_PER_SECOND: wholeNumberSetting(SSR_PAGES_MESSAGE, 0, 9999, 10),
+  CART_LINE_LIMIT: wholeNumberSetting(CART_LINE_LIMIT_MESSAGE, 1, LINE_LIMIT_CEILING, DEFAULT_LINE_LIMIT),
   BACKUP_DIR: optional,
-  BACKUP_KEEP: optional.pipe(
-    z
-      .string()
-      .regex(/^\d{1,3}$/, BACKUP_KEEP_MESSAGE)
-      .transform(Number)
-      .refine((keep) => keep >= 1 && keep <= 365, BACKUP_KEEP_MESSAGE)
-      .default(7),
-  ),
+  BACKUP_KEEP: wholeNumberSetting(BACKUP_KEEP_MESSAGE, 1, 365, 7),
 });
 
 /** The owner's own machine: only a browser on it can reach these addresses. */
