@@ -40,10 +40,11 @@ export function QuantityStepper({ value, onChange, min = 1, max = 10, label = 'Q
   const type = (text: string) => {
     setDraft(text);
     const typed = typedQuantity(text, max);
+    const asked = Number(text.trim());
     // A 0 is left as typed, not read as 1: the shopper may be about to type more.
-    if (typed === undefined || Number(text.trim()) < min) return;
+    if (typed === undefined || asked < min) return;
     onChange(typed);
-    setCapped(Number(text.trim()) > max);
+    setCapped(asked > max);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowUp' && value < max) set(value + 1, false);
