@@ -161,7 +161,7 @@ async function countStock(databaseUrl: string, perFlag: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
-    await client.query('UPDATE products SET stock_quantity = $1', [perFlag]);
+    await client.query('UPDATE product_sizes SET stock_quantity = $1', [perFlag]);
     await client.query('INSERT INTO catalogue_version (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = catalogue_version.version + 1');
   } finally {
     await client.end();

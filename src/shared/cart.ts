@@ -7,11 +7,16 @@ export const DEFAULT_LINE_LIMIT = 100;
 /** The highest CART_LINE_LIMIT a shop may set, and the database's own check on a cart line. */
 export const LINE_LIMIT_CEILING = 1000;
 
-/** A cart line as the cart API sends it: name, picture and unit price read from the catalogue. */
+/** A cart line, one size of one flag, as the cart API sends it: name, picture and unit price read from the catalogue. */
 export interface CartItemView {
   id: string;
   sessionId: string;
   productId: string;
+  sizeId: string;
+  /** The size's code, for a link back to its page (`?size=90x60`). */
+  sizeCode: string;
+  sizeLabel: string;
+  sku: string;
   productSlug: string;
   productName: string;
   productImage: string | null;
@@ -23,7 +28,7 @@ export interface CartItemView {
   quantity: number;
   /** false once the flag is no longer sold (hidden from the shop): the line can only be removed. */
   available: boolean;
-  /** The flags of this kind left to sell, or null when the shop does not count them (made to order). */
+  /** The flags of this size left to sell, or null when the shop does not count them (made to order). */
   stockLeft: number | null;
 }
 

@@ -68,7 +68,7 @@ interface ErrorDetails {
   /** The total the server worked out for the cart as it is now, in cents. */
   cart_changed: { expectedAmount: number };
   /** At checkout: the flag short and how many are left (adding to the cart names neither). */
-  out_of_stock: { productId?: string; stockQuantity?: number };
+  out_of_stock: { productId?: string; sizeId?: string; stockQuantity?: number };
   flag_no_longer_sold: { productId: string };
   /** An earlier payment page of the shopper's was paid meanwhile: that order. */
   conflict: { orderNumber?: string };

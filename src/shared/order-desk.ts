@@ -1,7 +1,7 @@
 import type { OrderDeliveryOption } from './delivery';
 import { z } from 'zod';
 import type { OrderDocument } from './tax-documents';
-import { countryName } from './product';
+import { lineName } from './product';
 
 /**
  * The order desk's calls (/api/admin/…): what the admin pages send and receive. Amounts are in
@@ -140,6 +140,10 @@ export const orderDeskMessages = {
 
 export interface AdminOrderItem {
   productId: string;
+  /** The size bought; a line from before sizes has none. */
+  sizeId?: string;
+  sizeLabel?: string;
+  sku?: string;
   productName: string;
   productImage: string | null;
   /** Unit price paid, in cents. */
@@ -192,7 +196,7 @@ export interface AdminOrder {
  * discount code had been used up. The money is taken, so the order stands.
  */
 export type OversoldMark =
-  | { kind: 'stock'; productName: string; short: number }
+  | { kind: 'stock'; productName: string; sizeLabel?: string; short: number }
   | { kind: 'discount'; code: string; limit: 'total' | 'per_customer'; uses: number; allowed: number };
 
 /** The mark's words on the order desk and in the morning digest. */
@@ -203,7 +207,7 @@ export const oversoldHeadlines: Record<OversoldMark['kind'], string> = {
 
 /** 'Kenya: 1 more than was in stock' or 'WELCOME: 2 uses of the 1 it allows per customer'. */
 export function oversoldDetail(mark: OversoldMark): string {
-  if (mark.kind === 'stock') return `${countryName(mark.productName)}: ${mark.short} more than ${mark.short === 1 ? 'was' : 'were'} in stock`;
+  if (mark.kind === 'stock') return `${lineName(mark)}: ${mark.short} more than ${mark.short === 1 ? 'was' : 'were'} in stock`;
   const allows = `${mark.allowed} it allows${mark.limit === 'per_customer' ? ' per customer' : ' in all'}`;
   return `${mark.code}: ${mark.uses} uses of the ${allows}`;
 }

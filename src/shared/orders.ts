@@ -6,6 +6,10 @@ import type { OrderDeliveryOption } from './delivery';
 /** One line of an order: a flag, its unit price paid (cents) and how many. */
 export interface OrderLine {
   productId: string;
+  /** The size bought; a line from before sizes has none. */
+  sizeId?: string;
+  sizeLabel?: string;
+  sku?: string;
   productName: string;
   productImage: string | null;
   productPrice: number;

@@ -12,6 +12,26 @@ export interface ProductImage {
   widths?: number[];
 }
 
+/** One size of a flag as shoppers choose it: its own price and stock. */
+export interface ProductSize {
+  id: string;
+  /** In the product page's address: `?size=90x60`. */
+  code: string;
+  label: string;
+  material: string | null;
+  sku: string;
+  price: string;
+  priceCents: number;
+  salePrice: string | null;
+  salePriceCents: number | null;
+  /** Flags of this size left to sell; null when the shop does not count them. */
+  stockQuantity: number | null;
+}
+
+/**
+ * A flag as the storefront API sends it. Its price, sale price and stock are its main size's (the
+ * first of `sizes`, the one its page opens on); `sizes` lists every size on sale, in the owner's order.
+ */
 export interface Product {
   id: string;
   slug: string;
@@ -30,6 +50,7 @@ export interface Product {
   stockQuantity: number | null;
   images: ProductImage[];
   primaryImage: string | null;
+  sizes: ProductSize[];
 }
 
 /** Joining words that stay small inside a name: 'United States of America', 'Trinidad and Tobago'. */
@@ -57,9 +78,19 @@ export function effectivePriceCents(product: Pick<Product, 'priceCents' | 'saleP
     : product.priceCents;
 }
 
+/** What the cheapest size of a flag costs, sale prices counted: its 'From R…' price. */
+function fromPriceCents(product: Pick<Product, 'priceCents' | 'salePriceCents' | 'sizes'>): number {
+  return product.sizes.length === 0 ? effectivePriceCents(product) : Math.min(...product.sizes.map(effectivePriceCents));
+}
+
+/** A line's flag and size as pages, emails and invoices name it: 'South Africa (90 × 60 cm)'; a line from before sizes has none. */
+export function lineName(line: { productName: string; sizeLabel?: string | null }): string {
+  return line.sizeLabel ? `${countryName(line.productName)} (${line.sizeLabel})` : countryName(line.productName);
+}
+
 /** The cheapest flag's price, sale prices counted: the shop's 'from' price. Undefined for an empty catalogue. */
-export function lowestPriceCents(products: readonly Pick<Product, 'priceCents' | 'salePriceCents'>[]): number | undefined {
-  return products.length === 0 ? undefined : Math.min(...products.map(effectivePriceCents));
+export function lowestPriceCents(products: readonly Pick<Product, 'priceCents' | 'salePriceCents' | 'sizes'>[]): number | undefined {
+  return products.length === 0 ? undefined : Math.min(...products.map(fromPriceCents));
 }
 
 export function isOnSale(product: Pick<Product, 'priceCents' | 'salePriceCents'>): boolean {

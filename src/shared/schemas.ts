@@ -21,14 +21,16 @@ function lineQuantitySchema(lineLimit: number) {
 }
 
 /**
- * Add to cart. Older clients send only the product name; name, image and price sent by a
- * browser are never trusted: the server reads them from the catalogue.
+ * Add to cart: a flag and, when it has several, which size (its main size when left out). Older
+ * clients send only the product name; name, image and price sent by a browser are never trusted:
+ * the server reads them from the catalogue.
  */
 export function addToCartSchema(lineLimit: number) {
   return z
     .object({
       sessionId: cartSessionIdSchema,
       productId: z.uuid('Invalid product id').optional(),
+      sizeId: z.uuid('Invalid size id').optional(),
       productName: z.string().max(200).optional(),
       productImage: z.string().max(2000).optional(),
       price: z.string().max(50).optional(),

@@ -21,5 +21,8 @@ describe('stock', () => {
     expect(stockShortMessage('KENYA', 0)).toBe('Sorry, the Kenya flag is sold out.');
     expect(stockShortMessage('KENYA', 1)).toBe('Sorry, only 1 Kenya flag is left.');
     expect(stockShortMessage('KENYA', 4)).toBe('Sorry, only 4 Kenya flags are left.');
+    expect(stockShortMessage('KENYA', 0, '90 × 60 cm')).toBe('Sorry, the Kenya flag in 90 × 60 cm is sold out.');
+    expect(stockShortMessage('KENYA', 1, '90 × 60 cm')).toBe('Sorry, only 1 Kenya flag in 90 × 60 cm is left.');
+    expect(stockShortMessage('KENYA', 3, '90 × 60 cm')).toBe('Sorry, only 3 Kenya flags in 90 × 60 cm are left.');
   });
 });

@@ -21,9 +21,13 @@ export function maxBuyable(stockQuantity: number | null, lineLimit: number): num
   return stockQuantity === null ? lineLimit : Math.max(0, Math.min(lineLimit, stockQuantity));
 }
 
-/** 'Sorry, only 2 Kenya flags are left.' — said by the cart and by checkout when a flag runs short. */
-export function stockShortMessage(storedName: string, left: number): string {
+/**
+ * 'Sorry, only 2 Kenya flags are left.', or with the size, 'Sorry, only 2 Kenya flags in
+ * 90 × 60 cm are left.' — said by the cart and by checkout when a flag runs short.
+ */
+export function stockShortMessage(storedName: string, left: number, sizeLabel?: string | null): string {
   const productName = countryName(storedName);
-  if (left <= 0) return `Sorry, the ${productName} flag is sold out.`;
-  return left === 1 ? `Sorry, only 1 ${productName} flag is left.` : `Sorry, only ${left} ${productName} flags are left.`;
+  const inSize = sizeLabel ? ` in ${sizeLabel}` : '';
+  if (left <= 0) return `Sorry, the ${productName} flag${inSize} is sold out.`;
+  return left === 1 ? `Sorry, only 1 ${productName} flag${inSize} is left.` : `Sorry, only ${left} ${productName} flags${inSize} are left.`;
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, cartItems, placedOrders, productImages, products, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
+import { accounts, cartItems, placedOrders, productImages, products, productSizes, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
 import { inTheShop } from '../catalog/in-the-shop';
+import { mainSizeId } from '../catalog/sizes';
 import { orderDocuments } from '../tax/documents';
 import { documentUrls } from '../../shared/tax-documents';
 import type { Auth } from '../auth/auth';
@@ -148,13 +149,15 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
         productId: products.id,
         slug: products.slug,
         name: products.name,
-        priceCents: products.priceCents,
-        salePriceCents: products.salePriceCents,
+        priceCents: productSizes.priceCents,
+        salePriceCents: productSizes.salePriceCents,
         image: primaryImage,
         addedAt: userWishlists.createdAt,
       })
       .from(userWishlists)
       .innerJoin(products, eq(products.id, userWishlists.productId))
+      // The price of the size the flag's page opens on.
+      .innerJoin(productSizes, eq(productSizes.id, mainSizeId))
       .where(
         and(
           eq(userWishlists.userId, userId),

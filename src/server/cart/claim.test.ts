@@ -3,10 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Product } from '../../shared/product';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
-import { products } from '../db/schema';
 import type { ClaimedCart } from './service';
-import { eq } from 'drizzle-orm';
 import type { CartView } from './service';
+import { setMainSize } from '../testing/main-size';
 
 const newSession = () => `sess_${randomUUID().replaceAll('-', '')}`;
 const headers = { origin: TEST_PUBLIC_URL };
@@ -102,13 +101,13 @@ describeShop('carts of signed-in shoppers', {}, (shop) => {
     await add(browser, japan, 9);
     await add(browser, kenya, 5);
     // Since then, fewer Kenyan flags are left than either cart holds.
-    await shop.db.update(products).set({ stockQuantity: 4 }).where(eq(products.id, kenya.id));
+    await setMainSize(shop.db, kenya.id, { stockQuantity: 4 });
     try {
       const merged = (await claim(await signInAgain(cookie), browser)).json<ClaimedCart>();
       expect(lines(merged)).toEqual({ JAPAN: 10, KENYA: 4 });
       expect(merged.addedFromSavedCart).toBe(0);
     } finally {
-      await shop.db.update(products).set({ stockQuantity: null }).where(eq(products.id, kenya.id));
+      await setMainSize(shop.db, kenya.id, { stockQuantity: null });
     }
   });
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
 import { describeShop } from '../testing/describe-shop';
 import { createCartService, type CartView } from './service';
 import type { CartItemView } from '../../shared/cart';
+import { setMainSize } from '../testing/main-size';
 
 /** A browser-made cart session id: long and random. */
 const newSession = () => `sess_${randomUUID().replaceAll('-', '')}`;
@@ -253,17 +252,17 @@ describeShop('cart API', {}, (shop) => {
       const lesotho = (await shop.app.inject({ url: '/api/products/lesotho' })).json<Product>();
       const sessionId = newSession();
       await addLine(sessionId, southAfrica);
-      await shop.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, lesotho.id));
+      await setMainSize(shop.db, lesotho.id, { stockQuantity: 3 });
       try {
         const added = await addLine(sessionId, lesotho, 2);
         expect(added.stockLeft).toBe(3);
-        await shop.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, lesotho.id));
+        await setMainSize(shop.db, lesotho.id, { stockQuantity: 1 });
         expect((await getCart(sessionId)).cartItems.map(({ productName, quantity, stockLeft }) => ({ productName, quantity, stockLeft }))).toEqual([
           { productName: 'SOUTH AFRICA', quantity: 1, stockLeft: null },
           { productName: 'LESOTHO', quantity: 2, stockLeft: 1 },
         ]);
       } finally {
-        await shop.db.update(products).set({ stockQuantity: null }).where(eq(products.id, lesotho.id));
+        await setMainSize(shop.db, lesotho.id, { stockQuantity: null });
       }
     });
   });

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { cartItems, productImages, products, userCarts } from '../db/schema';
+import { cartItems, productImages, products, productSizes, userCarts } from '../db/schema';
 import { inTheShop } from '../catalog/in-the-shop';
+import { mainSizeId } from '../catalog/sizes';
 import { pictureWidthsOf } from '../catalog/picture-sizes';
 import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
-import { countryName, effectivePriceCents } from '../../shared/product';
+import { countryName, effectivePriceCents, lineName } from '../../shared/product';
 import { stockShortMessage } from '../../shared/stock';
 import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../shared/cart';
 import type { AddToCartInput } from '../../shared/schemas';
@@ -15,16 +16,21 @@ import type { CartView, ClaimedCart } from '../../shared/api/responses';
 export type { CartView, ClaimedCart } from '../../shared/api/responses';
 
 const ITEM_NOT_FOUND = 'Cart item not found';
-const notEnoughStock = (name: string, left: number, inCart: number) =>
-  `${stockShortMessage(name, left)}${inCart > 0 ? ` Your cart already has ${inCart}.` : ''}`;
+const SIZE_NOT_SOLD = 'This flag is not sold in that size';
+const notEnoughStock = (name: string, sizeLabel: string, left: number, inCart: number) =>
+  `${stockShortMessage(name, left, sizeLabel)}${inCart > 0 ? ` Your cart already has ${inCart}.` : ''}`;
 
-/** 409 naming a flag hidden from the shop since it was put in the cart; it can only be removed. */
+/** 409 naming a flag, or one size of it, hidden from the shop since it was put in the cart; it can only be removed. */
 export class FlagNoLongerSoldError extends ConflictError<'flag_no_longer_sold'> {
-  constructor(productId: string, productName: string) {
-    super(`The ${countryName(productName)} flag is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
+  constructor(productId: string, productName: string, sizeLabel?: string) {
+    const what = sizeLabel ? `${countryName(productName)} flag in ${sizeLabel}` : `${countryName(productName)} flag`;
+    super(`The ${what} is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
     this.publicDetails.productId = productId;
   }
 }
+
+/** A line can be bought while its flag is in the shop and its size is on sale. */
+const lineOnSale = and(inTheShop, eq(productSizes.isActive, true))!.mapWith(Boolean);
 
 /** The first image of a product, read live so the cart always shows the catalogue's picture. */
 const primaryImage = sql<string | null>`(
@@ -43,16 +49,21 @@ export function createCartService(db: Database, { lineLimit }: { lineLimit: numb
         id: cartItems.id,
         sessionId: cartItems.sessionId,
         productId: products.id,
+        sizeId: productSizes.id,
+        sizeCode: productSizes.code,
+        sizeLabel: productSizes.label,
+        sku: productSizes.sku,
         productSlug: products.slug,
         productName: products.name,
         productImage: primaryImage,
-        priceCents: products.priceCents,
-        salePriceCents: products.salePriceCents,
+        priceCents: productSizes.priceCents,
+        salePriceCents: productSizes.salePriceCents,
         quantity: cartItems.quantity,
-        available: inTheShop,
-        stockLeft: products.stockQuantity,
+        available: lineOnSale,
+        stockLeft: productSizes.stockQuantity,
       })
       .from(cartItems)
+      .innerJoin(productSizes, eq(productSizes.id, cartItems.sizeId))
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(where)
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
@@ -70,17 +81,24 @@ export function createCartService(db: Database, { lineLimit }: { lineLimit: numb
     return item;
   }
 
-  async function findProduct(input: AddToCartInput): Promise<{ id: string; name: string; stockQuantity: number | null }> {
+  /** The flag in the shop and the size asked for (its main size when none is named), or a 4xx in words. */
+  async function findSize(input: AddToCartInput) {
     const condition = input.productId
       ? eq(products.id, input.productId)
       : sql`upper(${products.name}) = upper(${input.productName!.trim()})`;
     const [product] = await db
-      .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity })
+      .select({ id: products.id, name: products.name, mainSizeId })
       .from(products)
       .where(and(condition, inTheShop))
       .limit(1);
     if (!product) throw new NotFoundError('Product not found');
-    return product;
+    const [size] = await db
+      .select({ id: productSizes.id, label: productSizes.label, isActive: productSizes.isActive, stockQuantity: productSizes.stockQuantity })
+      .from(productSizes)
+      .where(and(eq(productSizes.id, input.sizeId ?? product.mainSizeId), eq(productSizes.productId, product.id)));
+    if (!size) throw new NotFoundError(SIZE_NOT_SOLD);
+    if (!size.isActive) throw new ConflictError(`${lineName({ productName: product.name, sizeLabel: size.label })} is no longer sold. Please choose another size.`);
+    return { productId: product.id, name: product.name, sizeId: size.id, sizeLabel: size.label, stockQuantity: size.stockQuantity };
   }
 
   async function getCart(sessionId: string): Promise<CartView> {
@@ -124,14 +142,14 @@ export function createCartService(db: Database, { lineLimit }: { lineLimit: numb
         const moved = await tx
           .delete(cartItems)
           .where(eq(cartItems.sessionId, anonymousSessionId))
-          .returning({ productId: cartItems.productId, quantity: cartItems.quantity });
+          .returning({ productId: cartItems.productId, sizeId: cartItems.sizeId, quantity: cartItems.quantity });
         if (moved.length > 0) {
-          const flagsLeft = sql`(select ${products.stockQuantity} from ${products} where ${products.id} = excluded.product_id)`;
+          const flagsLeft = sql`(select ${productSizes.stockQuantity} from ${productSizes} where ${productSizes.id} = excluded.size_id)`;
           await tx
             .insert(cartItems)
-            .values(moved.map((line) => ({ sessionId: target, productId: line.productId, quantity: line.quantity })))
+            .values(moved.map((line) => ({ sessionId: target, productId: line.productId, sizeId: line.sizeId, quantity: line.quantity })))
             .onConflictDoUpdate({
-              target: [cartItems.sessionId, cartItems.productId],
+              target: [cartItems.sessionId, cartItems.sizeId],
               set: {
                 // Never below 1: a line over the flags left stays, and checkout says how many are left.
                 quantity: sql`greatest(1, least(greatest(${cartItems.quantity}, excluded.quantity), ${lineLimit}, coalesce(${flagsLeft}, ${lineLimit})))`,
@@ -146,23 +164,23 @@ export function createCartService(db: Database, { lineLimit }: { lineLimit: numb
       return { sessionId, ...cart, addedFromSavedCart };
     },
 
-    /** Adds to the line of that flag (one line per flag), up to the line limit and the flags left. */
+    /** Adds to the line of that size of the flag (one line per size), up to the line limit and the flags left. */
     async addItem(input: AddToCartInput): Promise<CartItemView> {
-      const { id: productId, name, stockQuantity } = await findProduct(input);
+      const { productId, name, sizeId, sizeLabel, stockQuantity } = await findSize(input);
       if (stockQuantity !== null) {
         const [line] = await db
           .select({ quantity: cartItems.quantity })
           .from(cartItems)
-          .where(and(eq(cartItems.sessionId, input.sessionId), eq(cartItems.productId, productId)));
+          .where(and(eq(cartItems.sessionId, input.sessionId), eq(cartItems.sizeId, sizeId)));
         const inCart = line?.quantity ?? 0;
         // The cart only warns early; checkout takes the stock and is the one that guarantees it.
-        if (inCart + input.quantity > stockQuantity) throw new ConflictError(notEnoughStock(name, stockQuantity, inCart), 'out_of_stock');
+        if (inCart + input.quantity > stockQuantity) throw new ConflictError(notEnoughStock(name, sizeLabel, stockQuantity, inCart), 'out_of_stock');
       }
       const [row] = await db
         .insert(cartItems)
-        .values({ sessionId: input.sessionId, productId, quantity: input.quantity })
+        .values({ sessionId: input.sessionId, productId, sizeId, quantity: input.quantity })
         .onConflictDoUpdate({
-          target: [cartItems.sessionId, cartItems.productId],
+          target: [cartItems.sessionId, cartItems.sizeId],
           set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
           setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${lineLimit}`,
         })
@@ -177,17 +195,19 @@ export function createCartService(db: Database, { lineLimit }: { lineLimit: numb
           quantity: cartItems.quantity,
           productId: products.id,
           name: products.name,
-          stockQuantity: products.stockQuantity,
-          available: inTheShop,
+          sizeLabel: productSizes.label,
+          stockQuantity: productSizes.stockQuantity,
+          available: lineOnSale,
         })
         .from(cartItems)
+        .innerJoin(productSizes, eq(productSizes.id, cartItems.sizeId))
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.id, itemId)));
       if (!line) throw new NotFoundError(ITEM_NOT_FOUND);
-      if (!line.available) throw new FlagNoLongerSoldError(line.productId, line.name);
+      if (!line.available) throw new FlagNoLongerSoldError(line.productId, line.name, line.sizeLabel);
       // Going down is always allowed, even while still above the flags left.
       if (line.stockQuantity !== null && quantity > line.quantity && quantity > line.stockQuantity) {
-        throw new ConflictError(notEnoughStock(line.name, line.stockQuantity, 0), 'out_of_stock');
+        throw new ConflictError(notEnoughStock(line.name, line.sizeLabel, line.stockQuantity, 0), 'out_of_stock');
       }
       const [row] = await db
         .update(cartItems)

@@ -1,7 +1,7 @@
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
-import { productImages, products, uploadedImages } from '../db/schema';
+import { productImages, products, productSizes, uploadedImages } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
@@ -24,9 +24,32 @@ import { bumpCatalogueVersion } from './catalogue-version';
 import { checkPicture, ImageRefusedError, makePictureSizes } from './admin-images';
 import { pictureWidthsOf, readPictureSize, storePictureSizes, uploadIdOf, UPLOAD_URL_PREFIX } from './picture-sizes';
 import { toProduct, type CatalogService } from './service';
+import { sizesOf, standardSize, type SizeRow } from './sizes';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type ProductRow = typeof products.$inferSelect;
+
+/** What the product form edits of a flag's main size (the size editor edits each). */
+const mainSizeFields = ['priceCents', 'salePriceCents', 'stockQuantity', 'weightGrams', 'foldedLengthCm', 'foldedWidthCm', 'foldedHeightCm'] as const;
+type MainSizeField = (typeof mainSizeFields)[number];
+/** A flag with its main size's price, stock and packing, as the product form shows them. */
+type ProductRow = typeof products.$inferSelect & Pick<SizeRow, MainSizeField> & { sizes: SizeRow[] };
+
+/** The product's own fields of a form's input, and its main size's. */
+function splitInput<T extends Partial<Record<MainSizeField, unknown>>>(input: T) {
+  const product: Record<string, unknown> = {};
+  const size: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if ((mainSizeFields as readonly string[]).includes(key)) size[key] = value;
+    else product[key] = value;
+  }
+  return { product: product as Omit<T, MainSizeField>, size: size as Pick<T, MainSizeField & keyof T> };
+}
+
+function withMainSize(row: typeof products.$inferSelect, sizes: SizeRow[]): ProductRow {
+  const main = sizes[0]!;
+  return { ...row, sizes, ...Object.fromEntries(mainSizeFields.map((field) => [field, main[field]])) } as ProductRow;
+}
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const PICTURE_NOT_FOUND = 'Picture not found';
@@ -91,7 +114,7 @@ const auditedFields = (row: ProductRow) => ({
 });
 
 const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1], widths: Parameters<typeof toProduct>[2]): AdminProduct => ({
-  ...toProduct(row, images, widths),
+  ...toProduct(row, images, widths, row.sizes),
   updatedAt: row.updatedAt.toISOString(),
   showWithoutPicture: row.showWithoutPicture,
   weightGrams: row.weightGrams,
@@ -108,8 +131,9 @@ const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1]
 export function createProductAdminService(db: Database, catalog: CatalogService) {
   /** The flag as the admin sees it after a change, read inside the change's transaction. */
   async function readProduct(tx: Transaction, id: string): Promise<AdminProduct> {
-    const [row] = await tx.select().from(products).where(eq(products.id, id));
-    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const [flag] = await tx.select().from(products).where(eq(products.id, id));
+    if (!flag) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const row = withMainSize(flag, (await sizesOf(tx, [id])).get(id)!);
     const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
     return toAdminProduct(row, images, await pictureWidthsOf(tx, images.map((img) => img.url)));
   }
@@ -119,7 +143,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
     if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
     const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return row;
+    return withMainSize(row, (await sizesOf(tx, [id])).get(id)!);
   }
 
   /** The given web address when free (409 naming the flag that has it), else one made from the name. */
@@ -157,9 +181,13 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
       const rows = await db.select().from(products).orderBy(asc(products.name));
       const images = await db.select().from(productImages);
       const widths = await pictureWidthsOf(db, images.map((img) => img.url));
+      const sizes = await sizesOf(
+        db,
+        rows.map((row) => row.id),
+      );
       const byProduct = new Map<string, (typeof images)[number][]>();
       for (const img of images) byProduct.set(img.productId, [...(byProduct.get(img.productId) ?? []), img]);
-      return rows.map((row) => toAdminProduct(row, byProduct.get(row.id) ?? [], widths));
+      return rows.map((row) => toAdminProduct(withMainSize(row, sizes.get(row.id)!), byProduct.get(row.id) ?? [], widths));
     },
 
     async create(actor: AuditActor, input: CreateProductInput): Promise<AdminProduct> {
@@ -167,10 +195,16 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         const slug = await chooseSlug(tx, input.name, input.slug);
         // Left out, the region is the country's own; null lists the flag under All only.
         const region = input.region === undefined ? (regionOf(input.name) ?? null) : input.region;
-        const [row] = await tx
+        const { product, size } = splitInput(input);
+        const [flag] = await tx
           .insert(products)
-          .values({ ...input, slug, region })
+          .values({ ...product, slug, region })
           .returning();
+        const [mainSize] = await tx
+          .insert(productSizes)
+          .values({ ...size, ...standardSize(slug), productId: flag!.id })
+          .returning();
+        const row = withMainSize(flag!, [mainSize!]);
         const extras = [
           input.salePriceCents !== null ? `on sale at ${formatRand(input.salePriceCents)}` : '',
           `stock ${stockText(input.stockQuantity)}`,
@@ -181,12 +215,12 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         await recordAdminAction(tx, actor, {
           action: 'product.create',
           targetType: 'product',
-          targetId: row!.id,
-          summary: `Added ${countryName(row!.name)} at ${formatRand(row!.priceCents)}, ${extras.join(', ')}`,
-          details: auditedFields(row!),
+          targetId: row.id,
+          summary: `Added ${countryName(row.name)} at ${formatRand(row.priceCents)}, ${extras.join(', ')}`,
+          details: auditedFields(row),
         });
         await bumpCatalogueVersion(tx);
-        return readProduct(tx, row!.id);
+        return readProduct(tx, row.id);
       });
     },
 
@@ -199,19 +233,30 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         }
         // A new name keeps the old web address unless a new one is given: links and search results stay valid.
         const slug = input.slug === undefined ? before.slug : await chooseSlug(tx, merged.name, input.slug, id);
-        const [after] = await tx
+        const { product, size } = splitInput(input);
+        const [flag] = await tx
           .update(products)
-          .set({ ...input, slug, updatedAt: sql`now()` })
+          .set({ ...product, slug, updatedAt: sql`now()` })
           .where(eq(products.id, id))
           .returning();
-        const changes = describeChanges(before, after!);
+        const mainSize = before.sizes[0]!;
+        const [changedSize] =
+          Object.keys(size).length === 0
+            ? [mainSize]
+            : await tx
+                .update(productSizes)
+                .set({ ...size, updatedAt: sql`now()` })
+                .where(eq(productSizes.id, mainSize.id))
+                .returning();
+        const after = withMainSize(flag!, [changedSize!, ...before.sizes.slice(1)]);
+        const changes = describeChanges(before, after);
         if (changes.length > 0) {
           await recordAdminAction(tx, actor, {
             action: 'product.update',
             targetType: 'product',
             targetId: id,
-            summary: `Changed ${countryName(after!.name)}: ${changes.join('; ')}`,
-            details: { before: auditedFields(before), after: auditedFields(after!) },
+            summary: `Changed ${countryName(after.name)}: ${changes.join('; ')}`,
+            details: { before: auditedFields(before), after: auditedFields(after) },
           });
           await bumpCatalogueVersion(tx);
         }

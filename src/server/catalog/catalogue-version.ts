@@ -1,6 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { catalogueVersion, products } from '../db/schema';
+import { catalogueVersion, productSizes } from '../db/schema';
 
 /** The database or a transaction. */
 export type VersionDb = Pick<Database, 'insert' | 'select'>;
@@ -21,14 +21,14 @@ export async function bumpCatalogueVersion(tx: VersionDb): Promise<void> {
 
 /**
  * What the prepared product list depends on, as one text that changes whenever the list would:
- * the order desk's version ('0' before the first change) and a digest of every counted stock.
+ * the order desk's version ('0' before the first change) and a digest of every size's counted stock.
  */
 export async function readCatalogueVersion(db: VersionDb): Promise<string> {
   const deskVersion = sql`coalesce((SELECT ${catalogueVersion.version} FROM ${catalogueVersion} WHERE ${catalogueVersion.id} = 1), 0)::text`;
-  const stockDigest = sql`md5(coalesce(string_agg(${products.id}::text || '=' || ${products.stockQuantity}, ',' ORDER BY ${products.id}), ''))`;
+  const stockDigest = sql`md5(coalesce(string_agg(${productSizes.id}::text || '=' || ${productSizes.stockQuantity}, ',' ORDER BY ${productSizes.id}), ''))`;
   const [row] = await db
     .select({ version: sql<string>`${deskVersion} || ':' || ${stockDigest}` })
-    .from(products)
-    .where(isNotNull(products.stockQuantity));
+    .from(productSizes)
+    .where(isNotNull(productSizes.stockQuantity));
   return row!.version;
 }

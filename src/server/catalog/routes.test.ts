@@ -1,11 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../db/schema';
 import type { Product } from '../../shared/product';
 import { describeShop } from '../testing/describe-shop';
 import { createCatalogService } from './service';
 import { bumpCatalogueVersion } from './catalogue-version';
+import { setMainSize } from '../testing/main-size';
 
 describeShop('catalogue API', {}, (shop) => {
   const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
@@ -122,7 +121,7 @@ describeShop('catalogue API', {}, (shop) => {
       const before = await catalog.productList();
       const sa = before.products.find((p) => p.slug === 'south-africa')!;
 
-      await shop.db.update(products).set({ priceCents: 14500 }).where(eq(products.id, sa.id));
+      await setMainSize(shop.db, sa.id, { priceCents: 14500 });
       const stale = await catalog.productList();
       expect(stale.etag).toBe(before.etag);
 
@@ -140,7 +139,7 @@ describeShop('catalogue API', {}, (shop) => {
 
     it('shows stock another process took or gave back, though a checkout marks no version', async () => {
       const kenya = (await productList()).find((p) => p.slug === 'kenya')!;
-      const setStock = (stockQuantity: number | null) => shop.db.update(products).set({ stockQuantity }).where(eq(products.id, kenya.id));
+      const setStock = (stockQuantity: number | null) => setMainSize(shop.db, kenya.id, { stockQuantity });
       const shownStock = async () => (await get('/api/products/kenya')).json<Product>().stockQuantity;
       try {
         await setStock(7);

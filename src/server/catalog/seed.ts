@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { productImages, products } from '../db/schema';
+import { productImages, products, productSizes } from '../db/schema';
 import { catalogueSeed } from './seed-data';
+import { standardSize } from './sizes';
 import { countryName } from '../../shared/product';
 import { regionOf } from '../../shared/regions';
 
@@ -17,14 +18,15 @@ export async function seedCatalogue(db: Database): Promise<number> {
           slug: p.slug,
           name: p.name,
           description: p.description,
-          priceCents: p.priceCents,
-          salePriceCents: p.salePriceCents ?? null,
           featured: p.featured ?? false,
           region: regionOf(p.name) ?? null,
         })),
       )
       .returning({ id: products.id, slug: products.slug });
     const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
+    await tx.insert(productSizes).values(
+      catalogueSeed.map((p) => ({ ...standardSize(p.slug), productId: idBySlug.get(p.slug)!, priceCents: p.priceCents, salePriceCents: p.salePriceCents ?? null })),
+    );
     await tx.insert(productImages).values(
       catalogueSeed.flatMap((p) => {
         const productId = idBySlug.get(p.slug)!;

@@ -8,6 +8,7 @@ import { NotFoundError } from '../errors';
 import { readCatalogueVersion } from './catalogue-version';
 import { inTheShop } from './in-the-shop';
 import { pictureWidthsOf } from './picture-sizes';
+import { sizesOf, toProductSize, type SizeRow } from './sizes';
 import { centsToDecimal } from '../../shared/money';
 import type { Product } from '../../shared/product';
 
@@ -37,28 +38,33 @@ export interface PreparedProductList {
  */
 const CATALOGUE_CHECK_INTERVAL_MS = 1000;
 
-/** widths: the uploads' smaller copies by picture url (pictureWidthsOf). */
-export function toProduct(row: ProductRow, images: readonly ImageRow[], widths: ReadonlyMap<string, number[]>): Product {
+/**
+ * widths: the uploads' smaller copies by picture url (pictureWidthsOf); sizes: the flag's sizes in
+ * size order (sizesOf), the first its main size. Every flag has at least one size.
+ */
+export function toProduct(row: ProductRow, images: readonly ImageRow[], widths: ReadonlyMap<string, number[]>, sizes: readonly SizeRow[]): Product {
   const sorted = [...images].sort((a, b) => a.position - b.position);
+  const main = sizes[0]!;
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
-    price: centsToDecimal(row.priceCents),
-    priceCents: row.priceCents,
-    salePrice: row.salePriceCents === null ? null : centsToDecimal(row.salePriceCents),
-    salePriceCents: row.salePriceCents,
+    price: centsToDecimal(main.priceCents),
+    priceCents: main.priceCents,
+    salePrice: main.salePriceCents === null ? null : centsToDecimal(main.salePriceCents),
+    salePriceCents: main.salePriceCents,
     currency: row.currency,
     isActive: row.isActive,
     featured: row.featured,
     region: row.region,
-    stockQuantity: row.stockQuantity,
+    stockQuantity: main.stockQuantity,
     images: sorted.map((img) => {
       const sizes = widths.get(img.url);
       return { id: img.id, url: img.url, altText: img.altText, ...(sizes ? { widths: sizes } : {}) };
     }),
     primaryImage: sorted[0]?.url ?? null,
+    sizes: sizes.filter((size) => size.isActive).map(toProductSize),
   };
 }
 
@@ -82,9 +88,13 @@ export function createCatalogService(db: Database) {
         ),
       );
     const widths = await pictureWidthsOf(db, images.map((img) => img.url));
+    const sizes = await sizesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     const byProduct = new Map<string, ImageRow[]>();
     for (const img of images) byProduct.set(img.productId, [...(byProduct.get(img.productId) ?? []), img]);
-    return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], widths));
+    return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], widths, sizes.get(row.id)!));
   }
 
   async function prepareProductList(): Promise<PreparedProductList> {

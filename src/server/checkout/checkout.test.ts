@@ -161,8 +161,8 @@ describe.each(signInTargets())('checkout with the sandbox provider on $name', (t
     const cents = (text: string) => parseRandToCents(text)!;
     const rows = [...page.body.matchAll(/<tr><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map(([, line, amount]) => [line, cents(amount!)]);
     expect(rows).toEqual([
-      ['South Africa × 2', 26_000],
-      ['Kenya × 1', subtotal - 26_000],
+      ['South Africa (150 × 90 cm) × 2', 26_000],
+      ['Kenya (150 × 90 cm) × 1', subtotal - 26_000],
       ['PAXI Express collection fee × 1', 11_000],
     ]);
     const shown = /<p class="amount">([^<]*)<\/p>/.exec(page.body)![1]!;
@@ -227,7 +227,7 @@ describeShop('checkout against the Yoco fake', onYocoFake, (shop) => {
       failureUrl: `${TEST_PUBLIC_URL}/payment/failed?checkoutId=${id}`,
       metadata: { checkoutId: id },
       lineItems: [
-        { displayName: 'South Africa', quantity: 1, pricingDetails: { price: 13_000 } },
+        { displayName: 'South Africa (150 × 90 cm)', quantity: 1, pricingDetails: { price: 13_000 } },
         { displayName: 'PAXI Standard collection fee', quantity: 1, pricingDetails: { price: 6_000 } },
       ],
     });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { checkouts, discountCodes, orders, products, rateLimits, taxDocuments, userAddresses } from '../db/schema';
+import { checkouts, discountCodes, orders, rateLimits, taxDocuments, userAddresses } from '../db/schema';
 import { outboxEmails } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
@@ -12,6 +12,7 @@ import { PAXI_EXPRESS_FEE_CENTS, PAXI_STANDARD_FEE_CENTS } from '../../shared/sh
 import type { PaymentVerification } from '../../shared/checkout';
 import type { DiscountCodeView } from '../../shared/discounts';
 import type { AdminOrderDetail } from '../../shared/order-desk';
+import { setMainSize } from '../testing/main-size';
 
 const ADMIN = 'checkout-specials@example.co.za';
 const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
@@ -124,7 +125,7 @@ describeShop('checkout with courier delivery and discount codes', onShiplogicFak
     const [economy] = await rates(shopper);
     const subtotal = await subtotalOf(shopper);
     // The order desk weighed the flag again: a heavier parcel costs more.
-    await shop.db.update(products).set({ weightGrams: 2_500 }).where(eq(products.slug, 'kenya'));
+    await setMainSize(shop.db, 'kenya', { weightGrams: 2_500 });
     try {
       const stale = await shop.shoppers.createCheckout(shopper, courierBody(subtotal + economy!.priceCents));
       expect(stale.statusCode).toBe(409);
@@ -134,7 +135,7 @@ describeShop('checkout with courier delivery and discount codes', onShiplogicFak
       expect(await shop.db.select().from(checkouts).where(eq(checkouts.cartSessionId, shopper.cartId))).toEqual([]);
       expect((await shop.shoppers.createCheckout(shopper, courierBody(subtotal + now!.priceCents))).statusCode).toBe(200);
     } finally {
-      await shop.db.update(products).set({ weightGrams: 200 }).where(eq(products.slug, 'kenya'));
+      await setMainSize(shop.db, 'kenya', { weightGrams: 200 });
     }
   });
 

@@ -17,7 +17,7 @@ import { checkoutMessages, heldByEarlierPageMessage, type CreateCheckoutInput, t
 import { collectionFeeCents, MINIMUM_CARD_PAYMENT_CENTS, paxiSpeeds, type PaxiSpeed } from '../../shared/shop-facts';
 import { deliveryFeeLabel, deliveryOptionOf } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
-import { countryName } from '../../shared/product';
+import { countryName, lineName } from '../../shared/product';
 import { needsFullTaxInvoice } from '../../shared/tax-documents';
 import { priceOrder } from '../../shared/pricing';
 import { isVatVendor } from '../../shared/vat';
@@ -57,12 +57,12 @@ function frozenOrder(snapshot: CheckoutSnapshot): unknown {
  */
 function shortForOwnPage(err: unknown, earlier: CheckoutRow[]): OutOfStockError | null {
   if (!(err instanceof OutOfStockError)) return null;
-  const holding = earlier.filter((row) => row.stockHeld && row.snapshot.heldStock?.some((line) => line.productId === err.productId));
+  const holding = earlier.filter((row) => row.stockHeld && row.snapshot.heldStock?.some((line) => line.sizeId === err.sizeId));
   if (holding.length === 0) return null;
-  const held = holding.reduce((sum, row) => sum + row.snapshot.heldStock!.find((line) => line.productId === err.productId)!.quantity, 0);
+  const held = holding.reduce((sum, row) => sum + row.snapshot.heldStock!.find((line) => line.sizeId === err.sizeId)!.quantity, 0);
   const until = new Date(Math.min(...holding.map((row) => row.expiresAt.getTime())));
-  const what = `${held} ${countryName(err.productName)} ${held === 1 ? 'flag' : 'flags'}`;
-  return new OutOfStockError(err.productId, err.productName, err.left, heldByEarlierPageMessage(what, until));
+  const what = `${held} ${countryName(err.productName)} ${held === 1 ? 'flag' : 'flags'} in ${err.sizeLabel}`;
+  return new OutOfStockError(err.productId, err.sizeId, err.productName, err.sizeLabel, err.left, heldByEarlierPageMessage(what, until));
 }
 
 export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen, closePages }: PaymentPages) {
@@ -124,7 +124,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     const cart = await deps.cart.claimForUser(user.id, undefined);
     if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
     const unavailable = cart.cartItems.find((item) => !item.available);
-    if (unavailable) throw new FlagNoLongerSoldError(unavailable.productId, unavailable.productName);
+    if (unavailable) throw new FlagNoLongerSoldError(unavailable.productId, unavailable.productName, unavailable.sizeLabel);
     const subtotalCents = cart.subtotalCents;
     const delivery = await deliveryOf(cart);
     const deliveryFeeCents = delivery.feeCents;
@@ -138,6 +138,9 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       delivery: delivery.delivery,
       items: cart.cartItems.map((item) => ({
         productId: item.productId,
+        sizeId: item.sizeId,
+        sizeLabel: item.sizeLabel,
+        sku: item.sku,
         productName: item.productName,
         productImage: item.productImage,
         unitPriceCents: item.priceCents,
@@ -166,7 +169,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       if (needsFullTaxInvoice(deps.email.shop, totalCents) && !billingAddress) {
         throw new InvalidInputError(checkoutMessages.billingAddressRequired, 'billing_address_required');
       }
-      const heldStock = await holdStock(tx, snapshot.items);
+      const heldStock = await holdStock(tx, cart.cartItems);
       const rows = await tx
         .insert(checkouts)
         .values({
@@ -214,7 +217,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       subtotalCents,
       // The delivery fee is a line of its own and the discount is taken off below the lines, so that the page adds up to the amount charged.
       lineItems: [
-        ...snapshot.items.map((item) => ({ displayName: countryName(item.productName), quantity: item.quantity, priceCents: item.unitPriceCents })),
+        ...snapshot.items.map((item) => ({ displayName: lineName(item), quantity: item.quantity, priceCents: item.unitPriceCents })),
         ...(deliveryFeeCents > 0 ? [{ displayName: deliveryFeeLabel(deliveryOptionOf(snapshot.delivery)), quantity: 1, priceCents: deliveryFeeCents }] : []),
       ],
       ...(discountCents > 0 ? { totalDiscountCents: discountCents } : {}),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { checkouts, products, rateLimits } from '../db/schema';
+import { checkouts, rateLimits } from '../db/schema';
 import { outboxEmails, type TestApp } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import { signedIn } from '../testing/test-admin';
@@ -10,6 +10,7 @@ import { startYocoFake, yocoSettings, type YocoFake } from '../testing/yoco-fake
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
 import type { DiscountCodeView } from '../../shared/discounts';
+import { setMainSize, mainSizeOf } from '../testing/main-size';
 
 /*
  * What a checkout holds (its counted flags, its use of a discount code) is held while its payment
@@ -69,8 +70,8 @@ function holdsSuite(t: () => TestApp) {
     async codeFigures(code: string) {
       return (await desk('GET', '/api/admin/discount-codes')).json<{ codes: DiscountCodeView[] }>().codes.find((c) => c.code === code)!;
     },
-    setStock: (slug: string, stockQuantity: number | null) => t().database.db.update(products).set({ stockQuantity }).where(eq(products.slug, slug)),
-    stockOf: async (slug: string) => (await t().database.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.slug, slug)))[0]!.stock,
+    setStock: (slug: string, stockQuantity: number | null) => setMainSize(t().database.db, slug, { stockQuantity }),
+    stockOf: async (slug: string) => (await mainSizeOf(t().database.db, slug)).stockQuantity,
     async shopperWith(label: string, slug: string): Promise<Shopper> {
       const shopper = await shop.signUp(label);
       await shop.addToCart(shopper, slug, 1);
@@ -169,7 +170,7 @@ describeShop('holds with the sandbox, which closes a replaced page,', { pickupPo
     });
     const soldOut = await s.checkout(other, await s.amountFor(other));
     expect(soldOut.statusCode).toBe(409);
-    expect(soldOut.json().message).toBe('Sorry, the Kenya flag is sold out. Please change the quantity in your cart and try again.');
+    expect(soldOut.json().message).toBe('Sorry, the Kenya flag in 150 × 90 cm is sold out. Please change the quantity in your cart and try again.');
 
     expect((await payPage(held)).statusCode).toBe(303);
     expect((await s.shop.complete(winner, held.id)).statusCode).toBe(200);
@@ -220,10 +221,10 @@ describeShop('holds with Yoco, whose pages cannot be closed,', onYocoFake, (shop
     expect(withCode.json().message).toMatch(new RegExp(`^Your earlier payment page still holds this discount code ${untilTime.source}`));
     const withoutCode = await s.checkout(winner, await s.amountFor(winner));
     expect(withoutCode.statusCode).toBe(409);
-    expect(withoutCode.json()).toMatchObject({ code: 'out_of_stock', message: expect.stringMatching(new RegExp(`^Your earlier payment page still holds 1 Kenya flag ${untilTime.source}`)) });
+    expect(withoutCode.json()).toMatchObject({ code: 'out_of_stock', message: expect.stringMatching(new RegExp(`^Your earlier payment page still holds 1 Kenya flag in 150 × 90 cm ${untilTime.source}`)) });
 
     expect((await s.checkout(other, await s.amountFor(other, 2_000), 'YOCO-ONE')).json().message).toBe('This discount code has been used up.');
-    expect((await s.checkout(other, await s.amountFor(other))).json().message).toBe('Sorry, the Kenya flag is sold out. Please change the quantity in your cart and try again.');
+    expect((await s.checkout(other, await s.amountFor(other))).json().message).toBe('Sorry, the Kenya flag in 150 × 90 cm is sold out. Please change the quantity in your cart and try again.');
 
     yoco.markPaid(await yocoIdOf(page.id));
     expect((await s.shop.complete(winner, page.id)).statusCode).toBe(200);
@@ -252,7 +253,7 @@ describeShop('holds with Yoco, whose pages cannot be closed,', onYocoFake, (shop
     const [order] = await s.shop.ordersOf(page.id);
     expect(order).toMatchObject({ paymentId: paid.paymentId, paymentStatus: 'paid', totalAmount: paid.amount, discountCode: 'LATE-ONE', discountCents: 2_000 });
     const marks = [
-      { kind: 'stock', productName: expect.stringMatching(/^kenya$/i), short: 1 },
+      { kind: 'stock', productName: expect.stringMatching(/^kenya$/i), sizeLabel: '150 × 90 cm', short: 1 },
       { kind: 'discount', code: 'LATE-ONE', limit: 'total', uses: 2, allowed: 1 },
     ];
     expect(order!.oversold).toEqual(marks);
@@ -263,13 +264,13 @@ describeShop('holds with Yoco, whose pages cannot be closed,', onYocoFake, (shop
     const detail = (await s.desk('GET', `/api/admin/orders/${order!.id}`)).json<AdminOrderDetail>();
     expect(detail.actions).toContain('settle_oversold');
     expect(detail.events.find((event) => event.type === 'oversold')!.note).toBe(
-      "Sold beyond stock: restock or refund. Kenya: 1 more than was in stock\nOver the code's limit. LATE-ONE: 2 uses of the 1 it allows in all",
+      "Sold beyond stock: restock or refund. Kenya (150 × 90 cm): 1 more than was in stock\nOver the code's limit. LATE-ONE: 2 uses of the 1 it allows in all",
     );
 
     expect((await s.desk('POST', '/api/admin/batch-email')).statusCode).toBe(200);
     const digest = (await outboxEmails(shop.db)).filter((row) => row.payload.to === DESK).at(-1)!.payload;
     expect(digest.text).toContain(`Check first: 1 order was paid after the shop had given its hold back, beyond the stock or a discount code's limit (${order!.orderNumber}).`);
-    expect(digest.text).toContain('Sold beyond stock: restock or refund. Kenya: 1 more than was in stock');
+    expect(digest.text).toContain('Sold beyond stock: restock or refund. Kenya (150 × 90 cm): 1 more than was in stock');
     expect(digest.text).toContain("Over the code's limit. LATE-ONE: 2 uses of the 1 it allows in all");
 
     // Settled by the owner, once; nobody else may, and an id that names no order is not one.
@@ -300,7 +301,7 @@ describeShop('holds with Yoco, whose pages cannot be closed,', onYocoFake, (shop
     const returned = await s.shop.complete(late, page.id);
     expect(returned.statusCode).toBe(200);
     const [order] = await s.shop.ordersOf(page.id);
-    expect(order!.oversold).toEqual([{ kind: 'stock', productName: expect.stringMatching(/^kenya$/i), short: 1 }]);
+    expect(order!.oversold).toEqual([{ kind: 'stock', productName: expect.stringMatching(/^kenya$/i), sizeLabel: '150 × 90 cm', short: 1 }]);
     const detail = (await s.desk('GET', `/api/admin/orders/${order!.id}`)).json<AdminOrderDetail>();
     expect(detail.order.oversold).toHaveLength(1);
 

@@ -17,6 +17,7 @@ import { createPaymentPages } from './payment-pages';
 import { createPaymentWebhooks } from './payment-webhooks';
 import { createReconciliation } from './reconcile';
 import type { CheckoutDeps, CheckoutRow, OrderRow } from './deps';
+import { orderItemOf } from '../orders/service';
 
 /** The payment pages' view of where the order goes. */
 function deliveryOfSnapshot(delivery: DeliverySnapshot): Pick<PaymentVerification['metadata'], 'deliveryMethod' | 'deliverySpeed' | 'paxiPoint' | 'courier'> {
@@ -62,13 +63,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           deliveryLabel: deliveryFeeLabel(deliveryOptionOf(snapshot.delivery)),
           ...(snapshot.discount ? { discount: { code: snapshot.discount.code, discountCents: snapshot.discount.discountCents } } : {}),
           customerInfo: snapshot.customer,
-          items: snapshot.items.map((item) => ({
-            productId: item.productId,
-            productName: item.productName,
-            productImage: item.productImage,
-            productPrice: item.unitPriceCents,
-            quantity: item.quantity,
-          })),
+          items: snapshot.items.map(orderItemOf),
           totals: { subtotal: current!.subtotalCents, shipping: current!.deliveryFeeCents, discount: current!.discountCents, total: current!.totalCents },
         },
       };

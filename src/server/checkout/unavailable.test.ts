@@ -1,12 +1,13 @@
 import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkouts, products, sandboxCheckouts } from '../db/schema';
+import { checkouts, sandboxCheckouts } from '../db/schema';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
 import type { Shopper } from '../testing/test-orders';
 import type { CartItemView } from '../../shared/cart';
 import type { Product } from '../../shared/product';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
+import { setMainSize, mainSizeOf } from '../testing/main-size';
 
 interface CartAnswer {
   cartItems: CartItemView[];
@@ -23,7 +24,7 @@ describeShop('a flag that is no longer sold,', { admin: true, pickupPoints: true
     const shopper = await shop.shoppers.signUp('hidden-flag');
     const kenya = await productOf('kenya');
     const southAfrica = await productOf('south-africa');
-    await shop.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, kenya.id));
+    await setMainSize(shop.db, kenya.id, { stockQuantity: 5 });
     await shop.shoppers.addToCart(shopper, 'kenya', 2);
     await shop.shoppers.addToCart(shopper, 'south-africa', 1);
 
@@ -53,7 +54,7 @@ describeShop('a flag that is no longer sold,', { admin: true, pickupPoints: true
     });
     expect(more.statusCode).toBe(409);
     expect(more.json()).toEqual({
-      message: 'The Kenya flag is no longer sold. Please remove it from your cart.',
+      message: 'The Kenya flag in 150 × 90 cm is no longer sold. Please remove it from your cart.',
       code: 'flag_no_longer_sold',
       productId: kenya.id,
     });
@@ -65,13 +66,13 @@ describeShop('a flag that is no longer sold,', { admin: true, pickupPoints: true
     const refused = await shop.shoppers.createCheckout(shopper, shop.shoppers.checkoutBody(total, point.id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      message: 'The Kenya flag is no longer sold. Please remove it from your cart.',
+      message: 'The Kenya flag in 150 × 90 cm is no longer sold. Please remove it from your cart.',
       code: 'flag_no_longer_sold',
       productId: kenya.id,
     });
     expect(await shop.db.select().from(checkouts).where(eq(checkouts.cartSessionId, shopper.cartId))).toEqual([]);
     expect(await shop.db.select().from(sandboxCheckouts)).toEqual([]);
-    expect((await shop.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, kenya.id)))[0]!.stock).toBe(5);
+    expect((await mainSizeOf(shop.db, kenya.id)).stockQuantity).toBe(5);
 
     const removed = await shop.app.inject({
       method: 'DELETE',

@@ -5,13 +5,11 @@
  * made-before-records/ holds that shop's data and what it read (see its README).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../paths';
-import { openDatabase, type DatabaseHandle } from './client';
-import { scratchDatabase, startTestApp, TEST_PUBLIC_URL, type TestApp, type TestDatabase } from '../testing/test-support';
+import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { databasesMadeAt } from '../testing/made-before';
 import { startYocoFake, yocoSettings, type YocoFake } from '../testing/yoco-fake';
 import { startShiplogicFake, type ShiplogicFake } from '../testing/shiplogic-fake';
 import { ORDER_DESK_ADMIN } from '../testing/test-orders';
@@ -38,56 +36,7 @@ const checkoutsBefore = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'checkout-
 /** Foreign keys are not checked while the data goes in: pg_dump writes tables in name order. */
 const data = `SET session_replication_role = replica;\n${fs.readFileSync(path.join(FIXTURE, 'before.sql'), 'utf8')}\nSET session_replication_role = DEFAULT;`;
 
-/** The migrations as they stood when the fixture was made. */
-function migrationsUpTo(tag: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flag-shop-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.find((entry) => entry.tag === tag)!.idx;
-  journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-  fs.mkdirSync(path.join(folder, 'meta'));
-  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  return folder;
-}
-
-async function embeddedMadeBefore(oldMigrations: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite();
-  await migrate(drizzle({ client }), { migrationsFolder: oldMigrations });
-  await client.exec(data);
-  const copyOf = await client.dumpDataDir();
-  await client.close();
-  return openDatabase({ copyOf });
-}
-
-async function postgresMadeBefore(serverUrl: string, oldMigrations: string): Promise<DatabaseHandle> {
-  const scratch = await scratchDatabase(serverUrl);
-  const { default: pg } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  try {
-    await migrate(drizzle({ client }), { migrationsFolder: oldMigrations });
-    await client.query(data);
-  } finally {
-    await client.end();
-  }
-  const handle = await openDatabase({ databaseUrl: scratch.url });
-  return { ...handle, close: async () => (await handle.close(), await scratch.drop()) };
-}
-
-function targets(): TestDatabase[] {
-  const oldMigrations = migrationsUpTo(MADE_AT);
-  const list: TestDatabase[] = [{ name: 'pglite', open: () => embeddedMadeBefore(oldMigrations) }];
-  const serverUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (serverUrl) list.push({ name: 'postgresql', open: () => postgresMadeBefore(serverUrl, oldMigrations) });
-  return list;
-}
-
-describe.each(targets())('orders made before fulfilments and refunds were records, migrated, on $name', (target) => {
+describe.each(databasesMadeAt(MADE_AT, data))('orders made before fulfilments and refunds were records, migrated, on $name', (target) => {
   let shop: TestApp;
   let yoco: YocoFake;
   let courier: ShiplogicFake;

@@ -23,36 +23,67 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    priceCents: integer('price_cents').notNull(),
-    salePriceCents: integer('sale_price_cents'),
     currency: text('currency').notNull().default('ZAR'),
     isActive: boolean('is_active').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
-    /** Flags left to sell; null when the shop does not count this product (made to order). */
-    stockQuantity: integer('stock_quantity'),
     /** The shop's region tab the flag is listed under; null: only under All. */
     region: text('region', { enum: regions }),
     /** Shown in the shop before it has a picture: a flag without one stays hidden unless the owner chose this. */
     showWithoutPicture: boolean('show_without_picture').notNull().default(false),
-    /** One flag packed, and folded: the courier's parcel is worked out from these. */
-    weightGrams: integer('weight_grams').notNull().default(DEFAULT_FLAG_PACKING.weightGrams),
-    foldedLengthCm: integer('folded_length_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedLengthCm),
-    foldedWidthCm: integer('folded_width_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedWidthCm),
-    foldedHeightCm: integer('folded_height_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedHeightCm),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
-    check('products_weight_sensible', sql`${t.weightGrams} BETWEEN 1 AND 30000`),
+    check('products_region_known', sql`${t.region} IS NULL OR ${t.region} IN ('Africa', 'Europe', 'Americas', 'Asia', 'Oceania')`),
+  ],
+);
+
+/**
+ * One size of a flag (a variant): what a shopper chooses, puts in the cart and pays for, with its
+ * own code for the address (`?size=90x60`), SKU, price, counted stock and packing for the courier.
+ * A flag's main size is its first active one in the owner's order: the one its page opens on.
+ */
+export const productSizes = pgTable(
+  'product_sizes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** In the product page's address: '150x90', 'desk'. */
+    code: text('code').notNull(),
+    /** As shoppers read it: '150 × 90 cm'. */
+    label: text('label').notNull(),
+    /** A second option where the owner uses one: 'Knitted polyester'. */
+    material: text('material'),
+    sku: text('sku').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    salePriceCents: integer('sale_price_cents'),
+    /** Flags of this size left to sell; null when the shop does not count them (made to order). */
+    stockQuantity: integer('stock_quantity'),
+    /** One flag of this size packed, and folded: the courier's parcel is worked out from these. */
+    weightGrams: integer('weight_grams').notNull().default(DEFAULT_FLAG_PACKING.weightGrams),
+    foldedLengthCm: integer('folded_length_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedLengthCm),
+    foldedWidthCm: integer('folded_width_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedWidthCm),
+    foldedHeightCm: integer('folded_height_cm').notNull().default(DEFAULT_FLAG_PACKING.foldedHeightCm),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_sizes_code_unique').on(t.productId, t.code),
+    uniqueIndex('product_sizes_sku_unique').on(t.sku),
+    index('product_sizes_product_idx').on(t.productId, t.position),
+    check('product_sizes_weight_sensible', sql`${t.weightGrams} BETWEEN 1 AND 30000`),
     check(
-      'products_folded_size_sensible',
+      'product_sizes_folded_size_sensible',
       sql`${t.foldedLengthCm} BETWEEN 1 AND 150 AND ${t.foldedWidthCm} BETWEEN 1 AND 150 AND ${t.foldedHeightCm} BETWEEN 1 AND 150`,
     ),
-    check('products_region_known', sql`${t.region} IS NULL OR ${t.region} IN ('Africa', 'Europe', 'Americas', 'Asia', 'Oceania')`),
-    check('products_price_positive', sql`${t.priceCents} > 0`),
-    check('products_sale_price_positive', sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} > 0`),
-    check('products_stock_not_negative', sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
+    check('product_sizes_price_positive', sql`${t.priceCents} > 0`),
+    check('product_sizes_sale_price_positive', sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} > 0`),
+    check('product_sizes_stock_not_negative', sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
   ],
 );
 
@@ -70,7 +101,7 @@ export const productImages = pgTable(
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );
 
-/** A line of an anonymous cart. Name, image and price are read from the product, never stored from a browser. */
+/** A line of a cart: one size of one flag. Name, image and price are read from the product, never stored from a browser. */
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -79,12 +110,15 @@ export const cartItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: uuid('size_id')
+      .notNull()
+      .references(() => productSizes.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('cart_items_session_product_unique').on(t.sessionId, t.productId),
+    uniqueIndex('cart_items_session_size_unique').on(t.sessionId, t.sizeId),
     check('cart_items_quantity_range', sql`${t.quantity} BETWEEN 1 AND ${sql.raw(String(LINE_LIMIT_CEILING))}`),
   ],
 );
@@ -342,7 +376,8 @@ export interface CheckoutSnapshot {
   delivery: DeliverySnapshot;
   /** The discount code the shopper gave, and what it took off. */
   discount?: { codeId: string; code: string; discountCents: number };
-  items: { productId: string; productName: string; productImage: string | null; unitPriceCents: number; quantity: number }[];
+  /** The size of each line; a checkout made before sizes has none. */
+  items: { productId: string; sizeId?: string; sizeLabel?: string; sku?: string; productName: string; productImage: string | null; unitPriceCents: number; quantity: number }[];
   /** The counted stock this checkout took (flags the shop does not count are not listed); given back if it ends unpaid. */
   heldStock?: HeldStock[];
 }
@@ -375,6 +410,7 @@ export interface InvoiceTo {
 
 export interface HeldStock {
   productId: string;
+  sizeId: string;
   quantity: number;
 }
 
@@ -423,6 +459,10 @@ export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1
 
 export interface OrderItem {
   productId: string;
+  /** The size bought; an order placed before sizes has none. */
+  sizeId?: string;
+  sizeLabel?: string;
+  sku?: string;
   productName: string;
   productImage: string | null;
   /** Unit price in cents, as paid. */

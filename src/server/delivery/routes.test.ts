@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { products, rateLimits } from '../db/schema';
+import { rateLimits } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { startShiplogicFake, type ShiplogicFake } from '../testing/shiplogic-fake';
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE } from './courier';
+import { setMainSize } from '../testing/main-size';
 
 const address = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 
@@ -47,7 +47,7 @@ describeShop('courier rates for the cart', withFake, (shop) => {
     });
 
     // A heavier flag, as the order desk set it, makes a heavier parcel.
-    await shop.db.update(products).set({ weightGrams: 1_500 }).where(eq(products.slug, 'kenya'));
+    await setMainSize(shop.db, 'kenya', { weightGrams: 1_500 });
     expect((await rates(shopper.cookie, { address })).json<{ rates: { priceCents: number }[] }>().rates[0]!.priceCents).toBe(12_500);
   });
 

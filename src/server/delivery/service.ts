@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { products, type orders } from '../db/schema';
+import type { orders } from '../db/schema';
+import { sizesOf } from '../catalog/sizes';
 import { DomainError, InvalidInputError } from '../errors';
 import type { SessionUser } from '../auth/session';
 import type { CartService } from '../cart/service';
@@ -43,30 +43,27 @@ export type OrderToShip = Pick<
 /** The flags of an order or a cart, as the courier's parcel is packed from them. */
 export interface PackedLine {
   productId: string;
+  /** Missing on an order placed before sizes. */
+  sizeId?: string;
   quantity: number;
 }
 
 /**
- * Door-to-door delivery for the shopper's cart: the parcel is packed from each flag's weight and
+ * Door-to-door delivery for the shopper's cart: the parcel is packed from each size's weight and
  * folded size, and the courier prices it for the address; the checkout asks again when it is created.
  */
 export function createDeliveryService(deps: { db: Database; courier: CourierProvider; cart: Pick<CartService, 'claimForUser'> }) {
   const { db, courier } = deps;
 
   async function parcelsOf(lines: PackedLine[]): Promise<Parcel[]> {
-    const ids = [...new Set(lines.map((line) => line.productId))];
-    const rows = await db
-      .select({
-        id: products.id,
-        weightGrams: products.weightGrams,
-        foldedLengthCm: products.foldedLengthCm,
-        foldedWidthCm: products.foldedWidthCm,
-        foldedHeightCm: products.foldedHeightCm,
-      })
-      .from(products)
-      .where(inArray(products.id, ids));
-    const packing = new Map(rows.map(({ id, ...rest }) => [id, rest]));
-    return [parcelFor(lines.flatMap((line) => (packing.has(line.productId) ? [{ quantity: line.quantity, packing: packing.get(line.productId)! }] : [])))];
+    const sizes = await sizesOf(db, [...new Set(lines.map((line) => line.productId))]);
+    const packed = lines.flatMap((line) => {
+      const ofFlag = sizes.get(line.productId) ?? [];
+      // A line from before sizes was the flag's one size, now its main size.
+      const size = line.sizeId ? ofFlag.find((candidate) => candidate.id === line.sizeId) : ofFlag[0];
+      return size ? [{ quantity: line.quantity, packing: size }] : [];
+    });
+    return [parcelFor(packed)];
   }
 
   /** The courier's services and prices for these flags to the address; refuses with CourierUnavailableError. */

@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { GOOGLE_NAMESPACE, googleMerchantFeed, type FeedShop } from './google-merchant';
 import { describeShop } from '../testing/describe-shop';
-import type { Product } from '../../shared/product';
+import type { Product, ProductSize } from '../../shared/product';
 
 type Item = Record<string, unknown> & { 'g:shipping': { 'g:country': string; 'g:service': string; 'g:price': string }[] };
 
@@ -46,8 +46,9 @@ function expectValidItem(item: Item, publicUrl: string): void {
 
 const shop: FeedShop = { name: 'Cape Flag Co.', publicUrl: 'https://flags.example.co.za', courierFees: { kind: 'fixed', rates: [{ serviceLevel: 'economy', priceCents: 9900 }] } };
 
+/** A flag sold in one size (its price, sale price and stock), unless `sizes` says otherwise. */
 function flag(fields: Partial<Product>): Product {
-  return {
+  const base: Omit<Product, 'sizes'> = {
     id: '00000000-0000-4000-8000-000000000001',
     slug: 'kenya',
     name: 'KENYA',
@@ -65,6 +66,20 @@ function flag(fields: Partial<Product>): Product {
     primaryImage: '/flags/4x3/ke.svg',
     ...fields,
   };
+  const slug = base.slug.toUpperCase();
+  const only: ProductSize = {
+    id: `${base.id}-size`,
+    code: '150x90',
+    label: '150 × 90 cm',
+    material: null,
+    sku: `${slug}-150X90`,
+    price: base.price,
+    priceCents: base.priceCents,
+    salePrice: base.salePrice,
+    salePriceCents: base.salePriceCents,
+    stockQuantity: base.stockQuantity,
+  };
+  return { ...base, sizes: fields.sizes ?? [only] };
 }
 
 describe('the Google Merchant feed', () => {
@@ -78,8 +93,8 @@ describe('the Google Merchant feed', () => {
     expect(feed.channel.item![1]).toMatchObject({
       'g:id': 'japan-150x90',
       'g:item_group_id': 'japan',
-      'g:title': 'Japan Flag, 150cm x 90cm',
-      'g:link': 'https://flags.example.co.za/product/japan',
+      'g:title': 'Japan Flag, 150 × 90 cm',
+      'g:link': 'https://flags.example.co.za/product/japan?size=150x90',
       'g:image_link': 'https://flags.example.co.za/feeds/pictures/japan.png',
       'g:availability': 'in_stock',
       'g:price': '130.00 ZAR',
@@ -94,6 +109,32 @@ describe('the Google Merchant feed', () => {
     expect(onSale).toMatchObject({ 'g:price': '130.00 ZAR', 'g:sale_price': '99.00 ZAR', 'g:availability': 'in_stock' });
     expect(soldOut).toMatchObject({ 'g:availability': 'out_of_stock' });
     expect(soldOut).not.toHaveProperty('g:sale_price');
+  });
+
+  it('gives each size of a flag its own item, id, price, stock and link, grouped under the flag', () => {
+    const size = (code: string, label: string, priceCents: number, stockQuantity: number | null, material: string | null = null) => ({
+      id: `size-${code}`,
+      code,
+      label,
+      material,
+      sku: `KENYA-${code.toUpperCase()}`,
+      price: (priceCents / 100).toFixed(2),
+      priceCents,
+      salePrice: null,
+      salePriceCents: null,
+      stockQuantity,
+    });
+    const items = readFeed(
+      googleMerchantFeed([flag({ sizes: [size('150x90', '150 × 90 cm', 13_000, null), size('90x60', '90 × 60 cm', 9_900, 0), size('desk', 'Desk flag with stand', 7_500, 12, 'Printed satin')] })], shop),
+    ).channel.item!;
+    expect(items.map((item) => [item['g:id'], item['g:item_group_id'], item['g:size'], item['g:price'], item['g:availability'], item['g:material']])).toEqual([
+      ['kenya-150x90', 'kenya', '150 × 90 cm', '130.00 ZAR', 'in_stock', 'polyester'],
+      ['kenya-90x60', 'kenya', '90 × 60 cm', '99.00 ZAR', 'out_of_stock', 'polyester'],
+      ['kenya-desk', 'kenya', 'Desk flag with stand', '75.00 ZAR', 'in_stock', 'Printed satin'],
+    ]);
+    expect(items[1]!['g:link']).toBe('https://flags.example.co.za/product/kenya?size=90x60');
+    expect(items[2]!['g:title']).toBe('Kenya Flag, Desk flag with stand');
+    for (const item of items) expectValidItem(item, shop.publicUrl);
   });
 
   it("names each delivery fee: PAXI's two speeds and each courier service with a fixed price, none for a courier's quote", () => {
@@ -121,14 +162,14 @@ describe('the Google Merchant feed', () => {
 });
 
 describeShop('GET /feeds/google-merchant.xml', {}, (shop) => {
-  it('lists every flag in the shop, each item valid, as XML for a day in caches of an hour', async () => {
+  it('lists every size of every flag in the shop, each item valid, as XML for a day in caches of an hour', async () => {
     const res = await shop.app.inject({ url: '/feeds/google-merchant.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const items = readFeed(res.body).channel.item!;
     const products = (await shop.app.inject({ url: '/api/products' })).json<Product[]>();
-    expect(items.map((item) => item['g:item_group_id'])).toEqual(products.map((p) => p.slug));
+    expect(items.map((item) => item['g:id'])).toEqual(products.flatMap((p) => p.sizes.map((size) => `${p.slug}-${size.code}`)));
     for (const item of items) expectValidItem(item, shop.config.publicUrl);
   });
 

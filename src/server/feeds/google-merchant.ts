@@ -3,16 +3,13 @@
  * which Meta's catalogue reads as well: one item per flag and size, with its price including VAT,
  * its sale price, availability from the stock, a picture Google can show and the delivery fees.
  */
-import { countryName, effectivePriceCents, isOnSale, type Product } from '../../shared/product';
+import { countryName, effectivePriceCents, isOnSale, type Product, type ProductSize } from '../../shared/product';
 import { centsToDecimal } from '../../shared/money';
-import { FLAG_MATERIAL, FLAG_SIZE, deliveryOptions } from '../../shared/shop-facts';
+import { FLAG_MATERIAL, deliveryOptions } from '../../shared/shop-facts';
 import { courierServiceTerms, type CourierFees } from '../../shared/courier-services';
 import { escapeHtml } from '../lib/html';
 
 export const GOOGLE_NAMESPACE = 'http://base.google.com/ns/1.0';
-
-/** Every flag is sold in one size today; its code keeps each item's id the same once a flag has more. */
-const STANDARD_SIZE_CODE = '150x90';
 
 export interface FeedShop {
   name: string;
@@ -55,25 +52,26 @@ function shippingOf(shop: FeedShop, currency: string): string[] {
   );
 }
 
-function itemOf(product: Product, shop: FeedShop, shipping: string[]): string {
+/** One size of a flag: its own id, price and stock, grouped with the flag's other sizes. */
+function itemOf(product: Product, size: ProductSize, shop: FeedShop, shipping: string[]): string {
   const country = countryName(product.name);
   const picture = pictureOf(product);
   const fields = [
-    element('g:id', `${product.slug}-${STANDARD_SIZE_CODE}`),
+    element('g:id', `${product.slug}-${size.code}`),
     element('g:item_group_id', product.slug),
-    element('g:title', `${country} Flag, ${FLAG_SIZE}`),
+    element('g:title', `${country} Flag, ${size.label}`),
     element('g:description', product.description),
-    element('g:link', `${shop.publicUrl}/product/${product.slug}`),
+    element('g:link', `${shop.publicUrl}/product/${product.slug}?size=${encodeURIComponent(size.code)}`),
     ...(picture ? [element('g:image_link', `${shop.publicUrl}${picture}`)] : []),
-    element('g:availability', product.stockQuantity === 0 ? 'out_of_stock' : 'in_stock'),
-    element('g:price', price(product.priceCents, product.currency)),
-    ...(isOnSale(product) ? [element('g:sale_price', price(effectivePriceCents(product), product.currency))] : []),
+    element('g:availability', size.stockQuantity === 0 ? 'out_of_stock' : 'in_stock'),
+    element('g:price', price(size.priceCents, product.currency)),
+    ...(isOnSale(size) ? [element('g:sale_price', price(effectivePriceCents(size), product.currency))] : []),
     element('g:condition', 'new'),
     element('g:brand', shop.name),
     // Flags made for the shop carry no GTIN or maker's part number.
     element('g:identifier_exists', 'no'),
-    element('g:size', FLAG_SIZE),
-    element('g:material', FLAG_MATERIAL),
+    element('g:size', size.label),
+    element('g:material', size.material ?? FLAG_MATERIAL),
     element('g:product_type', product.region ? `Flags > ${product.region}` : 'Flags'),
     ...shipping,
   ];
@@ -90,7 +88,7 @@ export function googleMerchantFeed(products: readonly Product[], shop: FeedShop)
     element('title', shop.name),
     element('link', shop.publicUrl),
     element('description', `Flags from ${shop.name}`),
-    ...products.map((product) => itemOf(product, shop, shipping)),
+    ...products.flatMap((product) => product.sizes.map((size) => itemOf(product, size, shop, shipping))),
     '</channel>',
     '</rss>',
     '',

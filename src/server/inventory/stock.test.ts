@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { checkouts, orders, products } from '../db/schema';
+import { checkouts, orders } from '../db/schema';
+import { mainSizeOf, setMainSize } from '../testing/main-size';
 import type { Shopper } from '../testing/test-orders';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
@@ -40,9 +41,9 @@ describeShop('stock at checkout', { pickupPoints: true }, (shop) => {
   }
 
   const setStock = (product: Product, stockQuantity: number | null) =>
-    shop.db.update(products).set({ stockQuantity }).where(eq(products.id, product.id));
+    setMainSize(shop.db, product.id, { stockQuantity });
   const stockOf = async (product: Product) =>
-    (await shop.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, product.id)))[0]!.stock;
+    (await mainSizeOf(shop.db, product.id)).stockQuantity;
   const checkoutRow = async (id: string) => (await shop.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!;
   const sandboxStep = (redirectUrl: string, step: 'pay' | 'cancel' | 'decline') => inject('POST', `${new URL(redirectUrl).pathname}/${step}`);
   const cancel = (shopper: Shopper, checkoutId: string) => inject('POST', '/api/payments/cancel', shopper.cookie, { checkoutId });
@@ -67,15 +68,16 @@ describeShop('stock at checkout', { pickupPoints: true }, (shop) => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
       expect(refused.json()).toEqual({
-        message: 'Sorry, the Kenya flag is sold out. Please change the quantity in your cart and try again.',
+        message: 'Sorry, the Kenya flag in 150 × 90 cm is sold out. Please change the quantity in your cart and try again.',
         code: 'out_of_stock',
         productId: kenya.id,
+        sizeId: kenya.sizes[0]!.id,
         stockQuantity: 0,
       });
     }
     expect(await stockOf(kenya)).toBe(0);
     const winner = answers.find((a) => a.statusCode === 200)!.json<{ id: string }>();
-    expect(await checkoutRow(winner.id)).toMatchObject({ stockHeld: true, snapshot: { heldStock: [{ productId: kenya.id, quantity: 1 }] } });
+    expect(await checkoutRow(winner.id)).toMatchObject({ stockHeld: true, snapshot: { heldStock: [{ productId: kenya.id, sizeId: kenya.sizes[0]!.id, quantity: 1 }] } });
     // The product list says so too (within the second it takes to notice).
     await expect.poll(async () => (await inject('GET', '/api/products')).json<Product[]>().find((p) => p.id === kenya.id)?.stockQuantity).toBe(0);
   });
@@ -89,7 +91,7 @@ describeShop('stock at checkout', { pickupPoints: true }, (shop) => {
 
     const refused = await startCheckout(shopper);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Sorry, only 2 Japan flags are left. Please change the quantity in your cart and try again.');
+    expect(refused.json().message).toBe('Sorry, only 2 Japan flags in 150 × 90 cm are left. Please change the quantity in your cart and try again.');
     expect([await stockOf(kenya), await stockOf(japan)]).toEqual([5, 2]);
   });
 
@@ -182,18 +184,18 @@ describeShop('stock at checkout', { pickupPoints: true }, (shop) => {
     expect((await addToCart(shopper, kenya, 2)).statusCode).toBe(201);
     const more = await addToCart(shopper, kenya, 1);
     expect(more.statusCode).toBe(409);
-    expect(more.json()).toEqual({ message: 'Sorry, only 2 Kenya flags are left. Your cart already has 2.', code: 'out_of_stock' });
+    expect(more.json()).toEqual({ message: 'Sorry, only 2 Kenya flags in 150 × 90 cm are left. Your cart already has 2.', code: 'out_of_stock' });
 
     await setStock(kenya, 0);
     const other = await signUp('sold-out');
-    expect((await addToCart(other, kenya, 1)).json()).toEqual({ message: 'Sorry, the Kenya flag is sold out.', code: 'out_of_stock' });
+    expect((await addToCart(other, kenya, 1)).json()).toEqual({ message: 'Sorry, the Kenya flag in 150 × 90 cm is sold out.', code: 'out_of_stock' });
 
     // Changing the quantity: going up past the stock is refused, going down is fine.
     await setStock(kenya, 1);
     const line = (await inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ cartItems: { id: string }[] }>().cartItems[0]!;
     const put = (quantity: number) =>
       shop.app.inject({ method: 'PUT', url: `/api/cart/${line.id}`, payload: { quantity }, headers: { ...origin, cookie: shopper.cookie, 'x-cart-session-id': shopper.cartId } });
-    expect((await put(3)).json()).toEqual({ message: 'Sorry, only 1 Kenya flag is left.', code: 'out_of_stock' });
+    expect((await put(3)).json()).toEqual({ message: 'Sorry, only 1 Kenya flag in 150 × 90 cm is left.', code: 'out_of_stock' });
     expect((await put(1)).statusCode).toBe(200);
 
     expect((await addToCart(shopper, japan, 10)).statusCode).toBe(201);

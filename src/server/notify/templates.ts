@@ -3,7 +3,7 @@ import { businessHours, findDeliveryOption, paxi, PAXI_EXPRESS, PAXI_STANDARD } 
 import { courierFeesSentence, courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type CourierFees, type OrderDestination } from '../../shared/delivery';
 import { formatRand } from '../../shared/money';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
-import { countryName } from '../../shared/product';
+import { lineName } from '../../shared/product';
 import { escapeHtml } from '../lib/html';
 import type { EmailMessage } from '../lib/outbox-messages';
 
@@ -281,7 +281,7 @@ export interface ConfirmedOrder extends OrderDestination {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
-  items: { productName: string; productPrice: number; quantity: number }[];
+  items: { productName: string; sizeLabel?: string; productPrice: number; quantity: number }[];
   subtotalCents: number;
   deliveryFeeCents: number;
   discountCode?: string | null;
@@ -308,7 +308,7 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
         kind: 'amounts',
         rows: [
           ...order.items.map(
-            (item): [string, string] => [`${item.quantity} x ${countryName(item.productName)}`, formatRand(item.productPrice * item.quantity)],
+            (item): [string, string] => [`${item.quantity} x ${lineName(item)}`, formatRand(item.productPrice * item.quantity)],
           ),
           ['Subtotal', formatRand(order.subtotalCents)],
           [courier ? 'Courier delivery' : `${findDeliveryOption(order.deliveryOption)!.name} collection`, formatRand(order.deliveryFeeCents)],

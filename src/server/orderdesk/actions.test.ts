@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { adminAuditLog, checkouts, orderEvents, products } from '../db/schema';
+import { adminAuditLog, checkouts, orderEvents } from '../db/schema';
 import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
 import { outboxEmails, quietLogger } from '../testing/test-support';
 import { describeShop, type ShopOptions } from '../testing/describe-shop';
@@ -9,6 +9,7 @@ import type { AdminOrderDetail, OrderActionResult } from '../../shared/order-des
 import { createOrderDeskService } from './service';
 import { insertOrder, ORDER_DESK_ADMIN, outboxTexts, placePaidOrder, SEA_POINT, type Shopper } from '../testing/test-orders';
 import { emailContextOf } from '../email-context';
+import { setMainSize, mainSizeOf } from '../testing/main-size';
 
 describeShop('order desk moves and money', { admin: true, pickupPoints: true }, (shop) => {
   const { call } = shop;
@@ -266,8 +267,8 @@ describeShop('order desk moves and money', { admin: true, pickupPoints: true }, 
 
   it('puts the flags of an order cancelled before it went to PAXI back on sale, and not those of a parcel already sent', async () => {
     const stockOfSouthAfrica = async () =>
-      (await shop.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.slug, 'south-africa')))[0]!.stock;
-    await shop.db.update(products).set({ stockQuantity: 3 }).where(eq(products.slug, 'south-africa'));
+      (await mainSizeOf(shop.db, 'south-africa')).stockQuantity;
+    await setMainSize(shop.db, 'south-africa', { stockQuantity: 3 });
     try {
       const kept = await placePaidOrder(shop.shoppers, shopper);
       expect(await stockOfSouthAfrica()).toBe(2);
@@ -282,7 +283,7 @@ describeShop('order desk moves and money', { admin: true, pickupPoints: true }, 
       expect((await act(sent.id, 'cancel', { refund: 'none' })).statusCode).toBe(200);
       expect(await stockOfSouthAfrica()).toBe(2);
     } finally {
-      await shop.db.update(products).set({ stockQuantity: null }).where(eq(products.slug, 'south-africa'));
+      await setMainSize(shop.db, 'south-africa', { stockQuantity: null });
     }
   });
 

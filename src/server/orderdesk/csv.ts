@@ -1,6 +1,6 @@
 import { deliveryOptionLabel } from '../../shared/delivery';
 import { orderStatusPhrase, paymentStatusLabels, type AdminOrder } from '../../shared/order-desk';
-import { countryName } from '../../shared/product';
+import { lineName } from '../../shared/product';
 import { csvAmount, csvFile, type CsvValue } from '../lib/csv';
 
 /** '2024-05-01 14:30' in Africa/Johannesburg: times are stored in UTC and shown in South African time. */
@@ -34,7 +34,7 @@ const columns: [heading: string, cell: (order: AdminOrder) => CsvValue][] = [
   ['Pickup point name', (o) => o.paxiLocationName ?? ''],
   ['Pickup point address', (o) => o.paxiLocationAddress ?? ''],
   ['Delivery address', (o) => o.deliveryAddress ?? ''],
-  ['Items', (o) => o.items.map((item) => `${countryName(item.productName)} × ${item.quantity}`).join('; ')],
+  ['Items', (o) => o.items.map((item) => `${lineName(item)} × ${item.quantity}`).join('; ')],
   ['Subtotal (R)', (o) => csvAmount(o.subtotalCents)],
   ['Delivery fee (R)', (o) => csvAmount(o.deliveryFeeCents)],
   ['Discount code', (o) => o.discountCode ?? ''],

@@ -1,5 +1,5 @@
 import { courierAddressLine, courierServiceOf, deliveryOptionLabel, type OrderDestination } from '../../shared/delivery';
-import { countryName } from '../../shared/product';
+import { lineName } from '../../shared/product';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { EmailMessage } from '../lib/outbox-messages';
 import { layout, type EmailContext } from '../notify/templates';
@@ -135,7 +135,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, sentAt: Da
           ['Placed', placedAt.format(order.createdAt)],
           ['Customer', order.customerName],
           ['Cellphone', localPhone(order.customerPhone)],
-          ['Pack', order.items.map((item) => `${item.quantity} x ${countryName(item.productName)}`).join('\n')],
+          ['Pack', order.items.map((item) => `${item.quantity} x ${lineName(item)}`).join('\n')],
           courierServiceOf(order.deliveryOption)
             ? ['Courier to', [courierAddressLine(order), order.deliveryInstructions].filter(Boolean).join('\n')]
             : ['PAXI point', `${order.paxiLocationId} - ${order.paxiLocationName}\n${order.paxiLocationAddress}`],

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orders, placedOrders, type checkouts, type DeliverySnapshot, type OrderItem, type PickupPointSnapshot } from '../db/schema';
+import { orders, placedOrders, type checkouts, type CheckoutSnapshot, type DeliverySnapshot, type OrderItem, type PickupPointSnapshot } from '../db/schema';
 import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import { restockCancelledOrder } from '../inventory/stock';
@@ -58,6 +58,11 @@ function deliveryColumns(delivery: DeliverySnapshot) {
  * first make it. `settleCheckout` does the checkout's own part of the transaction (marking it paid,
  * clearing the cart) before the invoice is numbered.
  */
+/** A checkout's line as its order keeps it; a line from before sizes stays without one. */
+export function orderItemOf({ unitPriceCents, ...line }: CheckoutSnapshot['items'][number]): OrderItem {
+  return { ...line, productPrice: unitPriceCents };
+}
+
 export async function placeOrder(
   tx: OrderTx,
   ctx: EmailContext,
@@ -66,13 +71,7 @@ export async function placeOrder(
   settleCheckout: (order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   const { snapshot } = checkout;
-  const items: OrderItem[] = snapshot.items.map((item) => ({
-    productId: item.productId,
-    productName: item.productName,
-    productImage: item.productImage,
-    productPrice: item.unitPriceCents,
-    quantity: item.quantity,
-  }));
+  const items = snapshot.items.map(orderItemOf);
   const [placed] = await tx
     .insert(orders)
     .values({

@@ -6,6 +6,7 @@ import { lowestPriceCents, type Product } from '../../shared/product';
 import { formatRandCompact } from '../../shared/money';
 import { describeShop } from '../testing/describe-shop';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import { setMainSize } from '../testing/main-size';
 
 /** Undoes the numeric character references the server writes into attributes and titles. */
 const decode = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
@@ -127,7 +128,7 @@ describeShop('storefront pages', {}, (shop) => {
     // Changed as another process would: this one notices the new catalogue version within about a second.
     const setSale = (cents: number | null) =>
       shop.db.transaction(async (tx) => {
-        await tx.update(products).set({ salePriceCents: cents }).where(eq(products.slug, 'united-kingdom'));
+        await setMainSize(tx, 'united-kingdom', { salePriceCents: cents });
         await bumpCatalogueVersion(tx);
       });
     await setSale(4_999);

@@ -45,7 +45,7 @@ describeShop('tax invoices and credit notes', { admin: true, pickupPoints: true 
       exclusiveCents: 19_000 - vatIncluded(19_000),
     });
     expect(content.lines.map(({ description, quantity, unitPriceCents, totalCents }) => ({ description, quantity, unitPriceCents, totalCents }))).toEqual([
-      { description: 'South Africa flag', quantity: 1, unitPriceCents: 13_000, totalCents: 13_000 },
+      { description: 'South Africa flag, 150 × 90 cm', quantity: 1, unitPriceCents: 13_000, totalCents: 13_000 },
       { description: 'PAXI Standard collection fee', quantity: 1, unitPriceCents: PAXI_STANDARD_FEE_CENTS, totalCents: PAXI_STANDARD_FEE_CENTS },
     ]);
     expect(content.lines.reduce((sum, line) => sum + line.vatCents, 0)).toBe(content.vatCents);
@@ -190,7 +190,7 @@ describeShop('tax invoices and credit notes', { admin: true, pickupPoints: true 
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="tax-invoice-${invoice!.serial}.pdf"`);
     expect(pdf.headers['cache-control']).toBe('no-store');
     const text = await pdfText(pdf.rawPayload);
-    for (const words of ['Tax Invoice', invoice!.serial, order.orderNumber, shop.config.shop.legalName, shop.config.shop.vatNumber, 'South Africa flag', 'R190.00', formatRand(vatIncluded(19_000))]) {
+    for (const words of ['Tax Invoice', invoice!.serial, order.orderNumber, shop.config.shop.legalName, shop.config.shop.vatNumber, 'South Africa flag, 150 × 90 cm', 'R190.00', formatRand(vatIncluded(19_000))]) {
       expect(text).toContain(words);
     }
 

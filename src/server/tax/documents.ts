@@ -80,13 +80,14 @@ async function issue(tx: OrderTx, content: Omit<TaxDocumentContent, 'serial' | '
  */
 function invoiceLines(order: OrderRow, vatRegistered: boolean): DocumentLine[] {
   const price = priceOrder({
-    lines: order.items.map((item) => ({ productName: item.productName, unitPriceCents: item.productPrice, quantity: item.quantity })),
+    lines: order.items.map((item) => ({ productName: item.productName, sizeLabel: item.sizeLabel, unitPriceCents: item.productPrice, quantity: item.quantity })),
     deliveryFeeCents: order.deliveryFeeCents,
     discountCents: order.discountCents,
     vatRegistered,
   });
   const lines: DocumentLine[] = price.lines.map((line) => ({
-    description: `${countryName(line.productName)} flag`,
+    // 'Kenya flag, 90 × 60 cm'; an order from before sizes says 'Kenya flag', as its invoice did.
+    description: line.sizeLabel ? `${countryName(line.productName)} flag, ${line.sizeLabel}` : `${countryName(line.productName)} flag`,
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
     totalCents: line.totalCents,

@@ -47,6 +47,20 @@ export const productSchema = exactly<Product>()(
     stockQuantity: z.number().nullable(),
     images: z.array(productImage),
     primaryImage: z.string().nullable(),
+    sizes: z.array(
+      z.object({
+        id: z.string(),
+        code: z.string(),
+        label: z.string(),
+        material: z.string().nullable(),
+        sku: z.string(),
+        price: z.string(),
+        priceCents: z.number(),
+        salePrice: z.string().nullable(),
+        salePriceCents: z.number().nullable(),
+        stockQuantity: z.number().nullable(),
+      }),
+    ),
   }),
 );
 
@@ -55,6 +69,10 @@ export const cartItemSchema = exactly<CartItemView>()(
     id: z.string(),
     sessionId: z.string(),
     productId: z.string(),
+    sizeId: z.string(),
+    sizeCode: z.string(),
+    sizeLabel: z.string(),
+    sku: z.string(),
     productSlug: z.string(),
     productName: z.string(),
     productImage: z.string().nullable(),
@@ -150,7 +168,7 @@ export const savedAddressSchema = exactly<SavedAddress>()(
 
 const oversoldMark = exactly<OversoldMark>()(
   z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('stock'), productName: z.string(), short: z.number() }),
+    z.object({ kind: z.literal('stock'), productName: z.string(), sizeLabel: z.string().optional(), short: z.number() }),
     z.object({ kind: z.literal('discount'), code: z.string(), limit: z.enum(['total', 'per_customer']), uses: z.number(), allowed: z.number() }),
   ]),
 );
@@ -176,7 +194,18 @@ const adminOrderSchema = exactly<AdminOrder>()(
     totalAmount: z.number(),
     refundedCents: z.number(),
     currency: z.string(),
-    items: z.array(z.object({ productId: z.string(), productName: z.string(), productImage: z.string().nullable(), productPrice: z.number(), quantity: z.number() })),
+    items: z.array(
+      z.object({
+        productId: z.string(),
+        sizeId: z.string().optional(),
+        sizeLabel: z.string().optional(),
+        sku: z.string().optional(),
+        productName: z.string(),
+        productImage: z.string().nullable(),
+        productPrice: z.number(),
+        quantity: z.number(),
+      }),
+    ),
     paymentId: z.string().nullable(),
     paymentMethod: z.string(),
     paymentStatus: z.enum(paymentStatuses),

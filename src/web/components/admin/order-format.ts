@@ -1,5 +1,5 @@
 import { orderDeskMessages, orderStatuses, type AdminOrder, type AdminOrderItem, type OrderSort, type OrderSortColumn, type OrderStatus } from '../../../shared/order-desk';
-import { countryName } from '../../../shared/product';
+import { lineName } from '../../../shared/product';
 
 const TIME_ZONE = 'Africa/Johannesburg';
 
@@ -29,7 +29,7 @@ export function formatMonth(month: string, style: 'short' | 'long' = 'short'): s
 /** The flag's name as shoppers see it (Japan, not the catalogue's JAPAN), with the spec's fallbacks: 'Unknown Item', quantity 1. */
 export function itemLine(item: Partial<AdminOrderItem>): { name: string; quantity: number } {
   return {
-    name: countryName(item.productName ?? '') || 'Unknown Item',
+    name: item.productName?.trim() ? lineName({ productName: item.productName, sizeLabel: item.sizeLabel }) : 'Unknown Item',
     quantity: typeof item.quantity === 'number' && item.quantity > 0 ? item.quantity : 1,
   };
 }

@@ -50,7 +50,7 @@ function CartLine({ item }: { item: CartItemView }) {
       data-short={note?.short || undefined}
     >
       <Link
-        to={`/product/${item.productSlug}`}
+        to={`/product/${item.productSlug}?size=${encodeURIComponent(item.sizeCode)}`}
         onClick={() => setCartPanelOpen(false)}
         className="h-16 w-20 shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-50"
       >
@@ -64,6 +64,9 @@ function CartLine({ item }: { item: CartItemView }) {
       </Link>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">{name}</p>
+        <p className="truncate text-xs text-slate-600" data-testid="cart-item-size">
+          {item.sizeLabel}
+        </p>
         {item.available ? (
           <p className="text-sm whitespace-nowrap text-slate-600">{item.price}</p>
         ) : (

@@ -11,7 +11,7 @@ import { DiscountCodeField } from './DiscountCodeField';
 import type { DiscountCode } from './use-discount-code';
 import type { CustomerValues } from './customer-values';
 import type { CartItemView } from '../../../shared/cart';
-import { countryName } from '../../../shared/product';
+import { countryName, lineName } from '../../../shared/product';
 import type { DeliveryOption } from '../../../shared/shop-facts';
 import { formatRand } from '../../../shared/money';
 import { VAT_RATE_PERCENT } from '../../../shared/vat';
@@ -92,7 +92,7 @@ export function OrderSummary(props: OrderSummaryProps) {
 
       {unavailable.length > 0 && (
         <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="summary-unavailable">
-          No longer available, so not in this order: {unavailable.map((item) => countryName(item.productName)).join(', ')}. Please remove{' '}
+          No longer available, so not in this order: {unavailable.map((item) => lineName(item)).join(', ')}. Please remove{' '}
           {unavailable.length === 1 ? 'it' : 'them'} from your cart.
         </p>
       )}
@@ -111,6 +111,7 @@ export function OrderSummary(props: OrderSummaryProps) {
             </span>
             <span className="min-w-0 flex-1">
               <span className="block truncate font-semibold text-slate-900">{countryName(item.productName)}</span>
+              <span className="block truncate text-xs text-slate-600">{item.sizeLabel}</span>
               <span className="block text-slate-600">
                 {item.quantity} × {item.price}
               </span>

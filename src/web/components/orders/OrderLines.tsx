@@ -24,12 +24,17 @@ export function OrderLines({ items, subtotalCents, feeLabel, feeCents, discount,
     <div className="text-left text-sm">
       <ul className="divide-y divide-slate-200" aria-label="Flags in this order">
         {items.map((item) => (
-          <li key={item.productId} className="flex items-center gap-3 py-3" data-testid="order-line">
+          <li key={item.sizeId ?? item.productId} className="flex items-center gap-3 py-3" data-testid="order-line">
             <span className="h-10 w-14 shrink-0 overflow-hidden rounded border border-slate-200 bg-white">
               <ProductImage src={item.productImage} alt={`Flag of ${countryName(item.productName)}`} className="h-full w-full object-cover" />
             </span>
             <span className="min-w-0 flex-1">
               <span className="block font-semibold break-words text-slate-900">{countryName(item.productName)}</span>
+              {item.sizeLabel && (
+                <span className="block text-xs text-slate-600" data-testid="order-line-size">
+                  {item.sizeLabel}
+                </span>
+              )}
               <span className="block text-slate-600" data-testid="order-line-quantity">
                 {item.quantity} × {formatRand(item.productPrice)}
               </span>
