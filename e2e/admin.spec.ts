@@ -107,7 +107,7 @@ test('the desk: figures, fulfilling with a tracking number, the customer told, a
   expect(numbers.indexOf(first.orderNumber)).toBeLessThan(numbers.indexOf(second.orderNumber));
   const row = orderRow(page, first.orderNumber);
   await expect(row.getByTestId('status-badge')).toHaveText('Paid, to pack');
-  for (const text of [shopper.email, `${shopper.firstName} ${shopper.lastName}`, rand(firstTotal), 'Standard (7-9 days)', first.pointName, 'South Africa × 1']) {
+  for (const text of [shopper.email, `${shopper.firstName} ${shopper.lastName}`, rand(firstTotal), 'Standard (7-9 days)', first.pointName, 'South Africa (150 × 90 cm) × 1']) {
     await expect(row).toContainText(text);
   }
   await expect(orderRow(page, second.orderNumber)).toContainText('Express (3-5 days)');
@@ -119,7 +119,7 @@ test('the desk: figures, fulfilling with a tracking number, the customer told, a
   });
   await row.getByRole('button', { name: `Fulfill order ${first.orderNumber}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Fulfill Order' });
-  for (const text of [first.orderNumber, shopper.email, '+27825550199', first.pointName, 'Standard (7-9 days)', rand(firstTotal), 'South Africa × 1']) {
+  for (const text of [first.orderNumber, shopper.email, '+27825550199', first.pointName, 'Standard (7-9 days)', rand(firstTotal), 'South Africa (150 × 90 cm) × 1']) {
     await expect(dialog).toContainText(text);
   }
   const trackingInput = dialog.getByLabel('Tracking Number');

@@ -8,7 +8,7 @@ async function addToCart(page: Page, slug: string, productName: string) {
   await page.goto(`/product/${slug}`);
   await afterDebounce(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', `${productName} has been added to your cart.`)).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', `${productName} (150 × 90 cm) has been added to your cart.`)).toBeVisible();
 }
 
 /** Signs in through the dialog, opened from the header on a laptop or from the menu on a phone. */

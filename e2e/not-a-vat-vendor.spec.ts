@@ -57,7 +57,7 @@ test('a shop not registered for VAT shows its prices and totals without a word o
 
   await afterDebounce(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', 'South Africa has been added to your cart.')).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', 'South Africa (150 × 90 cm) has been added to your cart.')).toBeVisible();
   const panel = await openCart(page);
   await expect(panel.getByTestId('cart-total')).toHaveText(rand(priceCents));
   await expect(panel.getByText('The delivery fee, PAXI collection or courier, is added at checkout.')).toBeVisible();

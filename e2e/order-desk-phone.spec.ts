@@ -173,7 +173,7 @@ test('at a laptop the orders are a table sorted by its columns, the sort kept in
   const row = orderRow(page, second.orderNumber);
   await expect(row.getByTestId('status-badge')).toHaveText('Paid, to pack');
   await expect(row).toContainText(second.email);
-  await expect(row).toContainText('Ghana × 1');
+  await expect(row).toContainText('Ghana (150 × 90 cm) × 1');
 
   // The status filter offers the same words, and finds the orders that show them.
   const status = page.getByLabel('Status', { exact: true });

@@ -76,7 +76,7 @@ test("the quantity steps by one from 1, takes a typed dozen and more, and stops 
   await value.fill('12');
   await expect(page.getByTestId('quantity-most')).toBeHidden();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', '12 × South Africa have been added to your cart.')).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', '12 × South Africa (150 × 90 cm) have been added to your cart.')).toBeVisible();
   await expect(cartBadge(page)).toHaveText('12');
 });
 

@@ -140,7 +140,7 @@ export async function addToCart(page: Page, slug: string, productName: string): 
   await page.goto(`/product/${slug}`);
   await afterDebounce(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', `${countryName(productName)} has been added to your cart.`)).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', `${countryName(productName)} (150 × 90 cm) has been added to your cart.`)).toBeVisible();
 }
 
 export function checkoutForm(page: Page): Locator {

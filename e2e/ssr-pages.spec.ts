@@ -88,7 +88,7 @@ for (const width of WIDTHS) {
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(cartBadge(page)).toBeHidden();
       sendScreen();
-      await expect(toast(page, 'Added to Cart!', 'Kenya has been added to your cart.')).toBeVisible();
+      await expect(toast(page, 'Added to Cart!', 'Kenya (150 × 90 cm) has been added to your cart.')).toBeVisible();
       await expect(cartBadge(page)).toHaveText('1');
       // Added once, not once per tap.
       await page.reload();

@@ -69,7 +69,7 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
   await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
   await expect(page.getByRole('row', { name: 'Material Polyester' })).toBeVisible();
   // The table and the description give the same size.
-  await expect(page.getByRole('row', { name: 'Size 150cm x 90cm' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Size 150 × 90 cm' })).toBeVisible();
   await expect(page.getByTestId('product-description')).toContainText('150cm x 90cm');
   await expect(page.getByRole('row', { name: 'Weight 200g' })).toBeVisible();
 
@@ -80,7 +80,7 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
   await expect(stepper.value).toHaveValue('2');
   await expect(cartBadge(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', '2 × South Africa have been added to your cart.')).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', '2 × South Africa (150 × 90 cm) have been added to your cart.')).toBeVisible();
   await expect(cartBadge(page)).toHaveText('2');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
 
@@ -126,7 +126,7 @@ test('a shopper finds the South African flag, fills the cart and empties it agai
   await stepper.increase.click();
   await expect(stepper.value).toHaveValue('2');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(toast(page, 'Added to Cart!', '2 × Namibia have been added to your cart.')).toBeVisible();
+  await expect(toast(page, 'Added to Cart!', '2 × Namibia (150 × 90 cm) have been added to your cart.')).toBeVisible();
   await expect(cartBadge(page)).toHaveText('4');
 
   await openCart(page);

@@ -120,7 +120,7 @@ test('a flag running short: the cart line says how many are left, plus stops the
     await page.goto('/product/lesotho');
     await quantityStepper(page).increase.click();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(toast(page, 'Added to Cart!', '2 × Lesotho have been added to your cart.')).toBeVisible();
+    await expect(toast(page, 'Added to Cart!', '2 × Lesotho (150 × 90 cm) have been added to your cart.')).toBeVisible();
     await openCart(page);
     const line = cartLine(page, 'LESOTHO');
     const stock = line.getByTestId('cart-item-stock');

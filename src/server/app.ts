@@ -13,6 +13,7 @@ import { createCatalogService } from './catalog/service';
 import { catalogRoutes } from './catalog/routes';
 import { createProductAdminService } from './catalog/admin-service';
 import { productAdminRoutes } from './catalog/admin-routes';
+import { createSizeAdminService } from './catalog/admin-sizes';
 import { startMakingMissingPictureSizes, type MissingSizesJob } from './catalog/picture-sizes';
 import { createCartService } from './cart/service';
 import { cartRoutes } from './cart/routes';
@@ -174,7 +175,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   const requireAdmin = createRequireAdmin(identity, admins);
   contactInboxRoutes(app, createContactInbox(db), requireAdmin);
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
-  await productAdminRoutes(app, { products: createProductAdminService(db, catalog), requireAdmin });
+  await productAdminRoutes(app, { products: createProductAdminService(db, catalog), sizes: createSizeAdminService(db, catalog), requireAdmin });
   const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued });
   accountRoutes(app, { identity, profiles, limiter });
   pickupRoutes(app, createPickupService(db));

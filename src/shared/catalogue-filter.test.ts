@@ -8,6 +8,8 @@ interface Item {
   priceCents: number;
   salePriceCents: number | null;
   region: Region | null;
+  /** Each flag sold in one size unless a test gives it more. */
+  sizes: { priceCents: number; salePriceCents: number | null }[];
 }
 
 const item = (name: string, priceCents: number, salePriceCents: number | null = null, description = ''): Item => ({
@@ -16,6 +18,7 @@ const item = (name: string, priceCents: number, salePriceCents: number | null = 
   priceCents,
   salePriceCents,
   region: regionOf(name) ?? null,
+  sizes: [{ priceCents, salePriceCents }],
 });
 
 const catalogue: Item[] = [
@@ -104,6 +107,11 @@ describe('sorting', () => {
       'NEW ZEALAND',
       'TURKEY',
     ]);
+  });
+
+  it("sorts a flag sold in several sizes by its cheapest size's price", () => {
+    const withDeskFlag = catalogue.map((p) => (p.name === 'TURKEY' ? { ...p, sizes: [...p.sizes, { priceCents: 6000, salePriceCents: null }] } : p));
+    expect(filterCatalogue(withDeskFlag, { ...defaultCatalogueFilter, sortKey: 'price', sortDirection: 'asc' })[0]!.name).toBe('TURKEY');
   });
 
   it('sorts by price descending', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryName, type Product } from './product';
+import { countryName, type Product, type ProductSize } from './product';
 import { regions } from './regions';
 import { DEFAULT_FLAG_PACKING, MAX_FLAG_GRAMS, MAX_FOLDED_CM, type FlagPacking } from './delivery';
 
@@ -161,8 +161,102 @@ export function defaultAltText(productName: string): string {
   return `Flag of ${countryName(productName)}`;
 }
 
-/** A product as the admin sees it: the storefront's fields, hidden ones too, with the last change. */
-export type AdminProduct = Product & { updatedAt: string; showWithoutPicture: boolean } & FlagPacking;
+/** One size as the order desk sees it: switched-off ones too, with its packing. */
+export type AdminProductSize = ProductSize & FlagPacking & { isActive: boolean; position: number };
+
+/**
+ * A product as the admin sees it: the storefront's fields, hidden ones too, with the last change;
+ * its price, stock and packing are its main size's, and `allSizes` lists every size in the owner's order.
+ */
+export type AdminProduct = Product & { updatedAt: string; showWithoutPicture: boolean; allSizes: AdminProductSize[] } & FlagPacking;
+
+/** A flag has at most this many sizes: the product page's choice stays a glance. */
+export const MAX_SIZES_PER_FLAG = 12;
+
+const sizeMessages = {
+  code: 'The size code goes in the web address: lower-case letters, digits and single dashes, like 90x60 (20 characters at most)',
+  label: 'Please name the size as shoppers read it, like 90 × 60 cm (1 to 60 characters)',
+  material: 'The material is at most 80 characters; leave it empty for the shop’s polyester',
+  sku: 'The SKU may use capital letters, digits and dashes, like KENYA-90X60 (40 characters at most)',
+} as const;
+
+const sizeFields = z.object({
+  code: z
+    .string({ error: sizeMessages.code })
+    .trim()
+    .toLowerCase()
+    .max(20, sizeMessages.code)
+    .regex(SLUG_PATTERN, sizeMessages.code),
+  label: z
+    .string({ error: sizeMessages.label })
+    .trim()
+    .min(1, sizeMessages.label)
+    .max(60, sizeMessages.label),
+  material: z
+    .string({ error: sizeMessages.material })
+    .trim()
+    .max(80, sizeMessages.material)
+    .transform((value) => value || null)
+    .nullable(),
+  sku: z
+    .string({ error: sizeMessages.sku })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, sizeMessages.sku)
+    .max(40, sizeMessages.sku),
+  priceCents: price(productMessages.price),
+  salePriceCents: price(productMessages.salePrice).nullable(),
+  stockQuantity: productFields.shape.stockQuantity,
+  weightGrams: weight,
+  foldedLengthCm: foldedSide,
+  foldedWidthCm: foldedSide,
+  foldedHeightCm: foldedSide,
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+
+/** POST /api/admin/products/:id/sizes: a new size of a flag, after its others. */
+export const createSizeSchema = sizeFields
+  .extend({
+    material: sizeFields.shape.material.default(null),
+    salePriceCents: sizeFields.shape.salePriceCents.default(null),
+    stockQuantity: sizeFields.shape.stockQuantity.default(null),
+    weightGrams: weight.default(DEFAULT_FLAG_PACKING.weightGrams),
+    foldedLengthCm: foldedSide.default(DEFAULT_FLAG_PACKING.foldedLengthCm),
+    foldedWidthCm: foldedSide.default(DEFAULT_FLAG_PACKING.foldedWidthCm),
+    foldedHeightCm: foldedSide.default(DEFAULT_FLAG_PACKING.foldedHeightCm),
+    isActive: sizeFields.shape.isActive.default(true),
+  })
+  .strict()
+  .refine(saleBelowPrice, saleCheck);
+export type CreateSizeInput = z.output<typeof createSizeSchema>;
+
+/** PATCH /api/admin/products/:id/sizes/:sizeId: any of a size's fields; false for isActive switches it off. */
+export const updateSizeSchema = sizeFields
+  .partial()
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'Say what to change' })
+  .refine(saleBelowPrice, saleCheck);
+export type UpdateSizeInput = z.output<typeof updateSizeSchema>;
+
+/** PUT /api/admin/products/:id/sizes/order: every size's id, the main size first. */
+export const sizeOrderSchema = z
+  .object({
+    order: z
+      .array(z.uuid('Unknown size'), { error: 'order must list the size ids' })
+      .max(MAX_SIZES_PER_FLAG, `A flag has at most ${MAX_SIZES_PER_FLAG} sizes`),
+  })
+  .strict();
+
+/** POST /api/admin/sizes/price: one size's price (and sale price) on every flag sold in it, e.g. every 90x60 at R99. */
+export const priceEverySizeSchema = z
+  .object({
+    code: sizeFields.shape.code,
+    priceCents: sizeFields.shape.priceCents,
+    salePriceCents: sizeFields.shape.salePriceCents.default(null),
+  })
+  .strict()
+  .refine(saleBelowPrice, saleCheck);
+export type PriceEverySizeInput = z.output<typeof priceEverySizeSchema>;
 
 /** Whether shoppers see the flag (the server's rule, src/server/catalog/in-the-shop.ts, in words for the desk). */
 export function shopVisibility(product: Pick<AdminProduct, 'isActive' | 'showWithoutPicture' | 'images'>): 'shown' | 'hidden' | 'waiting-for-picture' {

@@ -26,6 +26,8 @@ export interface ProductSize {
   salePriceCents: number | null;
   /** Flags of this size left to sell; null when the shop does not count them. */
   stockQuantity: number | null;
+  /** One flag of this size as it is sent, for the specifications. */
+  weightGrams: number;
 }
 
 /**
@@ -78,9 +80,25 @@ export function effectivePriceCents(product: Pick<Product, 'priceCents' | 'saleP
     : product.priceCents;
 }
 
+/** A price and its sale price: a flag's main size's, or one size's. */
+type Priced = Pick<Product, 'priceCents' | 'salePriceCents'>;
+
 /** What the cheapest size of a flag costs, sale prices counted: its 'From R…' price. */
-function fromPriceCents(product: Pick<Product, 'priceCents' | 'salePriceCents' | 'sizes'>): number {
+export function fromPriceCents(product: Priced & { sizes: readonly Priced[] }): number {
   return product.sizes.length === 0 ? effectivePriceCents(product) : Math.min(...product.sizes.map(effectivePriceCents));
+}
+
+/** True when a flag's sizes cost different amounts, so its card says 'From'. */
+export function pricesDiffer(product: { sizes: readonly Priced[] }): boolean {
+  return new Set(product.sizes.map(effectivePriceCents)).size > 1;
+}
+
+/** What a product page's address may say: the size it shows (`?size=90x60`). */
+export const PRODUCT_ADDRESS_PARAMS = ['size'] as const;
+
+/** The size a page opens on: the one whose code is in the address, else the main size. */
+export function chosenSize(product: Pick<Product, 'sizes'>, code: string | null | undefined): ProductSize | undefined {
+  return product.sizes.find((size) => size.code === code) ?? product.sizes[0];
 }
 
 /** A line's flag and size as pages, emails and invoices name it: 'South Africa (90 × 60 cm)'; a line from before sizes has none. */
@@ -89,7 +107,7 @@ export function lineName(line: { productName: string; sizeLabel?: string | null 
 }
 
 /** The cheapest flag's price, sale prices counted: the shop's 'from' price. Undefined for an empty catalogue. */
-export function lowestPriceCents(products: readonly Pick<Product, 'priceCents' | 'salePriceCents' | 'sizes'>[]): number | undefined {
+export function lowestPriceCents(products: readonly (Priced & { sizes: readonly Priced[] })[]): number | undefined {
   return products.length === 0 ? undefined : Math.min(...products.map(fromPriceCents));
 }
 

@@ -11,21 +11,28 @@ import {
   altTextSchema,
   createProductSchema,
   MAX_UPLOAD_BYTES,
+  createSizeSchema,
+  priceEverySizeSchema,
+  sizeOrderSchema,
   updateImagesSchema,
   updateProductSchema,
+  updateSizeSchema,
   uploadMessages,
 } from '../../shared/product-admin';
 import { PICTURE_FORMAT_TYPES, PICTURE_FORMATS, type PictureFormat } from '../../shared/picture-sizes';
 import type { ProductAdminService } from './admin-service';
+import type { SizeAdminService } from './admin-sizes';
 import { UPLOAD_URL_PREFIX } from './picture-sizes';
 
 export interface ProductAdminRouteDeps {
   products: ProductAdminService;
+  sizes: SizeAdminService;
   requireAdmin: preHandlerAsyncHookHandler;
 }
 
 const productParams = z.object({ id: z.string() });
 const imageParams = z.object({ id: z.string(), imageId: z.string() });
+const productSizeParams = z.object({ id: z.string(), sizeId: z.string() });
 const uploadQuery = z.object({ altText: altTextSchema.optional() });
 const sizeParams = z.object({ id: z.string(), size: z.string() });
 /** '640.avif': a width (no leading zero, at most 5 digits) and a format's name. */
@@ -45,7 +52,7 @@ const PICTURE_POLICY = "default-src 'none'; sandbox";
  * are uploaded as the request body itself (Content-Type: image/png, …) with the alt text in the
  * query: no multipart parser needed for one file.
  */
-export async function productAdminRoutes(app: FastifyInstance, { products, requireAdmin }: ProductAdminRouteDeps): Promise<void> {
+export async function productAdminRoutes(app: FastifyInstance, { products, sizes, requireAdmin }: ProductAdminRouteDeps): Promise<void> {
   const admin = { preHandler: requireAdmin };
 
   app.get('/api/admin/products', admin, async (_request, reply) => {
@@ -72,6 +79,24 @@ export async function productAdminRoutes(app: FastifyInstance, { products, requi
     const { id, imageId } = parseInput(imageParams, request.params);
     return products.deleteImage(adminActor(request), id, imageId);
   }, admin);
+
+  serve(app, 'addProductSize', async (request, reply) => {
+    const { id } = parseInput(productParams, request.params);
+    const updated = await sizes.addSize(adminActor(request), id, parseInput(createSizeSchema, request.body));
+    return reply.code(201).send(updated);
+  }, admin);
+
+  serve(app, 'updateProductSize', async (request) => {
+    const { id, sizeId } = parseInput(productSizeParams, request.params);
+    return sizes.updateSize(adminActor(request), id, sizeId, parseInput(updateSizeSchema, request.body));
+  }, admin);
+
+  serve(app, 'reorderProductSizes', async (request) => {
+    const { id } = parseInput(productParams, request.params);
+    return sizes.reorderSizes(adminActor(request), id, parseInput(sizeOrderSchema, request.body).order);
+  }, admin);
+
+  serve(app, 'priceEverySize', async (request) => sizes.priceEverySize(adminActor(request), parseInput(priceEverySizeSchema, request.body)), admin);
 
   await rawBodyScope(app, (scope) => {
     // Over the limit, Fastify refuses before reading the body; say so in the upload's own words.

@@ -24,9 +24,9 @@ import { bumpCatalogueVersion } from './catalogue-version';
 import { checkPicture, ImageRefusedError, makePictureSizes } from './admin-images';
 import { pictureWidthsOf, readPictureSize, storePictureSizes, uploadIdOf, UPLOAD_URL_PREFIX } from './picture-sizes';
 import { toProduct, type CatalogService } from './service';
-import { sizesOf, standardSize, type SizeRow } from './sizes';
+import { sizesOf, standardSize, toProductSize, type SizeRow } from './sizes';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What the product form edits of a flag's main size (the size editor edits each). */
 const mainSizeFields = ['priceCents', 'salePriceCents', 'stockQuantity', 'weightGrams', 'foldedLengthCm', 'foldedWidthCm', 'foldedHeightCm'] as const;
@@ -121,7 +121,32 @@ const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1]
   foldedLengthCm: row.foldedLengthCm,
   foldedWidthCm: row.foldedWidthCm,
   foldedHeightCm: row.foldedHeightCm,
+  allSizes: row.sizes.map((size) => ({
+    ...toProductSize(size),
+    foldedLengthCm: size.foldedLengthCm,
+    foldedWidthCm: size.foldedWidthCm,
+    foldedHeightCm: size.foldedHeightCm,
+    isActive: size.isActive,
+    position: size.position,
+  })),
 });
+
+/** The flag as the admin sees it after a change, read inside the change's transaction. */
+export async function readAdminProduct(tx: Transaction, id: string): Promise<AdminProduct> {
+  const [flag] = await tx.select().from(products).where(eq(products.id, id));
+  if (!flag) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  const row = withMainSize(flag, (await sizesOf(tx, [id])).get(id)!);
+  const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
+  return toAdminProduct(row, images, await pictureWidthsOf(tx, images.map((img) => img.url)));
+}
+
+/** Locks the product for the rest of the transaction: changes to one flag, its sizes and pictures happen one at a time. */
+export async function lockAdminProduct(tx: Transaction, id: string): Promise<ProductRow> {
+  if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  return withMainSize(row, (await sizesOf(tx, [id])).get(id)!);
+}
 
 /**
  * The admin's side of the catalogue: flags (inactive ones too), their stock and pictures. Every
@@ -129,23 +154,6 @@ const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1]
  * its product list; this process rebuilds at once (catalogueChanged) so the admin sees the change.
  */
 export function createProductAdminService(db: Database, catalog: CatalogService) {
-  /** The flag as the admin sees it after a change, read inside the change's transaction. */
-  async function readProduct(tx: Transaction, id: string): Promise<AdminProduct> {
-    const [flag] = await tx.select().from(products).where(eq(products.id, id));
-    if (!flag) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    const row = withMainSize(flag, (await sizesOf(tx, [id])).get(id)!);
-    const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
-    return toAdminProduct(row, images, await pictureWidthsOf(tx, images.map((img) => img.url)));
-  }
-
-  /** Locks the product for the rest of the transaction: changes to one flag and its pictures happen one at a time. */
-  async function lockProduct(tx: Transaction, id: string): Promise<ProductRow> {
-    if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return withMainSize(row, (await sizesOf(tx, [id])).get(id)!);
-  }
-
   /** The given web address when free (409 naming the flag that has it), else one made from the name. */
   async function chooseSlug(tx: Transaction, name: string, wanted: string | undefined, productId?: string): Promise<string> {
     if (wanted !== undefined) {
@@ -220,13 +228,13 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           details: auditedFields(row),
         });
         await bumpCatalogueVersion(tx);
-        return readProduct(tx, row.id);
+        return readAdminProduct(tx, row.id);
       });
     },
 
     async update(actor: AuditActor, id: string, input: UpdateProductInput): Promise<AdminProduct> {
       return change(async (tx) => {
-        const before = await lockProduct(tx, id);
+        const before = await lockAdminProduct(tx, id);
         const merged = { ...before, ...input };
         if (merged.salePriceCents !== null && merged.salePriceCents >= merged.priceCents) {
           throw new InvalidInputError(`The sale price must be lower than the price (${formatRand(merged.priceCents)})`);
@@ -260,7 +268,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           });
           await bumpCatalogueVersion(tx);
         }
-        return readProduct(tx, id);
+        return readAdminProduct(tx, id);
       });
     },
 
@@ -280,7 +288,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
       const sizes = await makePictureSizes(upload.bytes);
 
       return change(async (tx) => {
-        const product = await lockProduct(tx, id);
+        const product = await lockAdminProduct(tx, id);
         const [{ count } = { count: 0 }] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(productImages)
@@ -314,13 +322,13 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           details: { imageId: added!.id, url: added!.url, altText: added!.altText, byteSize: upload.bytes.length },
         });
         await bumpCatalogueVersion(tx);
-        return readProduct(tx, id);
+        return readAdminProduct(tx, id);
       });
     },
 
     async updateImages(actor: AuditActor, id: string, input: UpdateImagesInput): Promise<AdminProduct> {
       return change(async (tx) => {
-        const product = await lockProduct(tx, id);
+        const product = await lockAdminProduct(tx, id);
         const current = await tx.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position));
         const ids = new Set(current.map((img) => img.id));
         const said: string[] = [];
@@ -347,14 +355,14 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           details: { order: input.order, altTexts: input.altTexts },
         });
         await bumpCatalogueVersion(tx);
-        return readProduct(tx, id);
+        return readAdminProduct(tx, id);
       });
     },
 
     /** Removes a picture; an uploaded one's bytes and smaller copies go with it. */
     async deleteImage(actor: AuditActor, id: string, imageId: string): Promise<AdminProduct> {
       return change(async (tx) => {
-        const product = await lockProduct(tx, id);
+        const product = await lockAdminProduct(tx, id);
         if (!isUuid(imageId)) throw new NotFoundError(PICTURE_NOT_FOUND);
         const [removed] = await tx
           .delete(productImages)
@@ -371,7 +379,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           details: { imageId, url: removed.url, altText: removed.altText },
         });
         await bumpCatalogueVersion(tx);
-        return readProduct(tx, id);
+        return readAdminProduct(tx, id);
       });
     },
 

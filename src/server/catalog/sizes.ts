@@ -48,5 +48,6 @@ export function toProductSize(row: SizeRow): ProductSize {
     salePrice: row.salePriceCents === null ? null : centsToDecimal(row.salePriceCents),
     salePriceCents: row.salePriceCents,
     stockQuantity: row.stockQuantity,
+    weightGrams: row.weightGrams,
   };
 }

@@ -56,6 +56,7 @@ describe.each(databasesMadeAt('0024_cart_line_limit', data))('a shop of one size
         salePrice: '125.00',
         salePriceCents: 12500,
         stockQuantity: 3,
+        weightGrams: 900,
       },
     ]);
     expect(list.find((p) => p.id === JAPAN)!.sizes).toMatchObject([{ code: '150x90', sku: 'JAPAN-150X90', priceCents: 13000, stockQuantity: null }]);

@@ -78,6 +78,7 @@ function flag(fields: Partial<Product>): Product {
     salePrice: base.salePrice,
     salePriceCents: base.salePriceCents,
     stockQuantity: base.stockQuantity,
+    weightGrams: 200,
   };
   return { ...base, sizes: fields.sizes ?? [only] };
 }
@@ -123,6 +124,7 @@ describe('the Google Merchant feed', () => {
       salePrice: null,
       salePriceCents: null,
       stockQuantity,
+      weightGrams: 200,
     });
     const items = readFeed(
       googleMerchantFeed([flag({ sizes: [size('150x90', '150 × 90 cm', 13_000, null), size('90x60', '90 × 60 cm', 9_900, 0), size('desk', 'Desk flag with stand', 7_500, 12, 'Printed satin')] })], shop),

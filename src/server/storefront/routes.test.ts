@@ -67,14 +67,20 @@ describeShop('storefront pages', {}, (shop) => {
       const image = meta(html, 'property', 'og:image');
       expect(image).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/flags/.+\\.svg$`));
 
-      const [product] = jsonLd(html);
+      const [product] = jsonLd(html) as { hasVariant: { sku: string; size: string; offers: { price: string; url: string } }[] }[];
       expect(product).toMatchObject({
         '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: 'South Africa',
-        size: '150cm x 90cm',
-        offers: { '@type': 'Offer', price: '130.00', priceCurrency: 'ZAR' },
+        '@type': 'ProductGroup',
+        name: 'South Africa Flag',
+        productGroupID: 'south-africa',
+        variesBy: ['https://schema.org/size'],
       });
+      const sizes = (await get('/api/products/south-africa')).json<Product>().sizes;
+      expect(sizes.length).toBeGreaterThan(1);
+      expect(product!.hasVariant.map((variant) => [variant.sku, variant.size, variant.offers.price, variant.offers.url])).toEqual(
+        sizes.map((size) => [size.sku, size.label, size.salePrice ?? size.price, `${TEST_PUBLIC_URL}/product/south-africa?size=${size.code}`]),
+      );
+      expect(product!.hasVariant[0]).toMatchObject({ '@type': 'Product', size: '150 × 90 cm', offers: { '@type': 'Offer', price: '130.00', priceCurrency: 'ZAR' } });
 
       const imageRes = await get(image!.slice(TEST_PUBLIC_URL.length));
       expect(imageRes.statusCode).toBe(200);
@@ -83,8 +89,8 @@ describeShop('storefront pages', {}, (shop) => {
 
     it('offers the sale price of a product on sale', async () => {
       const botswana = (await get('/api/products/botswana')).json<Product>();
-      const [product] = jsonLd((await get('/product/botswana')).body);
-      expect(product).toMatchObject({ offers: { price: botswana.salePrice } });
+      const [product] = jsonLd((await get('/product/botswana')).body) as { hasVariant: unknown[] }[];
+      expect(product!.hasVariant[0]).toMatchObject({ offers: { price: botswana.salePrice } });
     });
 
     it('answers an unknown product with a 404 Product Not Found page', async () => {

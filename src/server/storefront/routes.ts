@@ -9,8 +9,8 @@ import type { Config } from '../config';
 import { productIn, type CatalogService } from '../catalog/service';
 import { NotFoundError } from '../errors';
 import { productNotFoundMeta, productPageMeta, staticPageMeta, type StaticPage } from '../../shared/page-meta';
-import { countryName, lowestPriceCents, type Product } from '../../shared/product';
-import { FLAG_SIZE } from '../../shared/shop-facts';
+import { countryName, effectivePriceCents, lowestPriceCents, type Product } from '../../shared/product';
+import { centsToDecimal } from '../../shared/money';
 import { isVatVendor } from '../../shared/vat';
 import { PICTURE_SIZES } from '../../shared/picture-sizes';
 import { readTemplate, renderPage, shopPageData, type InitialData, type LeadImage, type PageData, type PageHead } from './html';
@@ -57,27 +57,41 @@ function leadImageOf(product: Product | undefined, sizes: string): LeadImage | u
   return first ? { url: first.url, widths: first.widths, sizes } : undefined;
 }
 
+/**
+ * The flag for search engines: Google's ProductGroup, varying by size, with each size a Product of
+ * its own SKU and offer (its price, sale price and stock), linked to the page opened on that size.
+ */
 function productJsonLd(product: Product, url: string, imageUrl: string | undefined, shopName: string): object {
-  const onSale = product.salePrice !== null && Number(product.salePrice) < Number(product.price);
+  const country = countryName(product.name);
+  const brand = { '@type': 'Brand', name: shopName };
   return {
     '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: countryName(product.name),
+    '@type': 'ProductGroup',
+    name: `${country} Flag`,
     description: product.description,
-    sku: product.slug,
+    url,
+    productGroupID: product.slug,
+    variesBy: ['https://schema.org/size'],
     image: imageUrl ? [imageUrl] : undefined,
-    brand: { '@type': 'Brand', name: shopName },
-    material: 'Polyester',
-    size: FLAG_SIZE,
-    offers: {
-      '@type': 'Offer',
-      url,
-      priceCurrency: product.currency,
-      price: onSale ? product.salePrice : product.price,
-      availability: product.stockQuantity === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: shopName },
-    },
+    brand,
+    hasVariant: product.sizes.map((size) => ({
+      '@type': 'Product',
+      name: `${country} Flag, ${size.label}`,
+      sku: size.sku,
+      image: imageUrl ? [imageUrl] : undefined,
+      brand,
+      material: size.material ?? 'Polyester',
+      size: size.label,
+      offers: {
+        '@type': 'Offer',
+        url: `${url}?size=${encodeURIComponent(size.code)}`,
+        priceCurrency: product.currency,
+        price: centsToDecimal(effectivePriceCents(size)),
+        availability: size.stockQuantity === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        seller: { '@type': 'Organization', name: shopName },
+      },
+    })),
   };
 }
 

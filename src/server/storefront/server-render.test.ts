@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Product } from '../../shared/product';
 import { describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import { bumpCatalogueVersion } from '../catalog/catalogue-version';
@@ -43,6 +44,16 @@ describeShop('pages rendered on the server', ssrShop, (shop) => {
     expect(html).toMatch(/<img data-src="\/flags\/[^"]+"/);
     // The first picture is in the page itself: no preload competes with the first paint.
     expect(res.body).not.toContain('rel="preload"');
+  });
+
+  it('renders the size the address names, its price and its radio chosen', async () => {
+    const product = (await get('/api/products/south-africa')).json<Product>();
+    const small = product.sizes.find((size) => size.code === '90x60')!;
+    const html = ssrPart((await get('/product/south-africa?size=90x60&utm_source=mail')).body);
+    expect(html).toContain(formatRand(small.priceCents));
+    const radio = (code: string) => html.match(new RegExp(`<input[^>]*type="radio"[^>]*value="${code}"[^>]*>`))![0];
+    expect(radio('90x60')).toContain('checked=""');
+    expect(radio('150x90')).not.toContain('checked');
   });
 
   it('sends the product page rendered: the flag, its price and the Add to Cart button', async () => {
@@ -235,6 +246,7 @@ describe('server-rendered pages kept', () => {
     await ssrPage('/shop?q=%3Cb%3E&q=second', page(), 'v');
     expect(calls).toEqual(['/shop?region=africa&sort=price-desc', '/', '/shop?q=%3Cb%3E']);
     expect(ssrAddress('/product/kenya?ref=whatsapp')).toBe('/product/kenya');
+    expect(ssrAddress('/product/kenya?ref=whatsapp&size=90x60')).toBe('/product/kenya?size=90x60');
   });
 
   it('keeps at most its capacity, letting the page asked for longest ago go', async () => {

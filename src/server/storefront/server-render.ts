@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { PageRenderer } from '../../web/server-entry';
 import type { InitialData, PageData } from './html';
 import { SHOP_ADDRESS_PARAMS } from '../../shared/catalogue-filter';
+import { PRODUCT_ADDRESS_PARAMS } from '../../shared/product';
 
 export type { PageRenderer };
 
@@ -48,14 +49,14 @@ function readyToSend(rendered: string): SsrPage {
 }
 
 /**
- * The address as the server-rendered pages read it: the path and the shop's search, region and sort, in a
- * fixed order. Anything else (a campaign's utm_source, a made-up parameter) changes nothing rendered,
+ * The address as the server-rendered pages read it: the path, the shop's search, region and sort, and
+ * a product page's size, in a fixed order. Anything else (a campaign's utm_source, a made-up parameter) changes nothing rendered,
  * so it neither makes a new rendering nor reaches the app on the server.
  */
 export function ssrAddress(url: string): string {
   const parsed = new URL(url, 'http://shop.invalid');
   const kept = new URLSearchParams();
-  for (const name of SHOP_ADDRESS_PARAMS) {
+  for (const name of [...SHOP_ADDRESS_PARAMS, ...PRODUCT_ADDRESS_PARAMS]) {
     const value = parsed.searchParams.get(name);
     if (value !== null) kept.set(name, value);
   }

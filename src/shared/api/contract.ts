@@ -6,7 +6,7 @@ import type { courierRatesRequestSchema } from '../delivery';
 import type { addressInputSchema, profileUpdateSchema } from '../profile';
 import type { cancelOrderSchema, fulfilOrderSchema, markHandledSchema, orderNoteSchema, refundOrderSchema } from '../order-desk';
 import type { createDiscountCodeSchema, updateDiscountCodeSchema } from '../discounts';
-import type { createProductSchema, updateImagesSchema, updateProductSchema } from '../product-admin';
+import type { createProductSchema, createSizeSchema, priceEverySizeSchema, sizeOrderSchema, updateImagesSchema, updateProductSchema, updateSizeSchema } from '../product-admin';
 import {
   adminProductSchema,
   auditLogSchema,
@@ -65,6 +65,10 @@ export const answers = {
   updateProduct: adminProductSchema,
   updateProductImages: adminProductSchema,
   deleteProductImage: adminProductSchema,
+  addProductSize: adminProductSchema,
+  updateProductSize: adminProductSchema,
+  reorderProductSizes: adminProductSchema,
+  priceEverySize: z.object({ code: z.string(), flags: z.number() }),
   taxDocuments: documentsInPeriodSchema,
   vatReport: vatReportSchema,
   uploadProductImage: adminProductSchema,
@@ -97,6 +101,10 @@ interface Bodies {
   createProduct: z.input<typeof createProductSchema>;
   updateProduct: z.input<typeof updateProductSchema>;
   updateProductImages: z.input<typeof updateImagesSchema>;
+  addProductSize: z.input<typeof createSizeSchema>;
+  updateProductSize: z.input<typeof updateSizeSchema>;
+  reorderProductSizes: z.input<typeof sizeOrderSchema>;
+  priceEverySize: z.input<typeof priceEverySizeSchema>;
   syncUser: z.input<typeof userSyncSchema>;
 }
 

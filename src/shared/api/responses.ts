@@ -30,6 +30,20 @@ function exactly<T>() {
 
 const productImage = z.object({ id: z.string(), url: z.string(), altText: z.string(), widths: z.array(z.number()).optional() });
 
+const productSizeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  label: z.string(),
+  material: z.string().nullable(),
+  sku: z.string(),
+  price: z.string(),
+  priceCents: z.number(),
+  salePrice: z.string().nullable(),
+  salePriceCents: z.number().nullable(),
+  stockQuantity: z.number().nullable(),
+  weightGrams: z.number(),
+});
+
 export const productSchema = exactly<Product>()(
   z.object({
     id: z.string(),
@@ -47,20 +61,7 @@ export const productSchema = exactly<Product>()(
     stockQuantity: z.number().nullable(),
     images: z.array(productImage),
     primaryImage: z.string().nullable(),
-    sizes: z.array(
-      z.object({
-        id: z.string(),
-        code: z.string(),
-        label: z.string(),
-        material: z.string().nullable(),
-        sku: z.string(),
-        price: z.string(),
-        priceCents: z.number(),
-        salePrice: z.string().nullable(),
-        salePriceCents: z.number().nullable(),
-        stockQuantity: z.number().nullable(),
-      }),
-    ),
+    sizes: z.array(productSizeSchema),
   }),
 );
 
@@ -255,6 +256,15 @@ export const adminProductSchema = exactly<AdminProduct>()(
     foldedLengthCm: z.number(),
     foldedWidthCm: z.number(),
     foldedHeightCm: z.number(),
+    allSizes: z.array(
+      productSizeSchema.extend({
+        foldedLengthCm: z.number(),
+        foldedWidthCm: z.number(),
+        foldedHeightCm: z.number(),
+        isActive: z.boolean(),
+        position: z.number(),
+      }),
+    ),
   }),
 );
 

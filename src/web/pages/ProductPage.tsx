@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Check, ChevronRight, SearchX } from 'lucide-react';
 import { buttonClasses } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
@@ -9,6 +9,7 @@ import { FeaturedBadge, ProductPrice, SaleBadge } from '../components/product/Pr
 import { StockBadge } from '../components/product/StockBadge';
 import { OutOfStockHelp } from '../components/product/OutOfStockHelp';
 import { ShareButton } from '../components/product/ShareButton';
+import { SizePicker } from '../components/product/SizePicker';
 import { Tooltip } from '../components/ui/Tooltip';
 import { WishlistButton } from '../components/product/WishlistButton';
 import { ProductFetchError, useProduct } from '../components/product/use-products';
@@ -18,9 +19,9 @@ import { usePageMeta } from '../lib/use-page-meta';
 import { lineLimit, shop, vatVendor } from '../lib/initial-data';
 import { MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
-import { countryName, isOnSale, type Product } from '../../shared/product';
+import { chosenSize, countryName, isOnSale, type Product } from '../../shared/product';
 import { maxBuyable } from '../../shared/stock';
-import { FLAG_MATERIAL, FLAG_SIZE, FLAG_WEIGHT, PAXI_STANDARD } from '../../shared/shop-facts';
+import { FLAG_MATERIAL, PAXI_STANDARD } from '../../shared/shop-facts';
 
 const keyFeatures = [
   'Premium knitted polyester: light enough to fly in a gentle breeze, strong enough for a Cape Town south-easter',
@@ -30,12 +31,16 @@ const keyFeatures = [
   'Made for indoor display and outdoor flying alike',
 ];
 
-/** The same facts the descriptions, the shop page and the emails give, so the table never disagrees with them. */
-const specifications: readonly [label: string, value: string][] = [
-  ['Material', `${FLAG_MATERIAL.charAt(0).toUpperCase()}${FLAG_MATERIAL.slice(1)}`],
-  ['Size', FLAG_SIZE],
-  ['Weight', FLAG_WEIGHT],
-];
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** The chosen size's facts: the shop's polyester unless the size says its own material. */
+function specificationsOf(size: Product['sizes'][number]): readonly [label: string, value: string][] {
+  return [
+    ['Material', capitalised(size.material ?? FLAG_MATERIAL)],
+    ['Size', size.label],
+    ['Weight', `${size.weightGrams}g`],
+  ];
+}
 
 function Breadcrumb({ current }: { current: string }) {
   const linkClass = 'rounded-sm text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline';
@@ -67,16 +72,27 @@ function Breadcrumb({ current }: { current: string }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
-  const buyable = maxBuyable(product.stockQuantity, lineLimit);
+  // The size is in the address (?size=90x60): a shared link opens on it, and Back returns to the one before.
+  const [params, setParams] = useSearchParams();
+  const size = chosenSize(product, params.get('size'))!;
+  const buyable = maxBuyable(size.stockQuantity, lineLimit);
   const country = countryName(product.name);
   const shareTarget = {
     title: `${country} Flag | ${shop.name}`,
-    text: `${country} flag in ${FLAG_SIZE} ${FLAG_MATERIAL} from ${sentenceEndingWith(shop.name)}`,
-    path: `/product/${product.slug}`,
+    text: `${country} flag in ${size.label} ${size.material ?? FLAG_MATERIAL} from ${sentenceEndingWith(shop.name)}`,
+    path: `/product/${product.slug}?size=${encodeURIComponent(size.code)}`,
+  };
+  const choose = (next: Product['sizes'][number]) => {
+    setParams((current) => {
+      const changed = new URLSearchParams(current);
+      changed.set('size', next.code);
+      return changed;
+    }, { preventScrollReset: true });
+    setQuantity((typed) => Math.min(typed, Math.max(MIN_LINE_QUANTITY, maxBuyable(next.stockQuantity, lineLimit))));
   };
 
-  // On a phone the price and Add to Cart come right under a shorter picture, inside the first
-  // screen (375 x 667); the description follows them, as in Shopify's Dawn theme.
+  // On a phone the price, the sizes and Add to Cart come right under a shorter picture, inside the
+  // first screen (375 x 667); the description follows them, as in Shopify's Dawn theme.
   return (
     <>
       <Breadcrumb current={country} />
@@ -86,17 +102,18 @@ function ProductDetails({ product }: { product: Product }) {
         <div className="flex min-w-0 flex-col gap-6">
           <div className="flex flex-col gap-2 sm:gap-3">
             <div className="flex flex-wrap items-center gap-2">
-              <StockBadge stockQuantity={product.stockQuantity} showInStock />
-              {isOnSale(product) && <SaleBadge />}
+              <StockBadge stockQuantity={size.stockQuantity} showInStock />
+              {isOnSale(size) && <SaleBadge />}
               {product.featured && <FeaturedBadge />}
             </div>
             <h1 className="text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl" data-testid="product-title">
               {country}
             </h1>
-            <ProductPrice product={product} size="lg" />
-            <p className="text-sm text-slate-600" data-testid="price-note">
+            <ProductPrice product={size} size="lg" />
+            <p className="text-xs text-slate-600 sm:text-sm" data-testid="price-note">
               {vatVendor && 'Price includes 15% VAT. '}PAXI collection from {PAXI_STANDARD.feeLabel}.
             </p>
+            {product.sizes.length > 1 && <SizePicker sizes={product.sizes} chosen={size} onChoose={choose} />}
           </div>
 
           <div className="flex flex-wrap items-end gap-2 border-b border-slate-200 pb-6 sm:gap-3" data-testid="buy-box">
@@ -119,7 +136,14 @@ function ProductDetails({ product }: { product: Product }) {
                 )
               }
             />
-            <AddToCartButton product={product} quantity={quantity} size="lg" className="min-w-40 flex-1 whitespace-nowrap" disabled={buyable === 0} />
+            <AddToCartButton
+              product={product}
+              productSize={size}
+              quantity={quantity}
+              size="lg"
+              className="min-w-40 flex-1 whitespace-nowrap"
+              disabled={buyable === 0}
+            />
             <div className="flex gap-2 sm:gap-3">
               <Tooltip label="Save to wishlist">
                 <WishlistButton product={product} className="h-12 w-12" />
@@ -128,7 +152,7 @@ function ProductDetails({ product }: { product: Product }) {
                 <ShareButton target={shareTarget} className="h-12 w-12" />
               </Tooltip>
             </div>
-            <OutOfStockHelp stockQuantity={product.stockQuantity} />
+            <OutOfStockHelp stockQuantity={size.stockQuantity} />
           </div>
 
           <p className="leading-relaxed text-slate-700" data-testid="product-description">
@@ -156,7 +180,7 @@ function ProductDetails({ product }: { product: Product }) {
             <div className="overflow-hidden rounded-lg border border-slate-200">
               <table className="w-full text-left text-sm" data-testid="specifications">
                 <tbody className="divide-y divide-slate-200">
-                  {specifications.map(([label, value]) => (
+                  {specificationsOf(size).map(([label, value]) => (
                     <tr key={label}>
                       <th scope="row" className="w-1/3 bg-slate-50 px-4 py-3 font-semibold text-slate-900">
                         {label}

@@ -2,10 +2,12 @@ import { ShoppingCart } from 'lucide-react';
 import { Button, type ButtonProps } from '../ui/Button';
 import { useAddToCart } from './use-cart';
 import { formatRand } from '../../../shared/money';
-import { effectivePriceCents, type Product } from '../../../shared/product';
+import { effectivePriceCents, type Product, type ProductSize } from '../../../shared/product';
 
 interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   product: Product;
+  /** The size to add; the flag's main size when left out (a shop card). */
+  productSize?: ProductSize;
   quantity?: number;
 }
 
@@ -13,7 +15,7 @@ interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children'>
  * Add to Cart for one flag. While the flag is being added the button stays enabled (a disabled
  * button drops the keyboard focus) and ignores further presses; the toast that follows offers the cart.
  */
-export function AddToCartButton({ product, quantity = 1, disabled, ...props }: AddToCartButtonProps) {
+export function AddToCartButton({ product, productSize = product.sizes[0], quantity = 1, disabled, ...props }: AddToCartButtonProps) {
   const addToCart = useAddToCart();
   const adding = addToCart.isPending;
   return (
@@ -26,9 +28,11 @@ export function AddToCartButton({ product, quantity = 1, disabled, ...props }: A
         if (adding) return;
         addToCart.mutate({
           productId: product.id,
+          sizeId: productSize?.id,
+          sizeLabel: productSize?.label,
           productName: product.name,
           productImage: product.primaryImage,
-          price: formatRand(effectivePriceCents(product)),
+          price: formatRand(effectivePriceCents(productSize ?? product)),
           quantity,
         });
       }}

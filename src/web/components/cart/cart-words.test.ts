@@ -6,6 +6,7 @@ describe('addedToCartText', () => {
     expect(addedToCartText('JAPAN', 1)).toBe('Japan has been added to your cart.');
     expect(addedToCartText('JAPAN', 2)).toBe('2 × Japan have been added to your cart.');
     expect(addedToCartText('UNITED STATES OF AMERICA', 10)).toBe('10 × United States of America have been added to your cart.');
+    expect(addedToCartText('JAPAN', 12, '90 × 60 cm')).toBe('12 × Japan (90 × 60 cm) have been added to your cart.');
   });
 });
 

@@ -1,9 +1,9 @@
-import { countryName } from '../../../shared/product';
+import { countryName, lineName } from '../../../shared/product';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/stock';
 
-/** The Add to Cart toast's line: 'Japan has been added…', or '2 × Japan have been added…' for more than one. */
-export function addedToCartText(storedName: string, quantity: number): string {
-  const name = countryName(storedName);
+/** The Add to Cart toast's line: 'Japan (90 × 60 cm) has been added…', or '2 × Japan (90 × 60 cm) have been added…' for more than one. */
+export function addedToCartText(storedName: string, quantity: number, sizeLabel?: string): string {
+  const name = lineName({ productName: storedName, sizeLabel });
   return quantity === 1 ? `${name} has been added to your cart.` : `${quantity} × ${name} have been added to your cart.`;
 }
 

@@ -64,6 +64,8 @@ export function useCart() {
 
 export interface AddToCartArgs {
   productId: string;
+  sizeId?: string;
+  sizeLabel?: string;
   productName: string;
   productImage: string | null;
   price: string;
@@ -77,7 +79,7 @@ export function useAddToCart() {
       await cartSwitchSettled();
       const sessionId = ensureCartSessionId();
       // The server reads the name, picture and price from the catalogue: only the flag and how many go.
-      return callApi('addToCart', { body: { sessionId, productId: item.productId, quantity: item.quantity } });
+      return callApi('addToCart', { body: { sessionId, productId: item.productId, sizeId: item.sizeId, quantity: item.quantity } });
     },
     onSuccess: async (_item, args) => {
       // The first add makes the cart: its first read starts at once and may be answered before the
@@ -85,7 +87,7 @@ export function useAddToCart() {
       await queryClient.cancelQueries({ queryKey: cartQueryKey(readCartSessionId()) });
       toast({
         title: 'Added to Cart!',
-        description: addedToCartText(args.productName, args.quantity),
+        description: addedToCartText(args.productName, args.quantity, args.sizeLabel),
         action: { label: 'View cart', altText: 'Open your cart with the Cart button at the top of the page', onClick: () => setCartPanelOpen(true) },
       });
     },

@@ -5,17 +5,21 @@ import { buttonClasses } from '../ui/Button';
 import { COUNTRIES_COUNT, FLAG_SIZE } from '../../../shared/shop-facts';
 import { formatRandCompact } from '../../../shared/money';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
-import { countryName, effectivePriceCents, isOnSale, type Product } from '../../../shared/product';
+import { countryName, fromPriceCents, isOnSale, pricesDiffer, type Product } from '../../../shared/product';
 
 /** The three best sellers the spec names, in its order; their names, pictures and prices are the catalogue's. */
 const bestSellerSlugs = ['south-africa', 'united-states-of-america', 'united-kingdom'];
 
-/** 'From R130' (the spec's words), with the old price struck through while the flag is on sale. */
+/**
+ * 'From R130' (the spec's words): the cheapest size's price, or with one size the old price struck
+ * through while the flag is on sale.
+ */
 function FromPrice({ product }: { product: Product }) {
+  const saleShown = isOnSale(product) && !pricesDiffer(product);
   return (
     <p className="mt-1 flex flex-wrap items-baseline gap-x-2 font-medium" data-testid="best-seller-price">
-      <span className={isOnSale(product) ? 'text-red-700' : 'text-brand-800'}>From {formatRandCompact(effectivePriceCents(product))}</span>
-      {isOnSale(product) && (
+      <span className={saleShown ? 'text-red-700' : 'text-brand-800'}>From {formatRandCompact(fromPriceCents(product))}</span>
+      {saleShown && (
         <s className="text-sm text-slate-600">
           <span className="sr-only">Original price: </span>
           {formatRandCompact(product.priceCents)}
@@ -35,7 +39,7 @@ export function BestSellers({ products }: { products: readonly Product[] | undef
           <h2 id="best-sellers-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             Best sellers
           </h2>
-          <p className="mt-4 text-lg text-slate-600">The flags our customers order most, every one {FLAG_SIZE}.</p>
+          <p className="mt-4 text-lg text-slate-600">The flags our customers order most, in {FLAG_SIZE}, 90 × 60 cm and on a desk stand.</p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {bestSellers.map((item) => (

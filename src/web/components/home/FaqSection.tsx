@@ -52,8 +52,9 @@ const faqs: Faq[] = [
     question: 'What size are your flags?',
     answer: (
       <p>
-        All our flags are {FLAG_SIZE} (about 5 x 3 feet), the most popular size for a house flagpole, a wall or a
-        stadium. Each weighs about {FLAG_WEIGHT}.
+        Our standard flag is {FLAG_SIZE} (about 5 x 3 feet), the most popular size for a house flagpole, a wall or a
+        stadium, and weighs about {FLAG_WEIGHT}. Most flags also come in 90 × 60 cm and as a desk flag with a stand:
+        choose the size on the flag&apos;s page.
       </p>
     ),
   },

@@ -23,7 +23,7 @@ const reasons: Reason[] = [
     title: 'Premium polyester',
     text: (
       <>
-        Every flag is {FLAG_SIZE}, printed on strong, light polyester that lasts{' '}
+        Our standard flag is {FLAG_SIZE}, printed on strong, light polyester that lasts{' '}
         <span className="whitespace-nowrap">{POLYESTER_LIFE}</span> flying outdoors.
       </>
     ),

@@ -3,7 +3,8 @@ import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
-import { countryName, isOnSale, type Product } from '../../../shared/product';
+import { countryName, fromPriceCents, isOnSale, pricesDiffer, type Product } from '../../../shared/product';
+import { formatRand } from '../../../shared/money';
 import { maxBuyable } from '../../../shared/stock';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
 import { ProductImage } from '../ui/ProductImage';
@@ -64,6 +65,13 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
             <ProductPrice product={product} />
             <StockBadge stockQuantity={product.stockQuantity} />
           </div>
+          {/* The price and Add to Cart are the main size's; the other sizes are a click away. */}
+          {product.sizes.length > 1 && (
+            <p className="-mt-2 text-xs text-slate-600" data-testid="size-range">
+              {product.sizes[0]!.label}
+              {pricesDiffer(product) && <> · {product.sizes.length} sizes from {formatRand(fromPriceCents(product))}</>}
+            </p>
+          )}
           <AddToCartButton
             product={product}
             disabled={maxBuyable(product.stockQuantity, lineLimit) === 0}

@@ -87,7 +87,7 @@ function sections(): PolicySection[] {
       content: (
         <>
           <p>
-            Our flags are printed on polyester and measure {FLAG_SIZE} unless the product page says otherwise. The
+            Our flags are printed on polyester and measure {FLAG_SIZE} unless the size chosen on the product page says otherwise. The
             pictures on this site show each design; colours can look slightly different from screen to screen.
           </p>
           <ul>
