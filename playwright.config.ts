@@ -20,7 +20,7 @@ process.env.E2E_CHECKED_SCREENS ??= fs.mkdtempSync(path.join(os.tmpdir(), 'flag-
 
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-const CATALOGUE_CHANGES = ['**/admin-products.spec.ts', '**/new-flag-hidden.spec.ts', '**/unavailable-flag.spec.ts'];
+const CATALOGUE_CHANGES = ['**/admin-products.spec.ts', '**/new-flag-hidden.spec.ts', '**/unavailable-flag.spec.ts', '**/admin-sizes.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -322,11 +322,13 @@ class Mailbox {
   }
 }
 
+/** A flag and the ids of its sizes on sale, the main size first. */
 interface ProductSummary {
   id: string;
+  sizeIds: string[];
 }
 
-/** Sign-up, the emailed link, a cart of 1-3 flags and a pickup point: everything before Checkout (not timed). */
+/** Sign-up, the emailed link, a cart of 1-3 lines (mixed sizes) and a pickup point: everything before Checkout (not timed). */
 async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: ProductSummary[], index: number, runTag: string): Promise<Shopper> {
   const ip = `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   const email = `bench-${runTag}-${index}@example.co.za`;
@@ -347,7 +349,9 @@ async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: Pr
   const lines = 1 + (index % 3);
   for (let line = 0; line < lines; line++) {
     const product = products[(index * 7 + line * 13) % products.length]!;
-    await client.expect('POST', '/api/cart', me, { sessionId, productId: product.id, quantity: 1 + ((index + line) % 2) });
+    // Sizes mixed across shoppers and lines: a flag's main size, its 90 × 60 cm, its desk flag.
+    const sizeId = product.sizeIds[(index + line) % product.sizeIds.length];
+    await client.expect('POST', '/api/cart', me, { sessionId, productId: product.id, sizeId, quantity: 1 + ((index + line) % 2) });
   }
   // The total as the checkout page shows it: the cart's subtotal and the collection fee or the courier's economy price.
   const cart = await client.expect<{ subtotalCents: number; itemCount: number }>('GET', `/api/cart/${sessionId}`, me);
@@ -466,8 +470,13 @@ async function runAgainst(shops: ChildServer[], shopperCount: number, database: 
   // The dev mailbox is in the database: any process reads every shopper's email.
   const mailbox = new Mailbox(clients[0]!);
   const runTag = randomBytes(3).toString('hex');
-  const products = await clients[0]!.expect<ProductSummary[]>('GET', '/api/products', { ip: '127.0.0.1' });
-  if (products.length === 0) throw new Error('GET /api/products listed no products');
+  const listed = await clients[0]!.expect<{ id: string; slug: string }[]>('GET', '/api/products', { ip: '127.0.0.1' });
+  if (listed.length === 0) throw new Error('GET /api/products listed no products');
+  const products: ProductSummary[] = [];
+  for (const { id, slug } of listed) {
+    const { sizes } = await clients[0]!.expect<{ sizes: { id: string }[] }>('GET', `/api/products/${slug}`, { ip: '127.0.0.1' });
+    products.push({ id, sizeIds: sizes.map((size) => size.id) });
+  }
 
   progress(`checkout: preparing ${shopperCount} verified shoppers with full carts (not timed)`);
   // One more shopper per process than measured goes through a whole checkout first, so the first-call

@@ -7,7 +7,7 @@
  * (spec section 5) without sleeping.
  */
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { countryName, effectivePriceCents, type Product } from '../src/shared/product';
+import { countryName, effectivePriceCents, type ListedProduct, type Product } from '../src/shared/product';
 import { formatRand } from '../src/shared/money';
 import { checkAccessibilityOf } from './accessibility';
 
@@ -184,10 +184,10 @@ export async function clickAgain(page: Page, button: Locator): Promise<void> {
 }
 
 /** The catalogue as the API serves it. */
-export async function fetchCatalogue(request: APIRequestContext): Promise<Product[]> {
+export async function fetchCatalogue(request: APIRequestContext): Promise<ListedProduct[]> {
   const response = await request.get('/api/products');
   expect(response.ok()).toBe(true);
-  return (await response.json()) as Product[];
+  return (await response.json()) as ListedProduct[];
 }
 
 export async function fetchProduct(request: APIRequestContext, slug: string): Promise<Product> {

@@ -85,7 +85,7 @@ test('a flag hidden while in the cart is marked no longer available, left out of
   await fillDetails(page, { phone: '082 555 0142' });
   await chooseNearestPoint(page);
   await pay(page);
-  const message = 'The Zanzibar flag is no longer sold. Please remove it from your cart.';
+  const message = 'The Zanzibar flag in 150 × 90 cm is no longer sold. Please remove it from your cart.';
   await expect(summary.getByRole('alert')).toHaveText(message);
   // Said once, beside Pay: not toasted as well.
   await expect(toast(page, 'Please Review Your Order')).toHaveCount(0);

@@ -8,8 +8,8 @@ interface Item {
   priceCents: number;
   salePriceCents: number | null;
   region: Region | null;
-  /** Each flag sold in one size unless a test gives it more. */
-  sizes: { priceCents: number; salePriceCents: number | null }[];
+  /** The cheapest size's price, sale prices counted: the main size's unless a test gives the flag a cheaper one. */
+  fromPriceCents: number;
 }
 
 const item = (name: string, priceCents: number, salePriceCents: number | null = null, description = ''): Item => ({
@@ -18,7 +18,7 @@ const item = (name: string, priceCents: number, salePriceCents: number | null = 
   priceCents,
   salePriceCents,
   region: regionOf(name) ?? null,
-  sizes: [{ priceCents, salePriceCents }],
+  fromPriceCents: salePriceCents !== null && salePriceCents < priceCents ? salePriceCents : priceCents,
 });
 
 const catalogue: Item[] = [
@@ -110,7 +110,7 @@ describe('sorting', () => {
   });
 
   it("sorts a flag sold in several sizes by its cheapest size's price", () => {
-    const withDeskFlag = catalogue.map((p) => (p.name === 'TURKEY' ? { ...p, sizes: [...p.sizes, { priceCents: 6000, salePriceCents: null }] } : p));
+    const withDeskFlag = catalogue.map((p) => (p.name === 'TURKEY' ? { ...p, fromPriceCents: 6000 } : p));
     expect(filterCatalogue(withDeskFlag, { ...defaultCatalogueFilter, sortKey: 'price', sortDirection: 'asc' })[0]!.name).toBe('TURKEY');
   });
 

@@ -1,5 +1,5 @@
 import { matchesRegion, type Region } from './regions';
-import { fromPriceCents, type Product } from './product';
+import type { ListedProduct } from './product';
 
 /** The parts of an address the shop page reads: its search, region and sort (use-shop-filters.ts). */
 export const SHOP_ADDRESS_PARAMS = ['q', 'region', 'sort'] as const;
@@ -21,7 +21,7 @@ export const defaultCatalogueFilter: CatalogueFilter = {
   sortDirection: 'asc',
 };
 
-type Filterable = Pick<Product, 'name' | 'description' | 'priceCents' | 'salePriceCents' | 'region'> & { sizes: readonly Pick<Product, 'priceCents' | 'salePriceCents'>[] };
+type Filterable = Pick<ListedProduct, 'name' | 'description' | 'region' | 'fromPriceCents'>;
 
 /** Case-insensitive match of the search text against name or description. */
 export function matchesSearch(product: Filterable, search: string): boolean {
@@ -43,7 +43,7 @@ export function filterCatalogue<T extends Filterable>(products: readonly T[], fi
   return kept.sort((a, b) => {
     const byKey =
       filter.sortKey === 'price'
-        ? fromPriceCents(a) - fromPriceCents(b)
+        ? a.fromPriceCents - b.fromPriceCents
         : a.name.localeCompare(b.name, 'en');
     return byDescriptionOnly(a) - byDescriptionOnly(b) || sign * (byKey || a.name.localeCompare(b.name, 'en'));
   });

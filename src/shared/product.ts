@@ -55,6 +55,18 @@ export interface Product {
   sizes: ProductSize[];
 }
 
+/**
+ * A flag as the shop's list sends it: its main size's price and stock, and what the cards need of
+ * its other sizes. The product call (GET /api/products/:key) has each size; leaving them out here
+ * keeps the list, the shop's busiest answer, as small as it was before flags had sizes.
+ */
+export type ListedProduct = Omit<Product, 'sizes'> & {
+  sizeCount: number;
+  /** The cheapest size's price, sale prices counted: the flag's 'From R…'. */
+  fromPriceCents: number;
+  mainSizeLabel: string;
+};
+
 /** Joining words that stay small inside a name: 'United States of America', 'Trinidad and Tobago'. */
 const smallWords = new Set(['of', 'and', 'the']);
 
@@ -80,17 +92,10 @@ export function effectivePriceCents(product: Pick<Product, 'priceCents' | 'saleP
     : product.priceCents;
 }
 
-/** A price and its sale price: a flag's main size's, or one size's. */
-type Priced = Pick<Product, 'priceCents' | 'salePriceCents'>;
-
-/** What the cheapest size of a flag costs, sale prices counted: its 'From R…' price. */
-export function fromPriceCents(product: Priced & { sizes: readonly Priced[] }): number {
-  return product.sizes.length === 0 ? effectivePriceCents(product) : Math.min(...product.sizes.map(effectivePriceCents));
-}
-
-/** True when a flag's sizes cost different amounts, so its card says 'From'. */
-export function pricesDiffer(product: { sizes: readonly Priced[] }): boolean {
-  return new Set(product.sizes.map(effectivePriceCents)).size > 1;
+/** A flag as its list entry: the full product with its sizes summed up. */
+export function listedProduct({ sizes, ...product }: Product): ListedProduct {
+  const fromPriceCents = sizes.length === 0 ? effectivePriceCents(product) : Math.min(...sizes.map(effectivePriceCents));
+  return { ...product, sizeCount: sizes.length, fromPriceCents, mainSizeLabel: sizes[0]?.label ?? '' };
 }
 
 /** What a product page's address may say: the size it shows (`?size=90x60`). */
@@ -107,8 +112,8 @@ export function lineName(line: { productName: string; sizeLabel?: string | null 
 }
 
 /** The cheapest flag's price, sale prices counted: the shop's 'from' price. Undefined for an empty catalogue. */
-export function lowestPriceCents(products: readonly (Priced & { sizes: readonly Priced[] })[]): number | undefined {
-  return products.length === 0 ? undefined : Math.min(...products.map(fromPriceCents));
+export function lowestPriceCents(products: readonly Pick<ListedProduct, 'fromPriceCents'>[]): number | undefined {
+  return products.length === 0 ? undefined : Math.min(...products.map((product) => product.fromPriceCents));
 }
 
 export function isOnSale(product: Pick<Product, 'priceCents' | 'salePriceCents'>): boolean {

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { describeShop } from '../testing/describe-shop';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
-import type { Product } from '../../shared/product';
+import type { Product, ListedProduct } from '../../shared/product';
 import { MAX_PICTURES_PER_PRODUCT, type AdminProduct } from '../../shared/product-admin';
 import { slugFromName } from './admin-service';
 
@@ -83,7 +83,7 @@ describeShop('product management', { env: { ADMIN_EMAILS: ADMIN } }, (shop) => {
     pictures: (await shop.db.select().from(productImages).where(eq(productImages.productId, productId))).map((row) => row.id).sort(),
     uploads: (await shop.db.select({ count: sql<number>`count(*)::int` }).from(uploadedImages))[0]!.count,
   });
-  const storefront = async (): Promise<Product[]> => (await call('GET', '/api/products')).json<Product[]>();
+  const storefront = async (): Promise<ListedProduct[]> => (await call('GET', '/api/products')).json<ListedProduct[]>();
   const auditOf = async (productId: string) =>
     (await shop.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, productId))).map((row) => [row.action, row.summary]);
   const newFlag = { name: 'Malawi', description: 'A red rising sun on black, red and green.', priceCents: 14_000 };

@@ -4,7 +4,7 @@ import { adminAuditLog, productSizes } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
-import { effectivePriceCents, type Product } from '../../shared/product';
+import { effectivePriceCents, type ListedProduct, type Product } from '../../shared/product';
 import type { AdminProduct } from '../../shared/product-admin';
 import type { CartView } from '../../shared/api/responses';
 
@@ -149,14 +149,14 @@ describeShop('the sizes of flags on the order desk', { env: { ADMIN_EMAILS: ADMI
   });
 
   it('sets the price of one size on every flag at once, with one audit line', async () => {
-    const flags = (await call('GET', '/api/products')).json<Product[]>();
+    const flags = (await call('GET', '/api/products')).json<ListedProduct[]>();
     const res = await call('POST', '/api/admin/sizes/price', { code: '90x60', priceCents: 9_900 });
     expect(res.statusCode).toBe(200);
     const everyFlag = (await call('GET', '/api/admin/products')).json<{ products: AdminProduct[] }>().products;
     expect(res.json()).toEqual({ code: '90x60', flags: everyFlag.length });
-    const after = (await call('GET', '/api/products')).json<Product[]>();
+    const after = (await call('GET', '/api/products')).json<ListedProduct[]>();
     expect(after).toHaveLength(flags.length);
-    for (const flag of after) expect(flag.sizes.find((size) => size.code === '90x60')?.price ?? '99.00').toBe('99.00');
+    for (const flag of after) expect((await storefront(flag.slug)).sizes.find((size) => size.code === '90x60')?.price ?? '99.00').toBe('99.00');
     expect(await auditOf('90x60')).toEqual([`Set the price of every 90 × 60 cm flag to R99.00 (${everyFlag.length} flags)`]);
 
     expect((await call('POST', '/api/admin/sizes/price', { code: '45x30', priceCents: 5_000 })).json()).toEqual({ message: 'No flag is sold in a size with the code 45x30', code: 'not_found' });

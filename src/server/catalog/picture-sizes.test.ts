@@ -8,7 +8,7 @@ import { describeShop } from '../testing/describe-shop';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { signedIn } from '../testing/test-admin';
 import type { CartItemView } from '../../shared/cart';
-import type { Product } from '../../shared/product';
+import type { Product, ListedProduct } from '../../shared/product';
 import type { AdminProduct } from '../../shared/product-admin';
 import { PICTURE_SIZES } from '../../shared/picture-sizes';
 import { bumpCatalogueVersion } from './catalogue-version';
@@ -172,7 +172,7 @@ describeShop('smaller copies of uploaded pictures', { env: { ADMIN_EMAILS: ADMIN
   it('tells the shop, the product page, the cart and the page preload which widths an upload has; the seeded SVG flags have none', async () => {
     const flag = await newFlag('Eritrea');
     const image = (await upload(flag.id, LARGE_JPEG, 'image/jpeg')).images[0]!;
-    const list = (await get('/api/products')).json<Product[]>();
+    const list = (await get('/api/products')).json<ListedProduct[]>();
     expect(list.find((p) => p.id === flag.id)!.images).toEqual([image]);
     const seeded = list.find((p) => p.slug === 'south-africa')!;
     expect(seeded.images).toEqual([expect.objectContaining({ url: expect.stringMatching(/\.svg$/) }), expect.objectContaining({ url: expect.stringMatching(/\.svg$/) })]);

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../shared/product';
+import type { Product, ListedProduct } from '../../shared/product';
 import { describeShop } from '../testing/describe-shop';
 import { createCatalogService } from './service';
 import { bumpCatalogueVersion } from './catalogue-version';
@@ -9,10 +9,10 @@ import { setMainSize } from '../testing/main-size';
 describeShop('catalogue API', {}, (shop) => {
   const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
 
-  async function productList(): Promise<Product[]> {
+  async function productList(): Promise<ListedProduct[]> {
     const res = await get('/api/products');
     expect(res.statusCode).toBe(200);
-    return res.json<Product[]>();
+    return res.json<ListedProduct[]>();
   }
 
   describe('GET /api/products', () => {
@@ -129,7 +129,7 @@ describeShop('catalogue API', {}, (shop) => {
       const after = await catalog.productList();
       expect(after.etag).not.toBe(before.etag);
       expect(after.products.find((p) => p.id === sa.id)).toMatchObject({ price: '145.00', priceCents: 14500 });
-      expect(JSON.parse(after.json.toString('utf8'))).toEqual(after.products);
+      expect(JSON.parse(after.json.toString('utf8'))).toEqual(after.listed);
 
       // One product comes from the app's own prepared list: a change another process marks reaches it within a check.
       await bumpCatalogueVersion(shop.db);

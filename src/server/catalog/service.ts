@@ -10,14 +10,17 @@ import { inTheShop } from './in-the-shop';
 import { pictureWidthsOf } from './picture-sizes';
 import { sizesOf, toProductSize, type SizeRow } from './sizes';
 import { centsToDecimal } from '../../shared/money';
-import type { Product } from '../../shared/product';
+import { listedProduct, type ListedProduct, type Product } from '../../shared/product';
 
 type ProductRow = typeof products.$inferSelect;
 type ImageRow = typeof productImages.$inferSelect;
 
 /** The product list as ready-to-send bytes: the hottest path of the shop is a memory copy. */
 export interface PreparedProductList {
+  /** Each flag with its sizes, for its page, the feed and the sitemap. */
   products: Product[];
+  /** The list as GET /api/products answers it (ListedProduct), for the shop and home pages. */
+  listed: ListedProduct[];
   /** The same products by slug and by id, for one product's page and GET /api/products/:key. */
   byKey: ReadonlyMap<string, Product>;
   /** Each product as JSON, by slug and by id: read through the contract with the list, so sent as it is. */
@@ -102,8 +105,9 @@ export function createCatalogService(db: Database) {
     // version, which costs one more rebuild; the other order could keep old products under a new version.
     const version = await readCatalogueVersion(db);
     // Kept ready as JSON, so it does not pass the contract's check on the way out: it is read through it here, once per version.
-    const list = answers.products.parse(await listActiveProducts());
-    const json = Buffer.from(JSON.stringify(list));
+    const list = answers.product.array().parse(await listActiveProducts());
+    const listed = answers.products.parse(list.map(listedProduct));
+    const json = Buffer.from(JSON.stringify(listed));
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
     const byKey = new Map(list.flatMap((product) => [[product.slug, product] as const, [product.id, product] as const]));
     const jsonByKey = new Map(
@@ -112,7 +116,7 @@ export function createCatalogService(db: Database) {
         return [[product.slug, text] as const, [product.id, text] as const];
       }),
     );
-    return { products: list, byKey, jsonByKey, json, gzip: gzipSync(json), etag, version };
+    return { products: list, listed, byKey, jsonByKey, json, gzip: gzipSync(json), etag, version };
   }
 
   /** Starts building a fresh list; the one being served stays in use until it is ready. */

@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { GOOGLE_NAMESPACE, googleMerchantFeed, type FeedShop } from './google-merchant';
 import { describeShop } from '../testing/describe-shop';
-import type { Product, ProductSize } from '../../shared/product';
+import type { ListedProduct, Product, ProductSize } from '../../shared/product';
 
 type Item = Record<string, unknown> & { 'g:shipping': { 'g:country': string; 'g:service': string; 'g:price': string }[] };
 
@@ -170,7 +170,8 @@ describeShop('GET /feeds/google-merchant.xml', {}, (shop) => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const items = readFeed(res.body).channel.item!;
-    const products = (await shop.app.inject({ url: '/api/products' })).json<Product[]>();
+    const listed = (await shop.app.inject({ url: '/api/products' })).json<ListedProduct[]>();
+    const products = await Promise.all(listed.map(async (p) => (await shop.app.inject({ url: `/api/products/${p.slug}` })).json<Product>()));
     expect(items.map((item) => item['g:id'])).toEqual(products.flatMap((p) => p.sizes.map((size) => `${p.slug}-${size.code}`)));
     for (const item of items) expectValidItem(item, shop.config.publicUrl);
   });

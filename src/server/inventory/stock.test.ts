@@ -6,7 +6,7 @@ import type { Shopper } from '../testing/test-orders';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import { TEST_PUBLIC_URL } from '../testing/test-support';
 import { describeShop } from '../testing/describe-shop';
-import type { Product } from '../../shared/product';
+import type { Product, ListedProduct } from '../../shared/product';
 
 const origin = { origin: TEST_PUBLIC_URL };
 
@@ -79,7 +79,7 @@ describeShop('stock at checkout', { pickupPoints: true }, (shop) => {
     const winner = answers.find((a) => a.statusCode === 200)!.json<{ id: string }>();
     expect(await checkoutRow(winner.id)).toMatchObject({ stockHeld: true, snapshot: { heldStock: [{ productId: kenya.id, sizeId: kenya.sizes[0]!.id, quantity: 1 }] } });
     // The product list says so too (within the second it takes to notice).
-    await expect.poll(async () => (await inject('GET', '/api/products')).json<Product[]>().find((p) => p.id === kenya.id)?.stockQuantity).toBe(0);
+    await expect.poll(async () => (await inject('GET', '/api/products')).json<ListedProduct[]>().find((p) => p.id === kenya.id)?.stockQuantity).toBe(0);
   });
 
   it('takes nothing when one flag of the order is short, and names that flag', async () => {

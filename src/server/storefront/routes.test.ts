@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import { bumpCatalogueVersion } from '../catalog/catalogue-version';
-import { lowestPriceCents, type Product } from '../../shared/product';
+import { lowestPriceCents, type Product, type ListedProduct } from '../../shared/product';
 import { formatRandCompact } from '../../shared/money';
 import { describeShop } from '../testing/describe-shop';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
@@ -123,7 +123,7 @@ describeShop('storefront pages', {}, (shop) => {
     const readHome = async () => {
       const html = (await get('/')).body;
       const initial = JSON.parse(decode(/<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!)) as {
-        queries: [string, Product[]][];
+        queries: [string, ListedProduct[]][];
       };
       return { description: meta(html, 'name', 'description'), catalogue: initial.queries.find(([key]) => key === '/api/products')?.[1] ?? [] };
     };
@@ -163,7 +163,7 @@ describeShop('storefront pages', {}, (shop) => {
 
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     const productLocs = locs.filter((loc) => loc.startsWith(`${TEST_PUBLIC_URL}/product/`));
-    const list = (await get('/api/products')).json<Product[]>();
+    const list = (await get('/api/products')).json<ListedProduct[]>();
     expect(productLocs.length).toBe(list.length);
     expect(new Set(productLocs)).toEqual(new Set(list.map((p) => `${TEST_PUBLIC_URL}/product/${p.slug}`)));
     expect(locs).toContain(`${TEST_PUBLIC_URL}/`);
@@ -255,7 +255,7 @@ describeShop('the storefront of a shop not registered for VAT (SHOP_VAT_NUMBER=)
     const home = (await shop.app.inject({ url: '/' })).body;
     const initial = JSON.parse(decode(/<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(home)![1]!)) as {
       shop: { vatNumber: string };
-      queries: [string, Product[]][];
+      queries: [string, ListedProduct[]][];
     };
     expect(initial.shop.vatNumber).toBe('');
     const catalogue = initial.queries.find(([key]) => key === '/api/products')![1];

@@ -52,7 +52,7 @@ const indexedPaths = Object.entries(clientRoutes)
   .map(([p]) => p);
 
 /** A flag's first picture, shown at `sizes`, for the page's preload. */
-function leadImageOf(product: Product | undefined, sizes: string): LeadImage | undefined {
+function leadImageOf(product: Pick<Product, 'images'> | undefined, sizes: string): LeadImage | undefined {
   const first = product?.images[0];
   return first ? { url: first.url, widths: first.widths, sizes } : undefined;
 }
@@ -181,7 +181,7 @@ export async function storefrontRoutes(
     app.get(routePath, route.options ?? {}, async (request, reply) => {
       // The shop's cards and the home page's prices come from the catalogue, sent with the page.
       const list = await catalog.productList();
-      const catalogue = route.page === 'shop' || route.page === 'home' ? list.products : undefined;
+      const catalogue = route.page === 'shop' || route.page === 'home' ? list.listed : undefined;
       const meta = staticPageMeta(route.page, shopName, { fromCents: catalogue && lowestPriceCents(catalogue), vatVendor: isVatVendor(config.shop) });
       const queries: InitialData['queries'] = catalogue ? [['/api/products', catalogue]] : [];
       const head: PageHead = {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageRenderer } from '../../web/server-entry';
 import { formatRand, formatRandCompact } from '../../shared/money';
-import { lowestPriceCents, effectivePriceCents, type Product } from '../../shared/product';
+import { lowestPriceCents, effectivePriceCents, type ListedProduct } from '../../shared/product';
 import { PAXI_STANDARD } from '../../shared/shop-facts';
 import { loadConfig } from '../config';
 import { shopPageData } from './html';
@@ -63,11 +63,11 @@ describe('a demo shop, rendered on the server', () => {
 
 describe('a shop not registered for VAT, rendered on the server', () => {
   let shop: TestApp;
-  let catalogue: Product[];
+  let catalogue: ListedProduct[];
 
   beforeAll(async () => {
     shop = await shopWith({ SHOP_VAT_NUMBER: '' });
-    catalogue = (await shop.app.inject({ url: '/api/products' })).json<Product[]>();
+    catalogue = (await shop.app.inject({ url: '/api/products' })).json<ListedProduct[]>();
   });
   afterAll(async () => {
     await shop?.close();

@@ -26,13 +26,14 @@ import {
   orderActionResultSchema,
   pickupSearchSchema,
   productSchema,
+  listedProductSchema,
   savedAddressSchema,
   savedProfileSchema,
 } from './responses';
 
 /** What each call with a contract answers on success: the server sends nothing else, the browser reads it typed. */
 export const answers = {
-  products: z.array(productSchema),
+  products: z.array(listedProductSchema),
   product: productSchema,
   cart: cartSchema,
   addToCart: cartItemSchema,

@@ -9,7 +9,7 @@ import { orderActions, orderEventTypes, orderStatuses, paymentStatuses, type Adm
 import { discountKinds, type DiscountCodeView } from '../discounts';
 import type { AdminProduct } from '../product-admin';
 import type { CartItemView } from '../cart';
-import type { Product } from '../product';
+import type { ListedProduct, Product } from '../product';
 import type { DiscountPreview } from '../checkout';
 
 /*
@@ -63,6 +63,10 @@ export const productSchema = exactly<Product>()(
     primaryImage: z.string().nullable(),
     sizes: z.array(productSizeSchema),
   }),
+);
+
+export const listedProductSchema = exactly<ListedProduct>()(
+  productSchema.omit({ sizes: true }).extend({ sizeCount: z.number(), fromPriceCents: z.number(), mainSizeLabel: z.string() }),
 );
 
 export const cartItemSchema = exactly<CartItemView>()(

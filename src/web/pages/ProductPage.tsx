@@ -74,13 +74,15 @@ function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
   // The size is in the address (?size=90x60): a shared link opens on it, and Back returns to the one before.
   const [params, setParams] = useSearchParams();
-  const size = chosenSize(product, params.get('size'))!;
-  const buyable = maxBuyable(size.stockQuantity, lineLimit);
+  const size = chosenSize(product, params.get('size'));
+  // Until the flag's sizes arrive, its list entry shows: the main size's price and stock.
+  const priced = size ?? product;
+  const buyable = maxBuyable(priced.stockQuantity, lineLimit);
   const country = countryName(product.name);
   const shareTarget = {
     title: `${country} Flag | ${shop.name}`,
-    text: `${country} flag in ${size.label} ${size.material ?? FLAG_MATERIAL} from ${sentenceEndingWith(shop.name)}`,
-    path: `/product/${product.slug}?size=${encodeURIComponent(size.code)}`,
+    text: size ? `${country} flag in ${size.label} ${size.material ?? FLAG_MATERIAL} from ${sentenceEndingWith(shop.name)}` : `${country} flag from ${sentenceEndingWith(shop.name)}`,
+    path: size ? `/product/${product.slug}?size=${encodeURIComponent(size.code)}` : `/product/${product.slug}`,
   };
   const choose = (next: Product['sizes'][number]) => {
     setParams((current) => {
@@ -102,18 +104,18 @@ function ProductDetails({ product }: { product: Product }) {
         <div className="flex min-w-0 flex-col gap-6">
           <div className="flex flex-col gap-2 sm:gap-3">
             <div className="flex flex-wrap items-center gap-2">
-              <StockBadge stockQuantity={size.stockQuantity} showInStock />
-              {isOnSale(size) && <SaleBadge />}
+              <StockBadge stockQuantity={priced.stockQuantity} showInStock />
+              {isOnSale(priced) && <SaleBadge />}
               {product.featured && <FeaturedBadge />}
             </div>
             <h1 className="text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl" data-testid="product-title">
               {country}
             </h1>
-            <ProductPrice product={size} size="lg" />
+            <ProductPrice product={priced} size="lg" />
             <p className="text-xs text-slate-600 sm:text-sm" data-testid="price-note">
               {vatVendor && 'Price includes 15% VAT. '}PAXI collection from {PAXI_STANDARD.feeLabel}.
             </p>
-            {product.sizes.length > 1 && <SizePicker sizes={product.sizes} chosen={size} onChoose={choose} />}
+            {size && product.sizes.length > 1 && <SizePicker sizes={product.sizes} chosen={size} onChoose={choose} />}
           </div>
 
           <div className="flex flex-wrap items-end gap-2 border-b border-slate-200 pb-6 sm:gap-3" data-testid="buy-box">
@@ -152,7 +154,7 @@ function ProductDetails({ product }: { product: Product }) {
                 <ShareButton target={shareTarget} className="h-12 w-12" />
               </Tooltip>
             </div>
-            <OutOfStockHelp stockQuantity={size.stockQuantity} />
+            <OutOfStockHelp stockQuantity={priced.stockQuantity} />
           </div>
 
           <p className="leading-relaxed text-slate-700" data-testid="product-description">
@@ -173,6 +175,7 @@ function ProductDetails({ product }: { product: Product }) {
             </ul>
           </section>
 
+          {size && (
           <section aria-labelledby="specifications">
             <h2 id="specifications" className="mb-3 text-lg font-bold text-slate-900">
               Specifications
@@ -192,6 +195,7 @@ function ProductDetails({ product }: { product: Product }) {
               </table>
             </div>
           </section>
+          )}
         </div>
       </div>
     </>

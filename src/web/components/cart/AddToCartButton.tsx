@@ -2,10 +2,11 @@ import { ShoppingCart } from 'lucide-react';
 import { Button, type ButtonProps } from '../ui/Button';
 import { useAddToCart } from './use-cart';
 import { formatRand } from '../../../shared/money';
-import { effectivePriceCents, type Product, type ProductSize } from '../../../shared/product';
+import { effectivePriceCents, type ListedProduct, type Product, type ProductSize } from '../../../shared/product';
 
 interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
-  product: Product;
+  /** The flag: from its page, or a shop card's list entry. */
+  product: Product | ListedProduct;
   /** The size to add; the flag's main size when left out (a shop card). */
   productSize?: ProductSize;
   quantity?: number;
@@ -15,7 +16,7 @@ interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children'>
  * Add to Cart for one flag. While the flag is being added the button stays enabled (a disabled
  * button drops the keyboard focus) and ignores further presses; the toast that follows offers the cart.
  */
-export function AddToCartButton({ product, productSize = product.sizes[0], quantity = 1, disabled, ...props }: AddToCartButtonProps) {
+export function AddToCartButton({ product, productSize, quantity = 1, disabled, ...props }: AddToCartButtonProps) {
   const addToCart = useAddToCart();
   const adding = addToCart.isPending;
   return (
@@ -29,7 +30,7 @@ export function AddToCartButton({ product, productSize = product.sizes[0], quant
         addToCart.mutate({
           productId: product.id,
           sizeId: productSize?.id,
-          sizeLabel: productSize?.label,
+          sizeLabel: productSize?.label ?? ('mainSizeLabel' in product ? product.mainSizeLabel : undefined),
           productName: product.name,
           productImage: product.primaryImage,
           price: formatRand(effectivePriceCents(productSize ?? product)),

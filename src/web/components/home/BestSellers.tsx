@@ -5,7 +5,7 @@ import { buttonClasses } from '../ui/Button';
 import { COUNTRIES_COUNT, FLAG_SIZE } from '../../../shared/shop-facts';
 import { formatRandCompact } from '../../../shared/money';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
-import { countryName, fromPriceCents, isOnSale, pricesDiffer, type Product } from '../../../shared/product';
+import { countryName, effectivePriceCents, isOnSale, type ListedProduct } from '../../../shared/product';
 
 /** The three best sellers the spec names, in its order; their names, pictures and prices are the catalogue's. */
 const bestSellerSlugs = ['south-africa', 'united-states-of-america', 'united-kingdom'];
@@ -14,11 +14,11 @@ const bestSellerSlugs = ['south-africa', 'united-states-of-america', 'united-kin
  * 'From R130' (the spec's words): the cheapest size's price, or with one size the old price struck
  * through while the flag is on sale.
  */
-function FromPrice({ product }: { product: Product }) {
-  const saleShown = isOnSale(product) && !pricesDiffer(product);
+function FromPrice({ product }: { product: ListedProduct }) {
+  const saleShown = isOnSale(product) && product.fromPriceCents === effectivePriceCents(product);
   return (
     <p className="mt-1 flex flex-wrap items-baseline gap-x-2 font-medium" data-testid="best-seller-price">
-      <span className={saleShown ? 'text-red-700' : 'text-brand-800'}>From {formatRandCompact(fromPriceCents(product))}</span>
+      <span className={saleShown ? 'text-red-700' : 'text-brand-800'}>From {formatRandCompact(product.fromPriceCents)}</span>
       {saleShown && (
         <s className="text-sm text-slate-600">
           <span className="sr-only">Original price: </span>
@@ -30,7 +30,7 @@ function FromPrice({ product }: { product: Product }) {
 }
 
 /** products: the catalogue, undefined while it loads (a flag that is no longer sold is left out). */
-export function BestSellers({ products }: { products: readonly Product[] | undefined }) {
+export function BestSellers({ products }: { products: readonly ListedProduct[] | undefined }) {
   const bestSellers = bestSellerSlugs.flatMap((slug) => products?.find((p) => p.slug === slug) ?? []);
   return (
     <section aria-labelledby="best-sellers-heading" className="bg-slate-50">

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '../ui/Button';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
-import { countryName, fromPriceCents, isOnSale, pricesDiffer, type Product } from '../../../shared/product';
+import { countryName, effectivePriceCents, isOnSale, type ListedProduct } from '../../../shared/product';
 import { formatRand } from '../../../shared/money';
 import { maxBuyable } from '../../../shared/stock';
 import { PICTURE_SIZES } from '../../../shared/picture-sizes';
@@ -14,7 +14,7 @@ import { usePrefetchProduct } from './use-products';
 import { lineLimit } from '../../lib/initial-data';
 
 interface ProductCardProps {
-  product: Product;
+  product: ListedProduct;
   /** Cards in the first row load their picture at once; the very first gets high priority. */
   eager?: boolean;
   priority?: boolean;
@@ -66,10 +66,17 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
             <StockBadge stockQuantity={product.stockQuantity} />
           </div>
           {/* The price and Add to Cart are the main size's; the other sizes are a click away. */}
-          {product.sizes.length > 1 && (
+          {product.sizeCount > 1 && (
             <p className="-mt-2 text-xs text-slate-600" data-testid="size-range">
-              {product.sizes[0]!.label}
-              {pricesDiffer(product) && <> · {product.sizes.length} sizes from {formatRand(fromPriceCents(product))}</>}
+              {product.mainSizeLabel}
+              {product.fromPriceCents < effectivePriceCents(product) ? (
+                <>
+                  {' '}
+                  · {product.sizeCount} sizes from {formatRand(product.fromPriceCents)}
+                </>
+              ) : (
+                <> · {product.sizeCount} sizes</>
+              )}
             </p>
           )}
           <AddToCartButton

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
 import { FIVE_MINUTES, TEN_MINUTES } from '../../lib/query-client';
 import { warmScreenFor } from '../../lib/screen-warming';
-import type { Product } from '../../../shared/product';
+import type { ListedProduct, Product } from '../../../shared/product';
 
 const PRODUCTS_KEY = '/api/products';
 
@@ -27,7 +27,7 @@ export class ProductFetchError extends Error {
   }
 }
 
-async function fetchProducts(): Promise<Product[]> {
+async function fetchProducts(): Promise<ListedProduct[]> {
   try {
     return await callApi('products');
   } catch {
@@ -63,11 +63,11 @@ export function useProduct(slugOrId: string) {
     enabled: slugOrId !== '',
     // A missing flag stays missing; only a failed call is worth the one retry.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
-    initialData: () =>
-      queryClient
-        .getQueryData<Product[]>([PRODUCTS_KEY])
-        ?.find((p) => p.slug === slugOrId || p.id === slugOrId),
-    initialDataUpdatedAt: () => queryClient.getQueryState([PRODUCTS_KEY])?.dataUpdatedAt,
+    // The list's entry shows at once while the flag's sizes load: its main size's price and stock.
+    placeholderData: () => {
+      const listed = queryClient.getQueryData<ListedProduct[]>([PRODUCTS_KEY])?.find((p) => p.slug === slugOrId || p.id === slugOrId);
+      return listed && { ...listed, sizes: [] };
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { RotateCw, SearchX, TriangleAlert } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { ProductCard } from '../product/ProductCard';
 import { ProductGrid } from '../product/ProductGrid';
-import type { Product } from '../../../shared/product';
+import type { ListedProduct } from '../../../shared/product';
 
 /** Cards in the first row (up to four on wide screens) load their pictures at once. */
 const EAGER_CARD_COUNT = 4;
@@ -25,7 +25,7 @@ function NoFlagsFound({ onClear }: { onClear: () => void }) {
 }
 
 /** 'Showing X of Y flags', then the cards, or a way back to every flag when none match. */
-export function ShopResults({ shown, total, onClearFilters }: { shown: readonly Product[]; total: number; onClearFilters: () => void }) {
+export function ShopResults({ shown, total, onClearFilters }: { shown: readonly ListedProduct[]; total: number; onClearFilters: () => void }) {
   return (
     <>
       <p role="status" className="mb-5 text-sm text-slate-600" data-testid="result-count">

@@ -8,6 +8,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { toast } from '../../ui/toast-store';
 import { useValidatedForm } from '../../ui/use-validated-form';
 import { ProductPictures } from './ProductPictures';
+import { SizesEditor } from './SizesEditor';
 import { NO_REGION, parseProductForm, productFields, productFormValues, shopperName, suggestedRegion } from './product-form';
 import { useSaveProduct } from './use-admin-products';
 import { shopVisibility, type AdminProduct } from '../../../../shared/product-admin';
@@ -39,7 +40,7 @@ interface ProductDialogProps {
   onCreated: (product: AdminProduct) => void;
 }
 
-/** Adds or edits a flag: its details first, then (once it exists) its pictures. */
+/** Adds or edits a flag: its details first, then (once it exists) its sizes and pictures. */
 export function ProductDialog({ open, onOpenChange, product, onCreated }: ProductDialogProps) {
   return (
     <Dialog
@@ -52,6 +53,7 @@ export function ProductDialog({ open, onOpenChange, product, onCreated }: Produc
       {open && (
         <div className="space-y-8">
           <ProductForm key={product?.id ?? 'new'} product={product} onCreated={onCreated} onDone={() => onOpenChange(false)} />
+          {product && <SizesEditor product={product} />}
           {product && <ProductPictures product={product} />}
         </div>
       )}

@@ -6,6 +6,7 @@ import { Field, TextField } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { toast } from '../../ui/toast-store';
 import { useDeletePicture, useUpdatePictures, useUploadPicture } from './use-admin-products';
+import { useMovingFocus } from './use-moving-focus';
 import {
   altTextSchema,
   defaultAltText,
@@ -24,21 +25,8 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
   const headingId = useId();
   const update = useUpdatePictures();
   const [announcement, setAnnouncement] = useState('');
-  // After a move the focus stays on the same arrow of the moved picture, so the keyboard can keep going.
-  const arrows = useRef(new Map<string, HTMLButtonElement | null>());
-  const focusAfterMove = useRef<{ imageId: string; direction: 'up' | 'down'; place: number } | null>(null);
   const images = product.images;
-
-  // After the render that shows the new order; at the top or bottom the other arrow takes the focus.
-  useEffect(() => {
-    if (!focusAfterMove.current) return;
-    const { imageId, direction, place } = focusAfterMove.current;
-    if (images[place]?.id !== imageId) return;
-    const same = arrows.current.get(`${imageId}-${direction}`);
-    const other = arrows.current.get(`${imageId}-${direction === 'up' ? 'down' : 'up'}`);
-    (same && !same.disabled ? same : other)?.focus();
-    focusAfterMove.current = null;
-  });
+  const focus = useMovingFocus(images.map((img) => img.id));
 
   const move = (index: number, direction: 'up' | 'down') => {
     if (update.isPending) return;
@@ -49,7 +37,7 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
       { productId: product.id, change: { order } },
       {
         onSuccess: () => {
-          focusAfterMove.current = { imageId: images[index]!.id, direction, place: target };
+          focus.moved(images[index]!.id, direction, target);
           setAnnouncement(`Picture ${index + 1} moved to place ${target + 1} of ${images.length}.`);
         },
         onError: (error) => failed(error, 'Failed to reorder the pictures'),
@@ -80,7 +68,7 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
               index={index}
               count={images.length}
               onMove={(direction) => move(index, direction)}
-              arrowRef={(direction, element) => arrows.current.set(`${image.id}-${direction}`, element)}
+              arrowRef={focus.arrowRef(image.id)}
             />
           ))}
         </ol>

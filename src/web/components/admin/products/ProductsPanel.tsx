@@ -6,6 +6,7 @@ import { inputClass } from '../../ui/Field';
 import { Skeleton } from '../../ui/Skeleton';
 import { TabHeading } from '../TabHeading';
 import { ProductDialog } from './ProductDialog';
+import { SizePriceForm } from './SizePriceForm';
 import { useAdminProducts } from './use-admin-products';
 import { formatRand } from '../../../../shared/money';
 import { countryName } from '../../../../shared/product';
@@ -49,7 +50,7 @@ function ShopState({ product }: { product: AdminProduct }) {
 /** Which dialog is open: none, a new flag, or the flag with this id. */
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; id: string };
 
-/** The admin's catalogue: every flag with its prices, stock and state; add and edit flags and their pictures. */
+/** The admin's catalogue: every flag with its prices, stock and state; add and edit flags, their sizes and pictures; price one size on every flag. */
 export function ProductsPanel() {
   const headingId = useId();
   const { data: products, isPending, isError, refetch } = useAdminProducts();
@@ -99,7 +100,10 @@ export function ProductsPanel() {
           </Button>
         </div>
       ) : (
-        <ProductTable products={shown} onEdit={(id) => setEditing({ mode: 'edit', id })} />
+        <>
+          <ProductTable products={shown} onEdit={(id) => setEditing({ mode: 'edit', id })} />
+          <SizePriceForm products={products} />
+        </>
       )}
 
       <ProductDialog

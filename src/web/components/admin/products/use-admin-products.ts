@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
 import { callApi } from '../../../lib/api-client';
 import type { Answer } from '../../../../shared/api/contract';
-import type { AdminProduct, CreateProductInput, UpdateImagesInput } from '../../../../shared/product-admin';
+import type { AdminProduct, CreateProductInput, CreateSizeInput, PriceEverySizeInput, UpdateImagesInput, UpdateSizeInput } from '../../../../shared/product-admin';
 
 const ADMIN_PRODUCTS_KEY = ['/api/admin/products'] as const;
 
@@ -63,4 +63,23 @@ export function useDeletePicture() {
   return useProductWrite(({ productId, imageId }: { productId: string; imageId: string }) =>
     callApi('deleteProductImage', { params: { id: productId, imageId } }),
   );
+}
+
+export function useAddSize() {
+  return useProductWrite(({ productId, size }: { productId: string; size: CreateSizeInput }) => callApi('addProductSize', { params: { id: productId }, body: size }));
+}
+
+export function useUpdateSize() {
+  return useProductWrite(({ productId, sizeId, change }: { productId: string; sizeId: string; change: UpdateSizeInput }) =>
+    callApi('updateProductSize', { params: { id: productId, sizeId }, body: change }),
+  );
+}
+
+export function useReorderSizes() {
+  return useProductWrite(({ productId, order }: { productId: string; order: string[] }) => callApi('reorderProductSizes', { params: { id: productId }, body: { order } }));
+}
+
+/** Answers how many flags were repriced, not a product: the list is fetched again once it settles, as after every write. */
+export function usePriceEverySize() {
+  return useMutation({ mutationFn: (price: PriceEverySizeInput) => callApi('priceEverySize', { body: price }), retry: false });
 }
