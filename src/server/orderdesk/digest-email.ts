@@ -1,5 +1,6 @@
 import { courierAddressLine, courierServiceOf, deliveryOptionLabel, type OrderDestination } from '../../shared/delivery';
 import { lineName } from '../../shared/product';
+import { LOW_STOCK_THRESHOLD } from '../../shared/stock';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { EmailMessage } from '../lib/outbox-messages';
 import { layout, type EmailContext } from '../notify/templates';
@@ -93,12 +94,39 @@ function missedBlocks(missed: MissedDelivery[]): Blocks {
   ];
 }
 
+/** A counted size of a flag in the shop with few or none left. */
+export interface LowStockSize {
+  productName: string;
+  sizeLabel: string;
+  sku: string;
+  stockQuantity: number;
+}
+
+/** The sizes to restock, fewest left first; nothing when none runs low. */
+function lowStockBlocks(low: LowStockSize[]): Blocks {
+  if (low.length === 0) return [];
+  return [
+    { kind: 'paragraph', text: `Running low: ${plural(low.length, 'size has', 'sizes have')} ${LOW_STOCK_THRESHOLD} or fewer left. Restock, or set the stock on the order desk:` },
+    {
+      kind: 'details',
+      rows: low.map((size): [string, string] => [lineName(size), `${size.stockQuantity === 0 ? 'sold out' : `${size.stockQuantity} left`} (${size.sku})`]),
+    },
+  ];
+}
+
 /**
  * The order desk's morning email: every paid order still to be packed, oldest first, with what
- * goes in the parcel and the PAXI point it goes to, and the courier deliveries that failed; a
- * short all-clear when there is nothing.
+ * goes in the parcel and the PAXI point it goes to, the courier deliveries that failed and the
+ * sizes running low; a short all-clear when there is nothing to pack.
  */
-export function orderDeskDigestMessage(ctx: EmailContext, to: string, sentAt: Date, orders: OrderToPack[], missed: MissedDelivery[] = []): EmailMessage {
+export function orderDeskDigestMessage(
+  ctx: EmailContext,
+  to: string,
+  sentAt: Date,
+  orders: OrderToPack[],
+  missed: MissedDelivery[] = [],
+  low: LowStockSize[] = [],
+): EmailMessage {
   const when = digestDayLabel(todayInSouthAfrica(sentAt));
   const hello = greeting(sentAt);
   const deskLink = { kind: 'link' as const, text: 'Open the order desk', url: `${ctx.publicUrl}/admin` };
@@ -111,6 +139,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, sentAt: Da
       ...layout(ctx, 'Nothing to pack today', [
         { kind: 'paragraph', text: `${hello} Every paid order has been sent on its way, so there is nothing to pack on ${when}.` },
         ...missedBlocks(missed),
+        ...lowStockBlocks(low),
         { kind: 'paragraph', text: 'New orders will be in tomorrow morning’s email, and in the order desk as soon as they are paid.' },
         deskLink,
       ]),
@@ -151,6 +180,7 @@ export function orderDeskDigestMessage(ctx: EmailContext, to: string, sentAt: Da
       text: 'Once a parcel is handed in, mark its order fulfilled with the tracking number: the customer is told at once.',
     },
     ...missedBlocks(missed),
+    ...lowStockBlocks(low),
     deskLink,
   );
   return {

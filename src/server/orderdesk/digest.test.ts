@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { adminAuditLog, checkouts, fulfilments, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
+import { mainSizeOf, setMainSize } from '../testing/main-size';
 import { describeShop } from '../testing/describe-shop';
 import { createOrderDeskDigest, startDigestSchedule, type OrderDeskDigest } from './digest';
 import { emailContextOf } from '../email-context';
@@ -270,6 +271,25 @@ describeShop('the order-desk digest', { env: { ADMIN_EMAILS: DESK_ADMIN.email, O
         expect(mail!.payload.text).not.toContain('JAPAN');
       } finally {
         await shop.db.delete(orders).where(eq(orders.orderNumber, 'CF-100009'));
+      }
+    });
+
+    it('lists the sizes running low, fewest left first, by flag, size and SKU; uncounted and plentiful sizes are left out', async () => {
+      const kenya = await mainSizeOf(shop.db, 'kenya');
+      const japan = await mainSizeOf(shop.db, 'japan');
+      await setMainSize(shop.db, 'kenya', { stockQuantity: 2 });
+      await setMainSize(shop.db, 'japan', { stockQuantity: 0 });
+      await setMainSize(shop.db, 'ghana', { stockQuantity: 6 });
+      try {
+        const digest = digestAt({ now: at('2030-03-23', '08:00') });
+        expect(await digest.sendIfDue()).toBe('sent');
+        const [mail] = await digestEmails();
+        const { text } = mail!.payload;
+        const low = text.slice(text.indexOf('Running low: 2 sizes have 5 or fewer left.'));
+        expect(low).toContain(`Japan (${japan.label}): sold out (${japan.sku})\nKenya (${kenya.label}): 2 left (${kenya.sku})`);
+        expect(low).not.toContain('Ghana');
+      } finally {
+        for (const slug of ['kenya', 'japan', 'ghana']) await setMainSize(shop.db, slug, { stockQuantity: null });
       }
     });
 

@@ -1,12 +1,14 @@
-import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, not, sql } from 'drizzle-orm';
 import type { BatchEmailResult } from '../../shared/order-desk';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import type { Database } from '../db/client';
-import { orderDeskDigests, placedOrders } from '../db/schema';
+import { orderDeskDigests, placedOrders, products, productSizes } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
 import type { EmailContext } from '../notify/templates';
-import { orderDeskDigestMessage, type MissedDelivery, type OrderToPack } from './digest-email';
+import { orderDeskDigestMessage, type LowStockSize, type MissedDelivery, type OrderToPack } from './digest-email';
+import { inTheShop } from '../catalog/in-the-shop';
+import { LOW_STOCK_THRESHOLD } from '../../shared/stock';
 
 const DIGEST_CHECK_EVERY_MS = 60 * 1000;
 
@@ -98,10 +100,20 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
       .orderBy(asc(placedOrders.updatedAt), asc(placedOrders.orderNumber));
   }
 
+  /** Counted sizes on sale, of flags in the shop, with few or none left: fewest first. */
+  function sizesRunningLow(tx: Tx): Promise<LowStockSize[]> {
+    return tx
+      .select({ productName: products.name, sizeLabel: productSizes.label, sku: productSizes.sku, stockQuantity: sql<number>`${productSizes.stockQuantity}` })
+      .from(productSizes)
+      .innerJoin(products, eq(products.id, productSizes.productId))
+      .where(and(eq(productSizes.isActive, true), lte(productSizes.stockQuantity, LOW_STOCK_THRESHOLD), inTheShop))
+      .orderBy(asc(productSizes.stockQuantity), asc(products.name), asc(productSizes.position));
+  }
+
   /** The email of the day, made in the caller's transaction. */
   async function digestOf(tx: Tx, sentAt: Date) {
     const list = await ordersToPack(tx);
-    return { list, message: orderDeskDigestMessage(email, to, sentAt, list, await deliveriesToChase(tx)) };
+    return { list, message: orderDeskDigestMessage(email, to, sentAt, list, await deliveriesToChase(tx), await sizesRunningLow(tx)) };
   }
 
   return {
