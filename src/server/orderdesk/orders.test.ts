@@ -74,7 +74,8 @@ describeShop('order desk lists, search and export', { admin: true, pickupPoints:
       deliveryOption: 'paxi_express',
       items: [
         { productId: crypto.randomUUID(), productName: 'SOUTH AFRICA', productImage: null, productPrice: 13_000, quantity: 2 },
-        { productId: crypto.randomUUID(), productName: 'KENYA', productImage: null, productPrice: 6_000, quantity: 1 },
+        // A line in a size, beside one from before sizes.
+        { productId: crypto.randomUUID(), sizeId: crypto.randomUUID(), sizeLabel: 'Desk flag', sku: 'KENYA-DESK', productName: 'KENYA', productImage: null, productPrice: 6_000, quantity: 1 },
       ],
       createdAt: new Date('2025-03-12T10:00:00Z'),
     });
@@ -271,7 +272,7 @@ describeShop('order desk lists, search and export', { admin: true, pickupPoints:
       SEA_POINT.name,
       SEA_POINT.address,
       '',
-      'South Africa × 2; Kenya × 1',
+      'South Africa × 2; Kenya (Desk flag) × 1',
       '320.00',
       '110.00',
       '',
