@@ -20,11 +20,10 @@ const SIZE_NOT_SOLD = 'This flag is not sold in that size';
 const notEnoughStock = (name: string, sizeLabel: string, left: number, inCart: number) =>
   `${stockShortMessage(name, left, sizeLabel)}${inCart > 0 ? ` Your cart already has ${inCart}.` : ''}`;
 
-/** 409 naming a flag, or one size of it, hidden from the shop since it was put in the cart; it can only be removed. */
+/** 409 naming a flag and size hidden from the shop (the flag, or the size) since it was put in the cart; it can only be removed. */
 export class FlagNoLongerSoldError extends ConflictError<'flag_no_longer_sold'> {
-  constructor(productId: string, productName: string, sizeLabel?: string) {
-    const what = sizeLabel ? `${countryName(productName)} flag in ${sizeLabel}` : `${countryName(productName)} flag`;
-    super(`The ${what} is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
+  constructor(productId: string, productName: string, sizeLabel: string) {
+    super(`The ${countryName(productName)} flag in ${sizeLabel} is no longer sold. Please remove it from your cart.`, 'flag_no_longer_sold');
     this.publicDetails.productId = productId;
   }
 }
