@@ -54,6 +54,14 @@ describeShop('pages rendered on the server', ssrShop, (shop) => {
     const radio = (code: string) => html.match(new RegExp(`<input[^>]*type="radio"[^>]*value="${code}"[^>]*>`))![0];
     expect(radio('90x60')).toContain('checked=""');
     expect(radio('150x90')).not.toContain('checked');
+    expect(html).toContain('Two brass grommets');
+
+    // A size of its own material is not sold with the polyester flag's features.
+    const desk = product.sizes.find((size) => size.code === 'desk')!;
+    const deskPage = ssrPart((await get('/product/south-africa?size=desk')).body);
+    expect(deskPage).toContain(formatRand(desk.priceCents));
+    expect(deskPage).toContain(desk.material!);
+    expect(deskPage).not.toContain('Two brass grommets');
   });
 
   it('sends the product page rendered: the flag, its price and the Add to Cart button', async () => {

@@ -161,40 +161,43 @@ function ProductDetails({ product }: { product: Product }) {
             {product.description}
           </p>
 
-          <section aria-labelledby="key-features">
-            <h2 id="key-features" className="mb-3 text-lg font-bold text-slate-900">
-              Key Features
-            </h2>
-            <ul className="flex flex-col gap-2">
-              {keyFeatures.map((feature) => (
-                <li key={feature} className="flex gap-2 text-slate-700">
-                  <Check className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          {/* The key features are those of the shop's polyester flag: a size of its own material (a satin desk flag) says what it is in the specifications. */}
+          {!size?.material && (
+            <section aria-labelledby="key-features">
+              <h2 id="key-features" className="mb-3 text-lg font-bold text-slate-900">
+                Key Features
+              </h2>
+              <ul className="flex flex-col gap-2">
+                {keyFeatures.map((feature) => (
+                  <li key={feature} className="flex gap-2 text-slate-700">
+                    <Check className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           {size && (
-          <section aria-labelledby="specifications">
-            <h2 id="specifications" className="mb-3 text-lg font-bold text-slate-900">
-              Specifications
-            </h2>
-            <div className="overflow-hidden rounded-lg border border-slate-200">
-              <table className="w-full text-left text-sm" data-testid="specifications">
-                <tbody className="divide-y divide-slate-200">
-                  {specificationsOf(size).map(([label, value]) => (
-                    <tr key={label}>
-                      <th scope="row" className="w-1/3 bg-slate-50 px-4 py-3 font-semibold text-slate-900">
-                        {label}
-                      </th>
-                      <td className="px-4 py-3 text-slate-700">{value}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+            <section aria-labelledby="specifications">
+              <h2 id="specifications" className="mb-3 text-lg font-bold text-slate-900">
+                Specifications
+              </h2>
+              <div className="overflow-hidden rounded-lg border border-slate-200">
+                <table className="w-full text-left text-sm" data-testid="specifications">
+                  <tbody className="divide-y divide-slate-200">
+                    {specificationsOf(size).map(([label, value]) => (
+                      <tr key={label}>
+                        <th scope="row" className="w-1/3 bg-slate-50 px-4 py-3 font-semibold text-slate-900">
+                          {label}
+                        </th>
+                        <td className="px-4 py-3 text-slate-700">{value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
           )}
         </div>
       </div>
