@@ -164,7 +164,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
       : undefined;
   if (firebase) app.addHook('onClose', () => firebase.close());
   const identity = firebase?.identity ?? accountsIdentity(auth);
-  const cart = createCartService(db, { lineLimit: config.cartLineLimit });
+  const cart = createCartService(db, { lineLimit: config.cartLineLimit, quantityBreaks: config.quantityBreaks, codesOnQuantityPrices: config.quantityBreaksWithCodes });
   cartRoutes(app, cart, identity);
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
   if (firebase) firebaseAuthRoutes(app, { firebase, limiter });

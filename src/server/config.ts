@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ShopDetails } from '../shared/shop-details';
 import { VAT_NUMBER_PATTERN } from '../shared/tax-documents';
 import { DEFAULT_LINE_LIMIT, LINE_LIMIT_CEILING } from '../shared/cart';
+import type { QuantityBreak } from '../shared/pricing';
 import { mailProviderKind } from './notify/mailer';
 import { smsProviderKind } from './notify/sms';
 import { paymentProviderKind } from './payments/providers';
@@ -27,6 +28,8 @@ export const sampleShop: ShopDetails = {
 const PUBLIC_URL_MESSAGE = 'PUBLIC_URL must be the http or https address of the shop, such as https://flags.example.co.za';
 const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 1 to 365';
 const CART_LINE_LIMIT_MESSAGE = `CART_LINE_LIMIT must be a whole number of flags from 1 to ${LINE_LIMIT_CEILING}`;
+const QUANTITY_BREAKS_MESSAGE =
+  'QUANTITY_BREAKS must list up to 5 breaks as quantity:percent, smallest quantity first, like 10:10,25:15 (from 2 to 1000 flags of one size, 1 to 50 percent off, each larger than the one before), or be empty for none';
 const SSR_PAGES_MESSAGE = 'SSR_PAGES_PER_SECOND must be a whole number from 0 (the browser renders every page) to 9999';
 
 /** A setting that is a whole number from `min` to `max`: digits only (no sign, point or exponent), else refused in `message`. */
@@ -102,6 +105,31 @@ const envSchema = z.object({
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)').optional()),
   SSR_PAGES_PER_SECOND: wholeNumberSetting(SSR_PAGES_MESSAGE, 0, 9999, 10),
   CART_LINE_LIMIT: wholeNumberSetting(CART_LINE_LIMIT_MESSAGE, 1, LINE_LIMIT_CEILING, DEFAULT_LINE_LIMIT),
+  QUANTITY_BREAKS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}:\d{1,2}(,\d{1,4}:\d{1,2}){0,4}$/, QUANTITY_BREAKS_MESSAGE)
+      .transform((text) =>
+        text.split(',').map((tier): QuantityBreak => {
+          const [minQuantity, percentOff] = tier.split(':').map(Number) as [number, number];
+          return { minQuantity, percentOff };
+        }),
+      )
+      .refine(
+        (tiers) =>
+          tiers.every(
+            (tier, i) =>
+              tier.minQuantity >= 2 &&
+              tier.minQuantity <= LINE_LIMIT_CEILING &&
+              tier.percentOff >= 1 &&
+              tier.percentOff <= 50 &&
+              (i === 0 || (tier.minQuantity > tiers[i - 1]!.minQuantity && tier.percentOff > tiers[i - 1]!.percentOff)),
+          ),
+        QUANTITY_BREAKS_MESSAGE,
+      )
+      .optional(),
+  ),
+  QUANTITY_BREAKS_WITH_CODES: optional.pipe(z.enum(['true', 'false'], "QUANTITY_BREAKS_WITH_CODES must be 'true' or 'false'").optional()),
   BACKUP_DIR: optional,
   BACKUP_KEEP: wholeNumberSetting(BACKUP_KEEP_MESSAGE, 1, 365, 7),
 });
@@ -220,6 +248,10 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env) {
     ssrPagesPerSecond: e.SSR_PAGES_PER_SECOND,
     /** The most of one flag on one cart line (CART_LINE_LIMIT); more than that is a quote. */
     cartLineLimit: e.CART_LINE_LIMIT,
+    /** Lower prices for many of one size (QUANTITY_BREAKS); none unless the owner sets them. */
+    quantityBreaks: e.QUANTITY_BREAKS ?? [],
+    /** Whether a discount code also takes off lines already at a quantity price (QUANTITY_BREAKS_WITH_CODES). */
+    quantityBreaksWithCodes: e.QUANTITY_BREAKS_WITH_CODES === 'true',
     /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
     dailyBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
   };

@@ -22,9 +22,13 @@ export interface CartItemView {
   productImage: string | null;
   /** The smaller copies of that picture when it is an upload (ProductImage.widths). */
   productImageWidths?: number[];
-  /** The unit price as text, e.g. 'R130.00'. */
+  /** The unit price this line pays as text, e.g. 'R117.00': the size's price, less a quantity break the line reaches. */
   price: string;
   priceCents: number;
+  /** The size's own unit price, before a quantity break. */
+  listPriceCents: number;
+  /** The quantity break the line reaches (QUANTITY_BREAKS), or null. */
+  quantityBreak: { minQuantity: number; percentOff: number } | null;
   quantity: number;
   /** false once the flag is no longer sold (hidden from the shop): the line can only be removed. */
   available: boolean;
@@ -41,6 +45,14 @@ export interface CartLine {
 /** The flags that can be bought: a line no longer sold is not counted. */
 export function cartItemCount(lines: readonly Pick<CartLine, 'quantity' | 'available'>[]): number {
   return lines.reduce((sum, line) => (line.available ? sum + line.quantity : sum), 0);
+}
+
+/**
+ * What a discount code may take off: the flags that can be bought, less the lines at a quantity
+ * price unless the shop lets a code take off those too (QUANTITY_BREAKS_WITH_CODES).
+ */
+export function codeSubtotalCents(lines: readonly (CartLine & { quantityBreak: unknown })[], codesOnBreaks: boolean): number {
+  return cartSubtotalCents(lines.filter((line) => codesOnBreaks || line.quantityBreak === null));
 }
 
 /** What the flags that can be bought cost: a line no longer sold is not counted. */

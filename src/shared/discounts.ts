@@ -28,6 +28,7 @@ export const discountMessages = {
   alreadyUsed: 'You have already used this discount code.',
   notYet: (firstDay: string) => `This discount code can be used from ${firstDay}.`,
   minimumSpendNotMet: (cents: number) => `This discount code needs flags worth at least ${formatRand(cents)} in your cart.`,
+  onlyQuantityPrices: 'This discount code does not take anything off flags that already have a quantity price.',
   taken: (code: string) => `There is already a discount code ${code}`,
 } as const;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discountCents, priceOrder, type CodeTerms, type PriceLine } from './pricing';
+import { breakPriceCents, discountCents, priceOrder, quantityBreakFor, type CodeTerms, type PriceLine } from './pricing';
 import { MINIMUM_CARD_PAYMENT_CENTS } from './shop-facts';
 
 const line = fc.record({ unitPriceCents: fc.integer({ min: 1, max: 5_000_000 }), quantity: fc.integer({ min: 1, max: 10 }) });
@@ -93,5 +93,26 @@ describe('priceOrder', () => {
         expect(price.totalCents).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('quantity breaks', () => {
+  const breaks = [
+    { minQuantity: 10, percentOff: 10 },
+    { minQuantity: 25, percentOff: 15 },
+  ];
+
+  it('finds the largest break a line reaches, none below the first', () => {
+    expect(quantityBreakFor(9, breaks)).toBeUndefined();
+    expect(quantityBreakFor(10, breaks)).toEqual({ minQuantity: 10, percentOff: 10 });
+    expect(quantityBreakFor(24, breaks)).toEqual({ minQuantity: 10, percentOff: 10 });
+    expect(quantityBreakFor(1000, breaks)).toEqual({ minQuantity: 25, percentOff: 15 });
+    expect(quantityBreakFor(50, [])).toBeUndefined();
+  });
+
+  it('takes the percentage off one flag to the nearest cent', () => {
+    expect(breakPriceCents(9_000, 10)).toBe(8_100);
+    expect(breakPriceCents(13_335, 15)).toBe(11_335);
+    expect(breakPriceCents(999, 10)).toBe(899);
   });
 });

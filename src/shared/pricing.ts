@@ -31,6 +31,22 @@ export function discountCents(code: CodeTerms, subtotalCents: number, deliveryFe
   return Math.max(0, Math.min(fullDiscountCents(code, subtotalCents, deliveryFeeCents), leastLeft));
 }
 
+/** A lower price for many of one size, set by the owner (QUANTITY_BREAKS): from `minQuantity` on one cart line, `percentOff` off each flag. */
+export interface QuantityBreak {
+  minQuantity: number;
+  percentOff: number;
+}
+
+/** The break a line of this many reaches: the one with the largest minimum it meets, or none. */
+export function quantityBreakFor(quantity: number, breaks: readonly QuantityBreak[]): QuantityBreak | undefined {
+  return breaks.filter((tier) => quantity >= tier.minQuantity).reduce<QuantityBreak | undefined>((best, tier) => (!best || tier.minQuantity > best.minQuantity ? tier : best), undefined);
+}
+
+/** One flag's price on a line of this many: its own price, less the line's break, to the cent. */
+export function breakPriceCents(unitCents: number, percentOff: number): number {
+  return Math.round((unitCents * (100 - percentOff)) / 100);
+}
+
 export interface PriceLine {
   unitPriceCents: number;
   quantity: number;

@@ -9,7 +9,8 @@ import { ConflictError, NotFoundError } from '../errors';
 import { formatRand } from '../../shared/money';
 import { countryName, effectivePriceCents, lineName } from '../../shared/product';
 import { stockShortMessage } from '../../shared/stock';
-import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../shared/cart';
+import { cartItemCount, cartSubtotalCents, codeSubtotalCents, type CartItemView } from '../../shared/cart';
+import { breakPriceCents, quantityBreakFor, type QuantityBreak } from '../../shared/pricing';
 import type { AddToCartInput } from '../../shared/schemas';
 import type { CartView, ClaimedCart } from '../../shared/api/responses';
 
@@ -38,8 +39,15 @@ const primaryImage = sql<string | null>`(
   order by ${productImages.position} limit 1
 )`;
 
-/** lineLimit: the most of one flag on one line (CART_LINE_LIMIT). */
-export function createCartService(db: Database, { lineLimit }: { lineLimit: number }) {
+/**
+ * lineLimit: the most of one flag on one line (CART_LINE_LIMIT); quantityBreaks: lower prices for
+ * many of one size (QUANTITY_BREAKS); codesOnQuantityPrices: whether a discount code also takes off
+ * lines at a quantity price (QUANTITY_BREAKS_WITH_CODES).
+ */
+export function createCartService(
+  db: Database,
+  { lineLimit, quantityBreaks = [], codesOnQuantityPrices = false }: { lineLimit: number; quantityBreaks?: readonly QuantityBreak[]; codesOnQuantityPrices?: boolean },
+) {
   const tooMany = `You can have at most ${lineLimit} of one flag in your cart`;
 
   async function readItems(where: ReturnType<typeof and>): Promise<CartItemView[]> {
@@ -68,9 +76,18 @@ export function createCartService(db: Database, { lineLimit }: { lineLimit: numb
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const widths = await pictureWidthsOf(db, rows.map((row) => row.productImage));
     return rows.map(({ salePriceCents, priceCents, ...row }) => {
-      const unit = effectivePriceCents({ priceCents, salePriceCents });
+      const listPriceCents = effectivePriceCents({ priceCents, salePriceCents });
+      const tier = quantityBreakFor(row.quantity, quantityBreaks);
+      const unit = tier ? breakPriceCents(listPriceCents, tier.percentOff) : listPriceCents;
       const productImageWidths = row.productImage === null ? undefined : widths.get(row.productImage);
-      return { ...row, ...(productImageWidths ? { productImageWidths } : {}), price: formatRand(unit), priceCents: unit };
+      return {
+        ...row,
+        ...(productImageWidths ? { productImageWidths } : {}),
+        price: formatRand(unit),
+        priceCents: unit,
+        listPriceCents,
+        quantityBreak: tier ? { minQuantity: tier.minQuantity, percentOff: tier.percentOff } : null,
+      };
     });
   }
 
@@ -109,6 +126,9 @@ export function createCartService(db: Database, { lineLimit }: { lineLimit: numb
     lineLimit,
 
     getCart,
+
+    /** What a discount code may take off this cart's lines. */
+    codeSubtotalCents: (lines: readonly CartItemView[]) => codeSubtotalCents(lines, codesOnQuantityPrices),
 
     /** The user whose cart this session id is, or null for an anonymous cart. */
     async ownerOf(sessionId: string): Promise<string | null> {

@@ -159,7 +159,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     const makeCheckout = async (tx: Transaction, replaced: string[]) => {
       for (const id of replaced) await endUnpaidIn(tx, id, 'cancelled');
       const discount = metadata.discountCode
-        ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, userId: user.id, subtotalCents, deliveryFeeCents })
+        ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, userId: user.id, subtotalCents, codeSubtotalCents: deps.cart.codeSubtotalCents(cart.cartItems), deliveryFeeCents })
         : null;
       const price = priceOrder({ lines: snapshot.items, deliveryFeeCents, discountCents: discount?.discountCents, vatRegistered: isVatVendor(deps.email.shop) });
       const { totalCents } = price;

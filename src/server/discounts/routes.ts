@@ -28,7 +28,7 @@ export function countDiscountTry(limiter: RateLimiter, request: FastifyRequest, 
 export interface DiscountRouteDeps {
   identity: IdentityProvider;
   discounts: DiscountService;
-  cart: Pick<CartService, 'claimForUser'>;
+  cart: Pick<CartService, 'claimForUser' | 'codeSubtotalCents'>;
   requireAdmin: preHandlerAsyncHookHandler;
   limiter: RateLimiter;
   /** The payment provider can close a payment page: a shopper's next checkout frees what their earlier pages hold. */
@@ -48,6 +48,7 @@ export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRou
       code: input.code,
       userId: user.id,
       subtotalCents: cart.subtotalCents,
+      codeSubtotalCents: deps.cart.codeSubtotalCents(cart.cartItems),
       deliveryFeeCents: input.deliveryFeeCents,
       ownPagesClose: deps.ownPagesClose,
     });

@@ -79,7 +79,10 @@ async function heldByOwnPage(tx: Reader, codeId: string, userId: string): Promis
 interface CodeRequest {
   code: string;
   userId: string;
+  /** The flags in the cart: what the minimum spend is compared with. */
   subtotalCents: number;
+  /** What the code may take off: the flags less those at a quantity price, unless codes take off those too (codeSubtotalCents). */
+  codeSubtotalCents: number;
   deliveryFeeCents: number;
   /**
    * The shopper's next checkout closes their earlier payment pages (the payment provider can), and
@@ -113,7 +116,8 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     const uses = await usesOf(tx, row.id, input.userId, input.ownPagesClose);
     if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError((await heldByOwnPage(tx, row.id, input.userId)) ?? discountMessages.alreadyUsed, 'discount_refused');
     if (row.totalUses !== null && uses.all >= row.totalUses) throw new InvalidInputError(discountMessages.usedUp, 'discount_refused');
-    return { codeId: row.id, code: row.code, discountCents: discountCents(row, input.subtotalCents, input.deliveryFeeCents) };
+    if (input.codeSubtotalCents === 0 && !row.includesDelivery) throw new InvalidInputError(discountMessages.onlyQuantityPrices, 'discount_refused');
+    return { codeId: row.id, code: row.code, discountCents: discountCents(row, input.codeSubtotalCents, input.deliveryFeeCents) };
   }
 
   const byCode = (code: string) => eq(discountCodes.code, code.trim().toUpperCase());
@@ -123,7 +127,7 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     async preview(input: CodeRequest): Promise<DiscountPreview> {
       const [row] = await db.select().from(discountCodes).where(byCode(input.code));
       const applied = await assess(db, row, input);
-      return { code: applied.code, discountCents: applied.discountCents, description: discountOffTextFor(row!, input.subtotalCents, input.deliveryFeeCents) };
+      return { code: applied.code, discountCents: applied.discountCents, description: discountOffTextFor(row!, input.codeSubtotalCents, input.deliveryFeeCents) };
     },
 
     /**

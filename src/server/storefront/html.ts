@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ShopDetails } from '../../shared/shop-details';
 import type { CourierFees } from '../../shared/delivery';
+import type { QuantityBreak } from '../../shared/pricing';
 import type { Config } from '../config';
 import { courierFeesOf } from '../delivery/providers';
 import type { PageMeta } from '../../shared/page-meta';
@@ -19,6 +20,8 @@ export interface InitialData {
   courierFees: CourierFees;
   /** The most of one flag on one cart line (CART_LINE_LIMIT), where the product page and the cart stop. */
   lineLimit: number;
+  /** Lower prices for many of one size (QUANTITY_BREAKS), which the product page lists. */
+  quantityBreaks: QuantityBreak[];
   /** The year in South Africa when the page was sent (the footer's), the same in the rendering. */
   year: number;
   queries: [queryKey: string, data: unknown][];
@@ -28,8 +31,15 @@ export interface InitialData {
 export type PageData = Pick<InitialData, 'queries' | 'year'>;
 
 /** What every page carries of the shop: the same in the server's rendering and in the page the browser hydrates. */
-export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier' | 'cartLineLimit'>): Omit<InitialData, keyof PageData> {
-  return { shop: config.shop, demo: config.demo, website: config.publicUrl, courierFees: courierFeesOf(config.courier), lineLimit: config.cartLineLimit };
+export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier' | 'cartLineLimit' | 'quantityBreaks'>): Omit<InitialData, keyof PageData> {
+  return {
+    shop: config.shop,
+    demo: config.demo,
+    website: config.publicUrl,
+    courierFees: courierFeesOf(config.courier),
+    lineLimit: config.cartLineLimit,
+    quantityBreaks: config.quantityBreaks,
+  };
 }
 
 export interface PageHead extends PageMeta {

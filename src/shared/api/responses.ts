@@ -84,6 +84,8 @@ export const cartItemSchema = exactly<CartItemView>()(
     productImageWidths: z.array(z.number()).optional(),
     price: z.string(),
     priceCents: z.number(),
+    listPriceCents: z.number(),
+    quantityBreak: z.object({ minQuantity: z.number(), percentOff: z.number() }).nullable(),
     quantity: z.number(),
     available: z.boolean(),
     stockLeft: z.number().nullable(),

@@ -2,6 +2,7 @@ import type { ShopDetails } from '../../shared/shop-details';
 import type { CourierFees } from '../../shared/courier-services';
 import { isVatVendor } from '../../shared/vat';
 import { DEFAULT_LINE_LIMIT } from '../../shared/cart';
+import type { QuantityBreak } from '../../shared/pricing';
 import { SERVER_INITIAL_DATA } from './initial-data-key';
 
 export interface InitialData {
@@ -12,6 +13,8 @@ export interface InitialData {
   courierFees?: CourierFees;
   /** The most of one flag on one cart line (CART_LINE_LIMIT). */
   lineLimit?: number;
+  /** Lower prices for many of one size (QUANTITY_BREAKS). */
+  quantityBreaks?: QuantityBreak[];
   /**
    * The year in South Africa when the page was sent, for the footer: the server's rendering and the
    * browser's hydration show the same whatever the shopper's clock says, at New Year too.
@@ -60,3 +63,5 @@ export const demoShop = initialData.demo === true;
 export const vatVendor = isVatVendor(shop);
 /** The most of one flag on one cart line: the product page's quantity and the cart's plus stop there. */
 export const lineLimit = initialData.lineLimit ?? DEFAULT_LINE_LIMIT;
+/** The shop's quantity breaks, smallest first: the product page lists them, the cart applies them. */
+export const quantityBreaks: readonly QuantityBreak[] = initialData.quantityBreaks ?? [];

@@ -10,16 +10,17 @@ import { StockBadge } from '../components/product/StockBadge';
 import { OutOfStockHelp } from '../components/product/OutOfStockHelp';
 import { ShareButton } from '../components/product/ShareButton';
 import { SizePicker } from '../components/product/SizePicker';
+import { QuantityBreaks } from '../components/product/QuantityBreaks';
 import { Tooltip } from '../components/ui/Tooltip';
 import { WishlistButton } from '../components/product/WishlistButton';
 import { ProductFetchError, useProduct } from '../components/product/use-products';
 import { AddToCartButton } from '../components/cart/AddToCartButton';
 import { sentenceEndingWith } from '../../shared/shop-details';
 import { usePageMeta } from '../lib/use-page-meta';
-import { lineLimit, shop, vatVendor } from '../lib/initial-data';
+import { lineLimit, quantityBreaks, shop, vatVendor } from '../lib/initial-data';
 import { MIN_LINE_QUANTITY } from '../../shared/cart';
 import { productNotFoundMeta, productPageMeta } from '../../shared/page-meta';
-import { chosenSize, countryName, isOnSale, type Product } from '../../shared/product';
+import { chosenSize, countryName, effectivePriceCents, isOnSale, type Product } from '../../shared/product';
 import { maxBuyable } from '../../shared/stock';
 import { FLAG_MATERIAL, PAXI_STANDARD } from '../../shared/shop-facts';
 
@@ -155,6 +156,7 @@ function ProductDetails({ product }: { product: Product }) {
               </Tooltip>
             </div>
             <OutOfStockHelp stockQuantity={priced.stockQuantity} />
+            <QuantityBreaks unitCents={effectivePriceCents(priced)} breaks={quantityBreaks} quantity={quantity} />
           </div>
 
           <p className="leading-relaxed text-slate-700" data-testid="product-description">

@@ -68,7 +68,14 @@ function CartLine({ item }: { item: CartItemView }) {
           {item.sizeLabel}
         </p>
         {item.available ? (
-          <p className="text-sm whitespace-nowrap text-slate-600">{item.price}</p>
+          <p className="text-sm whitespace-nowrap text-slate-600">
+            {item.price}
+            {item.quantityBreak && (
+              <span className="ml-1.5 text-xs font-semibold text-brand-800" data-testid="cart-item-break">
+                {item.quantityBreak.percentOff}% off for {item.quantityBreak.minQuantity} or more
+              </span>
+            )}
+          </p>
         ) : (
           <p className="text-sm font-medium text-red-700">No longer available</p>
         )}
