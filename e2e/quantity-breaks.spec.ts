@@ -1,12 +1,13 @@
 /**
  * A shop with quantity breaks (QUANTITY_BREAKS=10:10,25:15): a school choosing 12 of the
- * 90 × 60 cm flag sees the lower price on the product page and pays it in the cart, beside a
- * 150 × 90 cm line at its own price. Checkout, the order and the invoice are in
+ * 90 × 60 cm flag sees the lower price on the product page, in the cart beside a 150 × 90 cm line at
+ * its own price, and pays it; the success page and the email say so. The invoice's lines are in
  * src/server/cart/quantity-breaks.test.ts; the shop the other tests use has no breaks.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { afterDebounce, clickAgain, expect, fetchProduct, openCart, rand, test, toast } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
+import { buyWithSandbox, mailbox, newShopper, signUp } from './shopper';
 import { effectivePriceCents } from '../src/shared/product';
 
 let shop: SecondShop;
@@ -55,3 +56,40 @@ for (const width of [375, 1280]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }
+
+test('a school signs in, pays for 12 at the break and one 150 × 90 cm flag, and the success page and email charge the break (1280 px)', async ({ browser }) => {
+  // A browser of its own on the second shop, so that the shopper helpers' addresses are that shop's.
+  const context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.clock.install();
+  try {
+    const southAfrica = await fetchProduct(api, 'south-africa');
+    const tenOff = Math.round(effectivePriceCents(southAfrica.sizes.find((size) => size.code === '90x60')!) * 0.9);
+    const standard = effectivePriceCents(southAfrica.sizes[0]!);
+    await page.goto('/');
+    const shopper = newShopper('Lindiwe', 'Schools');
+    await signUp(page, shopper);
+
+    await page.goto('/product/south-africa?size=90x60');
+    await page.getByRole('spinbutton').fill('12');
+    await afterDebounce(page);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(toast(page, 'Added to Cart!', '12 × South Africa (90 × 60 cm) have been added to your cart.')).toBeVisible();
+    await page.getByRole('group', { name: 'Size' }).getByText('150 × 90 cm', { exact: true }).click();
+    await page.getByRole('spinbutton').fill('1');
+    await clickAgain(page, page.getByRole('button', { name: 'Add to Cart' }));
+    await expect(toast(page, 'Added to Cart!', 'South Africa (150 × 90 cm) has been added to your cart.')).toBeVisible();
+
+    const { orderNumber } = await buyWithSandbox(page, { phone: '0821234567' });
+    const lines = page.getByTestId('order-line');
+    await expect(lines.filter({ hasText: '90 × 60 cm' })).toContainText(`12 × ${rand(tenOff)}`);
+    await expect(lines.filter({ hasText: '90 × 60 cm' })).toContainText(rand(12 * tenOff));
+    await expect(lines.filter({ hasText: '150 × 90 cm' })).toContainText(`1 × ${rand(standard)}`);
+    await expect(async () => {
+      const mail = (await mailbox(page)).find((m) => m.to === shopper.email && m.subject.includes(orderNumber));
+      expect(mail!.text).toContain(`12 x South Africa (90 × 60 cm): ${rand(12 * tenOff)}`);
+    }).toPass();
+  } finally {
+    await context.close();
+  }
+});
