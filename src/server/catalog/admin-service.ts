@@ -131,6 +131,23 @@ const toAdminProduct = (row: ProductRow, images: Parameters<typeof toProduct>[1]
   })),
 });
 
+/**
+ * Runs an order desk change of the catalogue, then lets this process serve the new catalogue at
+ * once; a unique value (a web address, a SKU) taken by another change meanwhile is a 409 in `takenMeanwhile`.
+ */
+export function catalogueChange(db: Database, catalog: Pick<CatalogService, 'catalogueChanged'>, takenMeanwhile: string) {
+  return async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
+    try {
+      const result = await db.transaction(work);
+      catalog.catalogueChanged();
+      return result;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(takenMeanwhile);
+      throw err;
+    }
+  };
+}
+
 /** The flag as the admin sees it after a change, read inside the change's transaction. */
 export async function readAdminProduct(tx: Transaction, id: string): Promise<AdminProduct> {
   const [flag] = await tx.select().from(products).where(eq(products.id, id));
@@ -172,17 +189,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
     return slug;
   }
 
-  /** Runs a change, then lets this process serve the new catalogue; a slug taken meanwhile is a 409. */
-  async function change<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    try {
-      const result = await db.transaction(work);
-      catalog.catalogueChanged();
-      return result;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Another flag took that web address just now. Please try again.');
-      throw err;
-    }
-  }
+  const change = catalogueChange(db, catalog, 'Another flag took that web address just now. Please try again.');
 
   return {
     async list(): Promise<AdminProduct[]> {

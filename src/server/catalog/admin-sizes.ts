@@ -1,6 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { isUniqueViolation } from '../db/unique-violation';
 import { products, productSizes } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
@@ -15,7 +14,7 @@ import {
   type UpdateSizeInput,
 } from '../../shared/product-admin';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { lockAdminProduct, readAdminProduct, type Transaction } from './admin-service';
+import { catalogueChange, lockAdminProduct, readAdminProduct, type Transaction } from './admin-service';
 import type { CatalogService } from './service';
 import type { SizeRow } from './sizes';
 
@@ -47,17 +46,7 @@ function describeSizeChanges(before: SizeRow, after: SizeRow): string[] {
  * version, as a product's do, so every process shows it without a restart.
  */
 export function createSizeAdminService(db: Database, catalog: CatalogService) {
-  /** Runs a change, then lets this process serve the new catalogue; a SKU or code taken meanwhile is a 409. */
-  async function change<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    try {
-      const result = await db.transaction(work);
-      catalog.catalogueChanged();
-      return result;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Another size took that SKU or code just now. Please try again.');
-      throw err;
-    }
-  }
+  const change = catalogueChange(db, catalog, 'Another size took that SKU or code just now. Please try again.');
 
   /** 409 naming the flag and size that already use this SKU or this flag's size code. */
   async function refuseTaken(tx: Transaction, productId: string, wanted: { sku?: string; code?: string }, sizeId?: string): Promise<void> {
