@@ -4,7 +4,7 @@
  * its own price, and pays it; the success page and the email say so. The invoice's lines are in
  * src/server/cart/quantity-breaks.test.ts; the shop the other tests use has no breaks.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { afterDebounce, clickAgain, expect, fetchProduct, openCart, rand, test, toast } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
 import { buyWithSandbox, mailbox, newShopper, signUp } from './shopper';
@@ -23,13 +23,29 @@ test.afterAll(async () => {
   await shop?.stop();
 });
 
+/** One South African flag's prices on that shop: 90 × 60 cm, with 10% off, and 150 × 90 cm. */
+async function southAfricanPrices() {
+  const southAfrica = await fetchProduct(api, 'south-africa');
+  const small = effectivePriceCents(southAfrica.sizes.find((size) => size.code === '90x60')!);
+  return { small, standard: effectivePriceCents(southAfrica.sizes[0]!), tenOff: Math.round(small * 0.9) };
+}
+
+/** On the 90 × 60 cm page: 12 of that size, then one of the 150 × 90 cm, each added with its toast. */
+async function addTheSchoolOrder(page: Page): Promise<void> {
+  await page.getByRole('spinbutton').fill('12');
+  await afterDebounce(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(toast(page, 'Added to Cart!', '12 × South Africa (90 × 60 cm) have been added to your cart.')).toBeVisible();
+  await page.getByRole('group', { name: 'Size' }).getByText('150 × 90 cm', { exact: true }).click();
+  await page.getByRole('spinbutton').fill('1');
+  await clickAgain(page, page.getByRole('button', { name: 'Add to Cart' }));
+  await expect(toast(page, 'Added to Cart!', 'South Africa (150 × 90 cm) has been added to your cart.')).toBeVisible();
+}
+
 for (const width of [375, 1280]) {
   test(`12 of one size pay the break's price, shown on the page and charged in the cart (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: width === 375 ? 667 : 900 });
-    const southAfrica = await fetchProduct(api, 'south-africa');
-    const small = effectivePriceCents(southAfrica.sizes.find((size) => size.code === '90x60')!);
-    const standard = effectivePriceCents(southAfrica.sizes[0]!);
-    const tenOff = Math.round(small * 0.9);
+    const { small, standard, tenOff } = await southAfricanPrices();
 
     await page.goto(`${shop.url}/product/south-africa?size=90x60`);
     const breaks = page.getByTestId('quantity-breaks');
@@ -39,14 +55,7 @@ for (const width of [375, 1280]) {
 
     await page.getByRole('spinbutton').fill('12');
     await expect(breaks.locator('[aria-current="true"]')).toHaveText(`10 or more${rand(tenOff)}10% off`);
-    await afterDebounce(page);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(toast(page, 'Added to Cart!', '12 × South Africa (90 × 60 cm) have been added to your cart.')).toBeVisible();
-
-    await page.getByRole('group', { name: 'Size' }).getByText('150 × 90 cm', { exact: true }).click();
-    await page.getByRole('spinbutton').fill('1');
-    await clickAgain(page, page.getByRole('button', { name: 'Add to Cart' }));
-    await expect(toast(page, 'Added to Cart!', 'South Africa (150 × 90 cm) has been added to your cart.')).toBeVisible();
+    await addTheSchoolOrder(page);
 
     const panel = await openCart(page);
     const lines = panel.getByTestId('cart-item');
@@ -63,22 +72,13 @@ test('a school signs in, pays for 12 at the break and one 150 × 90 cm flag, and
   const page = await context.newPage();
   await page.clock.install();
   try {
-    const southAfrica = await fetchProduct(api, 'south-africa');
-    const tenOff = Math.round(effectivePriceCents(southAfrica.sizes.find((size) => size.code === '90x60')!) * 0.9);
-    const standard = effectivePriceCents(southAfrica.sizes[0]!);
+    const { standard, tenOff } = await southAfricanPrices();
     await page.goto('/');
     const shopper = newShopper('Lindiwe', 'Schools');
     await signUp(page, shopper);
 
     await page.goto('/product/south-africa?size=90x60');
-    await page.getByRole('spinbutton').fill('12');
-    await afterDebounce(page);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(toast(page, 'Added to Cart!', '12 × South Africa (90 × 60 cm) have been added to your cart.')).toBeVisible();
-    await page.getByRole('group', { name: 'Size' }).getByText('150 × 90 cm', { exact: true }).click();
-    await page.getByRole('spinbutton').fill('1');
-    await clickAgain(page, page.getByRole('button', { name: 'Add to Cart' }));
-    await expect(toast(page, 'Added to Cart!', 'South Africa (150 × 90 cm) has been added to your cart.')).toBeVisible();
+    await addTheSchoolOrder(page);
 
     const { orderNumber } = await buyWithSandbox(page, { phone: '0821234567' });
     const lines = page.getByTestId('order-line');
