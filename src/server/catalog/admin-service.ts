@@ -68,10 +68,12 @@ export function slugFromName(name: string): string {
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-const stockText = (stock: number | null) => (stock === null ? 'not counted' : String(stock));
-const saleText = (cents: number | null) => (cents === null ? 'none' : formatRand(cents));
+/** A flag's or a size's stock, sale price and folded size in the audit line's words. */
+export const stockText = (stock: number | null) => (stock === null ? 'not counted' : String(stock));
+export const saleText = (cents: number | null) => (cents === null ? 'none' : formatRand(cents));
+export const foldedText = (packing: Pick<SizeRow, 'foldedLengthCm' | 'foldedWidthCm' | 'foldedHeightCm'>) =>
+  `${packing.foldedLengthCm} × ${packing.foldedWidthCm} × ${packing.foldedHeightCm} cm`;
 const regionText = (region: string | null) => region ?? 'none';
-const foldedText = (row: ProductRow) => `${row.foldedLengthCm} × ${row.foldedWidthCm} × ${row.foldedHeightCm} cm`;
 
 /** The changes of an edit in the owner's words, for the audit line: 'price R150.00 → R140.00'. */
 function describeChanges(before: ProductRow, after: ProductRow): string[] {

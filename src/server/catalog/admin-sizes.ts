@@ -14,15 +14,11 @@ import {
   type UpdateSizeInput,
 } from '../../shared/product-admin';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { catalogueChange, lockAdminProduct, readAdminProduct, type Transaction } from './admin-service';
+import { catalogueChange, foldedText, lockAdminProduct, readAdminProduct, saleText, stockText, type Transaction } from './admin-service';
 import type { CatalogService } from './service';
 import type { SizeRow } from './sizes';
 
 const SIZE_NOT_FOUND = 'Size not found';
-const stockText = (stock: number | null) => (stock === null ? 'not counted' : String(stock));
-const saleText = (cents: number | null) => (cents === null ? 'none' : formatRand(cents));
-const foldedText = (size: Pick<SizeRow, 'foldedLengthCm' | 'foldedWidthCm' | 'foldedHeightCm'>) =>
-  `${size.foldedLengthCm} × ${size.foldedWidthCm} × ${size.foldedHeightCm} cm`;
 
 /** The changes to a size in the owner's words, for the audit line: 'price R90.00 → R99.00'. */
 function describeSizeChanges(before: SizeRow, after: SizeRow): string[] {
