@@ -19,6 +19,8 @@ import { createCartService } from './cart/service';
 import { cartRoutes } from './cart/routes';
 import { createContactService } from './contact/service';
 import { contactRoutes } from './contact/routes';
+import { createQuoteService } from './quotes/service';
+import { quoteRoutes } from './quotes/routes';
 import { storefrontRoutes } from './storefront/routes';
 import { feedRoutes } from './feeds/routes';
 import type { PageRenderer } from './storefront/server-render';
@@ -174,6 +176,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   adminRoutes(app, identity, admins);
   const requireAdmin = createRequireAdmin(identity, admins);
   contactInboxRoutes(app, createContactInbox(db), requireAdmin);
+  quoteRoutes(app, createQuoteService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter, requireAdmin);
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), sizes: createSizeAdminService(db, catalog), requireAdmin });
   const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { emailSchema } from './schemas';
+import { emailSchema, optionalText, optionalVatNumber } from './schemas';
 import { normalisePhone } from './profile';
 import type { OrderLine } from './orders';
 import { formatRandCompact } from './money';
-import { FULL_TAX_INVOICE_ABOVE_CENTS, INVOICE_ADDRESS_MAX_LENGTH, INVOICE_ADDRESS_MAX_LINES, INVOICE_COMPANY_MAX_LENGTH, invoiceAddressLines, VAT_NUMBER_PATTERN } from './tax-documents';
+import { FULL_TAX_INVOICE_ABOVE_CENTS, INVOICE_ADDRESS_MAX_LENGTH, INVOICE_ADDRESS_MAX_LINES, INVOICE_COMPANY_MAX_LENGTH, invoiceAddressLines } from './tax-documents';
 import { courierAddressSchema, courierServiceLevelCodes, deliveryMethods, type CourierAddress, type CourierServiceLevel } from './delivery';
 import { discountCodeText, discountMessages } from './discounts';
 
@@ -38,14 +38,6 @@ export function heldByEarlierPageMessage(what: string, until: Date): string {
   return `Your earlier payment page still holds ${what} until ${time}. Pay on that page, or try again after ${time}.`;
 }
 
-/** Optional text for the invoice: trimmed, and left out when empty. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is at most ${max} characters`)
-    .transform((value) => value || undefined)
-    .optional();
 
 /** The buyer's address on the invoice: a few lines, as on an envelope; blank lines and the spaces around each are dropped. */
 const invoiceAddress = z
@@ -79,12 +71,7 @@ export const customerInfoSchema = z.object({
     }),
   // For the tax invoice, all optional: a company buying, its VAT number, and an address (needed above R5,000).
   company: optionalText('Company name', INVOICE_COMPANY_MAX_LENGTH),
-  vatNumber: z
-    .string({ error: checkoutMessages.vatNumber })
-    .transform((value) => value.replace(/\s/g, ''))
-    .refine((value) => value === '' || VAT_NUMBER_PATTERN.test(value), checkoutMessages.vatNumber)
-    .transform((value) => value || undefined)
-    .optional(),
+  vatNumber: optionalVatNumber(checkoutMessages.vatNumber),
   billingAddress: invoiceAddress,
 });
 export type CustomerInfo = z.output<typeof customerInfoSchema>;

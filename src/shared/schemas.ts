@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_LINE_QUANTITY } from './cart';
 import { returnPathMessage, shopPath } from './return-path';
 import { accountNameSchema } from './profile';
+import { VAT_NUMBER_PATTERN } from './tax-documents';
 
 /** A return address in an API body: a path on this shop, or refused in words. */
 export function returnPathSchema(field: string) {
@@ -59,6 +60,24 @@ const contactMessages = {
 export function emailSchema(message: string) {
   return z.string({ error: message }).trim().max(255, message).pipe(z.email(message));
 }
+
+/** Text a form may leave out: trimmed, and undefined when empty. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .transform((value) => value || undefined)
+    .optional();
+
+/** A buyer's South African VAT number, optional: spaces dropped, undefined when empty. */
+export const optionalVatNumber = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => value === '' || VAT_NUMBER_PATTERN.test(value), message)
+    .transform((value) => value || undefined)
+    .optional();
 
 export const contactSchema = z.object({
   name: z.string({ error: contactMessages.name }).trim().min(1, contactMessages.name).max(100, 'Name is too long'),

@@ -13,7 +13,7 @@ export interface AuditActor {
 export interface AuditRecord {
   /** 'order.fulfil', 'order.cancel', 'product.update', 'contact.handle', … */
   action: string;
-  targetType: 'order' | 'product' | 'contact' | 'digest' | 'discount-code' | 'size';
+  targetType: 'order' | 'product' | 'contact' | 'digest' | 'discount-code' | 'size' | 'quote';
   targetId: string;
   /** One line an owner can read: 'Fulfilled CF-100004 with tracking PX123'. */
   summary: string;

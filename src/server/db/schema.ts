@@ -10,6 +10,7 @@ import { discountKinds } from '../../shared/discounts';
 import { regions } from '../../shared/regions';
 import { LINE_LIMIT_CEILING } from '../../shared/cart';
 import { taxDocumentKinds, type TaxDocumentContent } from '../../shared/tax-documents';
+import { quoteStatuses, type QuoteAnswer, type QuoteLine } from '../../shared/quotes';
 
 export { orderStates, paymentStatuses };
 
@@ -133,6 +134,43 @@ export const contacts = pgTable('contacts', {
   /** The admin who marked the message handled. */
   handledBy: text('handled_by'),
 });
+
+/**
+ * Quote requests from /quote: flags, sizes and quantities beyond a cart line, or not listed, and the
+ * order desk's answer with a price per line. The lines and the answer are kept as written then:
+ * a later change to the catalogue does not rewrite what was asked or quoted.
+ */
+export const quoteNumberSequence = pgSequence('quote_number_seq', { startWith: 1001 });
+
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().default(sql`nextval('quote_number_seq')`),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    organisation: text('organisation'),
+    vatNumber: text('vat_number'),
+    deliveryArea: text('delivery_area').notNull(),
+    neededBy: date('needed_by', { mode: 'string' }),
+    notes: text('notes'),
+    lines: jsonb('lines').$type<QuoteLine[]>().notNull(),
+    status: text('status', { enum: quoteStatuses }).notNull().default('open'),
+    answer: jsonb('answer').$type<QuoteAnswer>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('quote_requests_number_unique').on(t.number),
+    index('quote_requests_status_created').on(t.status, t.createdAt),
+    check('quote_requests_status_valid', sql`${t.status} IN ('open', 'answered', 'closed')`),
+    check('quote_requests_answered_has_answer', sql`${t.status} <> 'answered' OR ${t.answer} IS NOT NULL`),
+  ],
+);
 
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];

@@ -112,6 +112,16 @@ describeShop('rate limits', {}, (shop) => {
     expect((await post('/api/contact', { ...message, email: 'sibling@example.co.za' }, '203.0.113.61')).statusCode).toBe(201);
   });
 
+  it('limits quote requests like contact messages: 5 an hour per sender, a refused form costing nothing', async () => {
+    const request = { name: 'Zanele', email: 'zanele@school.example.co.za', deliveryArea: 'Polokwane, Limpopo', lines: [{ flag: 'School crest', size: '2 m × 1 m', quantity: 40 }] };
+    expect((await post('/api/quotes', { ...request, lines: [] }, '203.0.113.62')).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await post('/api/quotes', request, '203.0.113.62')).statusCode).toBe(201);
+    const res = await post('/api/quotes', request, '203.0.113.63');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(TOO_MANY);
+    expect((await post('/api/quotes', { ...request, email: 'office@school.example.co.za' }, '203.0.113.63')).statusCode).toBe(201);
+  });
+
   it('counts wrong current passwords when changing the password or deleting the account like failed sign-ins', async () => {
     const account = { name: 'Cebo', email: 'cebo@example.co.za', password: 'cebo-pass-1' };
     expect((await post('/api/auth/sign-up/email', account, '203.0.113.70')).statusCode).toBe(200);

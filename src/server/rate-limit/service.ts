@@ -25,6 +25,9 @@ export const rateRules = {
   accountEmailsPerIp: { name: 'account-emails-ip', limit: 30, windowSeconds: 60 * 60 },
   contact: { name: 'contact', limit: 5, windowSeconds: 60 * 60 },
   contactPerIp: { name: 'contact-ip', limit: 20, windowSeconds: 60 * 60 },
+  // Quote requests are limited like the contact form: each one emails the shop and the address given.
+  quote: { name: 'quote', limit: 5, windowSeconds: 60 * 60 },
+  quotePerIp: { name: 'quote-ip', limit: 20, windowSeconds: 60 * 60 },
   // A shopper trying an address or two, a school's bursar trying each campus: each quote calls the courier.
   courierRatesPerIp: {
     name: 'courier-rates-ip',

@@ -5,6 +5,7 @@ import type { createCheckoutSchema, discountPreviewSchema } from '../checkout';
 import type { courierRatesRequestSchema } from '../delivery';
 import type { addressInputSchema, profileUpdateSchema } from '../profile';
 import type { cancelOrderSchema, fulfilOrderSchema, markHandledSchema, orderNoteSchema, refundOrderSchema } from '../order-desk';
+import type { closeQuoteSchema, quoteAnswerSchema } from '../quotes';
 import type { createDiscountCodeSchema, updateDiscountCodeSchema } from '../discounts';
 import type { createProductSchema, createSizeSchema, priceEverySizeSchema, sizeOrderSchema, updateImagesSchema, updateProductSchema, updateSizeSchema } from '../product-admin';
 import {
@@ -12,6 +13,7 @@ import {
   auditLogSchema,
   batchEmailSchema,
   contactMessageSchema,
+  quoteRequestViewSchema,
   discountCodeSchema,
   documentsInPeriodSchema,
   vatReportSchema,
@@ -59,6 +61,8 @@ export const answers = {
   refundOrder: orderActionResultSchema,
   sendOrderDigest: batchEmailSchema,
   markContactHandled: contactMessageSchema,
+  answerQuote: quoteRequestViewSchema,
+  closeQuote: quoteRequestViewSchema,
   auditLog: auditLogSchema,
   createDiscountCode: discountCodeSchema,
   switchDiscountCode: discountCodeSchema,
@@ -97,6 +101,8 @@ interface Bodies {
   cancelOrder: z.input<typeof cancelOrderSchema>;
   refundOrder: z.input<typeof refundOrderSchema>;
   markContactHandled: z.input<typeof markHandledSchema>;
+  answerQuote: z.input<typeof quoteAnswerSchema>;
+  closeQuote: z.input<typeof closeQuoteSchema>;
   createDiscountCode: z.input<typeof createDiscountCodeSchema>;
   switchDiscountCode: z.input<typeof updateDiscountCodeSchema>;
   createProduct: z.input<typeof createProductSchema>;

@@ -30,6 +30,8 @@ export const endpoints = {
   refundOrder: { method: 'POST', path: '/api/admin/orders/:id/refund', status: 202 },
   sendOrderDigest: { method: 'POST', path: '/api/admin/batch-email', status: 200 },
   markContactHandled: { method: 'POST', path: '/api/admin/contacts/:id/handled', status: 200 },
+  answerQuote: { method: 'POST', path: '/api/admin/quotes/:id/answer', status: 200 },
+  closeQuote: { method: 'POST', path: '/api/admin/quotes/:id/closed', status: 200 },
   auditLog: { method: 'GET', path: '/api/admin/audit-log', status: 200 },
   createDiscountCode: { method: 'POST', path: '/api/admin/discount-codes', status: 201 },
   switchDiscountCode: { method: 'PATCH', path: '/api/admin/discount-codes/:id', status: 200 },

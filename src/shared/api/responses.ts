@@ -11,6 +11,7 @@ import type { AdminProduct } from '../product-admin';
 import type { CartItemView } from '../cart';
 import type { ListedProduct, Product } from '../product';
 import type { DiscountPreview } from '../checkout';
+import { quoteStatuses, type QuoteAnswer, type QuoteLine, type QuoteRequestView } from '../quotes';
 
 /*
  * What the shop's JSON calls answer, as zod schemas: the server sends each answer through its
@@ -297,6 +298,35 @@ export const discountCodeSchema = exactly<DiscountCodeView>()(
 
 export const contactMessageSchema = exactly<ContactMessageView>()(
   z.object({ id: z.string(), name: z.string(), email: z.string(), message: z.string(), createdAt: z.string(), handledAt: z.string().nullable(), handledBy: z.string().nullable() }),
+);
+
+const quoteLineSchema = exactly<QuoteLine>()(
+  z.object({ productId: z.string().nullable(), sizeId: z.string().nullable(), sku: z.string().nullable(), flag: z.string(), size: z.string(), quantity: z.number() }),
+);
+const quoteAnswerSchema = exactly<QuoteAnswer>()(
+  z.object({ unitPricesCents: z.array(z.number()), deliveryCents: z.number(), totalCents: z.number(), validUntil: z.string(), message: z.string().nullable() }),
+);
+export const quoteRequestViewSchema = exactly<QuoteRequestView>()(
+  z.object({
+    id: z.string(),
+    reference: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    organisation: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    deliveryArea: z.string(),
+    neededBy: z.string().nullable(),
+    notes: z.string().nullable(),
+    lines: z.array(quoteLineSchema),
+    status: z.enum(quoteStatuses),
+    answer: quoteAnswerSchema.nullable(),
+    answeredAt: z.string().nullable(),
+    answeredBy: z.string().nullable(),
+    closedAt: z.string().nullable(),
+    closedBy: z.string().nullable(),
+    createdAt: z.string(),
+  }),
 );
 
 export const auditLogSchema = z.array(
