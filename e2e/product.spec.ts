@@ -68,8 +68,8 @@ test("the quantity steps by one from 1, takes a typed dozen and more, and stops 
   await value.fill('250');
   await value.blur();
   await expect(value).toHaveValue('100');
-  await expect(page.getByTestId('quantity-most')).toHaveText('Up to 100 of one flag per order. For more, ask us.');
-  await expect(page.getByTestId('quantity-most').getByRole('link', { name: 'ask us' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByTestId('quantity-most')).toHaveText('Up to 100 of one flag per order. For more, request a quote.');
+  await expect(page.getByTestId('quantity-most').getByRole('link', { name: 'request a quote' })).toHaveAttribute('href', '/quote?flag=south-africa&size=150x90');
   await expect(increase).toBeDisabled();
   await expect(decrease).toBeEnabled();
 

@@ -12,6 +12,7 @@ export type StaticPage =
   | 'home'
   | 'shop'
   | 'contact'
+  | 'quote'
   | 'checkout'
   | 'profile'
   | 'order'
@@ -49,6 +50,11 @@ export function staticPageMeta(page: StaticPage, shopName: string, home?: HomeFa
       return {
         title: `Contact Us | ${shopName}`,
         description: `Questions about a flag or an order? Contact ${shopName} in Cape Town, Monday to Friday 8:00 AM - 6:00 PM.`,
+      };
+    case 'quote':
+      return {
+        title: `Request a Quote | ${shopName}`,
+        description: `Flags by the dozen for schools, companies and events, or a size or print we don't list: tell ${shopName} what you need and get a price by email.`,
       };
     case 'checkout':
       return { title: `Checkout | ${shopName}`, description: 'Review your order, choose a PAXI point or courier delivery, and pay securely by card.' };

@@ -29,7 +29,7 @@ export const quoteMessages = {
   flag: 'Please choose a flag on each line, or describe the one you need',
   size: 'Please choose a size on each line, or describe the one you need',
   sizeWithoutFlag: 'Choose the flag before its size',
-  quantity: `Please enter how many, from 1 to ${MAX_QUOTE_QUANTITY.toLocaleString('en-ZA')}`,
+  quantity: 'Please enter how many, from 1 to 10 000',
   unitPrice: 'Please enter a price for each flag, from R0.01 to R100 000.00',
   lineCount: 'Please give one price for each line of the request',
   delivery: 'Please enter the delivery fee in rand, R0.00 or more',
@@ -55,6 +55,15 @@ function dayAhead(message: string, days: number) {
 }
 
 /**
+ * A line's check that runs beside the others' (so a form names every problem of a line at once),
+ * once the fields it reads are well formed.
+ */
+const fieldsFine =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
+
+/**
  * One line: a listed flag (productId) or a described one (flag), in a listed size (sizeId) or a
  * described one (size, e.g. '3 m × 2 m, printed both sides'). The server reads a listed flag's name
  * and size from the catalogue; what a browser sends as their names is never trusted.
@@ -67,9 +76,13 @@ export const quoteLineSchema = z
     size: optionalText('The size', 200),
     quantity: z.number({ error: quoteMessages.quantity }).int(quoteMessages.quantity).min(1, quoteMessages.quantity).max(MAX_QUOTE_QUANTITY, quoteMessages.quantity),
   })
-  .refine((line) => line.productId !== undefined || line.flag !== undefined, quoteMessages.flag)
-  .refine((line) => line.sizeId !== undefined || line.size !== undefined, quoteMessages.size)
-  .refine((line) => line.sizeId === undefined || line.productId !== undefined, quoteMessages.sizeWithoutFlag);
+  .refine((line) => line.productId !== undefined || line.flag !== undefined, { message: quoteMessages.flag, path: ['flag'], when: fieldsFine('productId', 'flag') })
+  .refine((line) => line.sizeId !== undefined || line.size !== undefined, { message: quoteMessages.size, path: ['size'], when: fieldsFine('sizeId', 'size') })
+  .refine((line) => line.sizeId === undefined || line.productId !== undefined, {
+    message: quoteMessages.sizeWithoutFlag,
+    path: ['size'],
+    when: fieldsFine('productId', 'sizeId'),
+  });
 export type QuoteLineInput = z.input<typeof quoteLineSchema>;
 
 export const quoteRequestSchema = z.object({

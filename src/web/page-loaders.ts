@@ -5,6 +5,7 @@ export const pageLoaders = {
   shop: () => import('./pages/ShopPage'),
   product: () => import('./pages/ProductPage'),
   contact: () => import('./pages/ContactPage'),
+  quote: () => import('./pages/QuotePage'),
   checkout: () => import('./pages/CheckoutPage'),
   paymentSuccess: () => import('./pages/PaymentSuccessPage'),
   paymentCancel: () => import('./pages/PaymentCancelPage'),
@@ -26,6 +27,7 @@ export const pageLoaders = {
 const loaderByPath: Record<string, ScreenLoader> = {
   '/shop': pageLoaders.shop,
   '/contact': pageLoaders.contact,
+  '/quote': pageLoaders.quote,
   '/checkout': pageLoaders.checkout,
   '/privacy-policy': pageLoaders.privacyPolicy,
   '/terms-of-service': pageLoaders.termsOfService,

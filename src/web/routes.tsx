@@ -7,6 +7,7 @@ import { lazyScreen } from './lazy-screen';
 const ShopPage = lazyScreen(pageLoaders.shop);
 const ProductPage = lazyScreen(pageLoaders.product);
 const ContactPage = lazyScreen(pageLoaders.contact);
+const QuotePage = lazyScreen(pageLoaders.quote);
 const CheckoutPage = lazyScreen(pageLoaders.checkout);
 const PaymentSuccessPage = lazyScreen(pageLoaders.paymentSuccess);
 const PaymentCancelPage = lazyScreen(pageLoaders.paymentCancel);
@@ -33,6 +34,7 @@ export function AppRoutes() {
         <Route path="/shop" element={<ShopPage />} />
         <Route path="/product/:id" element={<ProductPage />} />
         <Route path="/contact" element={<ContactPage />} />
+        <Route path="/quote" element={<QuotePage />} />
         <Route path="/checkout" element={<CheckoutPage />} />
         <Route path="/payment/success" element={<PaymentSuccessPage />} />
         <Route path="/payment/cancel" element={<PaymentCancelPage />} />

@@ -29,6 +29,8 @@ const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen
   '/': { page: 'home', ssr: true },
   '/shop': { page: 'shop', screen: 'pages/ShopPage.tsx', ssr: true },
   '/contact': { page: 'contact', screen: 'pages/ContactPage.tsx', ssr: true },
+  // Rendered in the browser: its first line may come from the address (?flag=kenya&size=90x60).
+  '/quote': { page: 'quote', screen: 'pages/QuotePage.tsx' },
   '/privacy-policy': { page: 'privacyPolicy', screen: 'pages/policies/PrivacyPolicyPage.tsx', ssr: true },
   '/terms-of-service': { page: 'termsOfService', screen: 'pages/policies/TermsOfServicePage.tsx', ssr: true },
   '/returns-policy': { page: 'returnsPolicy', screen: 'pages/policies/ReturnsPolicyPage.tsx', ssr: true },

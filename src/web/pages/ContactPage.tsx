@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
 import { ContactDetails } from '../components/contact/ContactDetails';
@@ -14,6 +15,13 @@ export default function ContactPage() {
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Contact Us</h1>
           <p className="mt-4 text-lg leading-8 text-slate-600">
             A question about a flag, an order or a PAXI collection? Send us a message and we will get back to you soon.
+          </p>
+          <p className="mt-2 text-slate-600">
+            Buying flags by the dozen, or a size we don't list?{' '}
+            <Link to="/quote" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              Request a quote
+            </Link>
+            .
           </p>
         </header>
         <div className="mt-10 grid gap-8 lg:grid-cols-3">

@@ -76,6 +76,8 @@ function ProductDetails({ product }: { product: Product }) {
   // The size is in the address (?size=90x60): a shared link opens on it, and Back returns to the one before.
   const [params, setParams] = useSearchParams();
   const size = chosenSize(product, params.get('size'));
+  // A quote starts with this flag in the size on show.
+  const quoteAddress = `/quote?${new URLSearchParams({ flag: product.slug, ...(size ? { size: size.code } : {}) })}`;
   // Until the flag's sizes arrive, its list entry shows: the main size's price and stock.
   const priced = size ?? product;
   const buyable = maxBuyable(priced.stockQuantity, lineLimit);
@@ -131,8 +133,8 @@ function ProductDetails({ product }: { product: Product }) {
                 ) : (
                   <>
                     Up to {lineLimit} of one flag per order. For more,{' '}
-                    <Link to="/contact" className="font-medium text-brand-700 underline">
-                      ask us
+                    <Link to={quoteAddress} className="font-medium text-brand-700 underline">
+                      request a quote
                     </Link>
                     .
                   </>
@@ -157,6 +159,12 @@ function ProductDetails({ product }: { product: Product }) {
             </div>
             <OutOfStockHelp stockQuantity={priced.stockQuantity} />
             <QuantityBreaks unitCents={effectivePriceCents(priced)} breaks={quantityBreaks} quantity={quantity} />
+            <p className="w-full text-sm text-slate-600">
+              More than {lineLimit}, or a size or print we don't list?{' '}
+              <Link to={quoteAddress} className="font-medium text-brand-700 underline underline-offset-2">
+                Request a quote
+              </Link>
+            </p>
           </div>
 
           <p className="leading-relaxed text-slate-700" data-testid="product-description">

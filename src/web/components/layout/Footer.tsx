@@ -9,6 +9,7 @@ const quickLinks = [
   { to: '/shop', label: 'Shop Flags' },
   { to: '/paxi-finder', label: 'Find a PAXI Point' },
   { to: '/contact', label: 'Contact Us' },
+  { to: '/quote', label: 'Request a Quote' },
   { to: '/profile', label: 'My Profile' },
 ];
 

@@ -12,7 +12,7 @@ const PRODUCTS_KEY = '/api/products';
 const PRODUCT_PREFETCH_STALE_MS = FIVE_MINUTES;
 const PRODUCT_PREFETCH_GC_MS = TEN_MINUTES;
 
-function productQueryKey(slugOrId: string) {
+export function productQueryKey(slugOrId: string) {
   return [`${PRODUCTS_KEY}/${slugOrId}`] as const;
 }
 

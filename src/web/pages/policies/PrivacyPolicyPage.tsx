@@ -85,6 +85,10 @@ function sections(): PolicySection[] {
               ],
               ['Your order history: flags, prices, payment status and delivery details', 'When you place an order'],
               ['Your name, email address and message', 'When you use our contact form or email us'],
+              [
+                'Your name, email address, cellphone number, organisation, VAT number, delivery area and the flags you ask about',
+                'When you request a quote',
+              ],
               ['Your cart contents, linked to a random cart number', 'When you add a flag to your cart'],
               ['Technical details: IP address, browser type and pages visited', 'On every visit, in our server logs'],
             ]}
@@ -106,7 +110,7 @@ function sections(): PolicySection[] {
             handle returns and refunds. This is necessary to carry out our agreement with you (POPIA section 11(1)(b)).
           </li>
           <li>
-            <strong>To answer your messages</strong> and give customer service, which you ask us to do.
+            <strong>To answer your messages and quote requests</strong> and give customer service, which you ask us to do.
           </li>
           <li>
             <strong>To keep tax and accounting records</strong>, which the law requires of us (section 11(1)(c)).
