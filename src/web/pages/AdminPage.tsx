@@ -16,6 +16,7 @@ import { MessagesTab } from '../components/admin/MessagesTab';
 import { OrderDetailSheet } from '../components/admin/OrderDetailSheet';
 import { OverviewTab } from '../components/admin/OverviewTab';
 import { PageSpeedTab } from '../components/admin/PageSpeedTab';
+import { QuotesTab } from '../components/admin/QuotesTab';
 import { UnfulfilledTab } from '../components/admin/UnfulfilledTab';
 import { ProductsPanel } from '../components/admin/products/ProductsPanel';
 import { useOverview } from '../components/admin/use-order-desk';
@@ -51,6 +52,7 @@ const tabs: DeskTab[] = [
   { id: 'products', label: 'Products', Panel: ProductsPanel },
   { id: 'discounts', label: 'Discount codes', Panel: DiscountCodesTab },
   { id: 'messages', label: 'Messages', Panel: MessagesTab },
+  { id: 'quotes', label: 'Quotes', Panel: QuotesTab },
   { id: 'activity', label: 'Activity', Panel: ActivityTab },
   { id: 'speed', label: 'Page speed', Panel: PageSpeedTab },
 ];
@@ -73,7 +75,7 @@ function Dashboard({ name }: { name: string }) {
           </p>
         </header>
         <Tabs value={current.id} onValueChange={onTabChange} className="mt-6" activationMode="manual">
-          {/* Nine tabs: from tablet width they wrap onto a second row rather than run past the edge; a phone scrolls them. */}
+          {/* Ten tabs: from tablet width they wrap onto a second row rather than run past the edge; a phone scrolls them. */}
           <TabsList aria-label="Order desk" className="sm:flex-wrap">
             {tabs.map(({ id, label, Count }) => (
               <TabsTrigger key={id} value={id}>

@@ -11,6 +11,8 @@ import {
   type OrderDeskOverview,
   type OrderSearch,
 } from '../../../shared/order-desk';
+import { formatRand } from '../../../shared/money';
+import type { QuoteAnswerInput, QuoteFilter, QuoteRequestView } from '../../../shared/quotes';
 
 /**
  * The order desk's calls (src/shared/order-desk.ts). Keys start with the address, so the default
@@ -22,6 +24,7 @@ const orderDeskKeys = {
   unfulfilled: ['/api/admin/orders/unfulfilled'] as const,
   order: (id: string) => [`/api/admin/orders/${encodeURIComponent(id)}`] as const,
   contacts: (status: ContactFilter) => ['/api/admin/contacts', status] as const,
+  quotes: (status: QuoteFilter) => ['/api/admin/quotes', status] as const,
   auditLog: ['/api/admin/audit-log'] as const,
 };
 
@@ -71,6 +74,13 @@ export function useContacts(status: ContactFilter) {
   return useQuery<ContactMessageView[]>({
     queryKey: orderDeskKeys.contacts(status),
     queryFn: () => apiRequest('GET', `/api/admin/contacts?status=${status}`),
+  });
+}
+
+export function useQuotes(status: QuoteFilter) {
+  return useQuery<QuoteRequestView[]>({
+    queryKey: orderDeskKeys.quotes(status),
+    queryFn: () => apiRequest('GET', `/api/admin/quotes?status=${status}`),
   });
 }
 
@@ -203,5 +213,34 @@ export function useMarkHandled() {
           : { title: 'Message Reopened', description: `The message from ${name} is open again.` },
       ),
     onError: failed('Failed to update the message'),
+  });
+}
+
+/** Emails the buyer a price; a request answered before gets a revised quote. */
+export function useAnswerQuote(onSent: () => void) {
+  return useMutation({
+    mutationFn: ({ quote, answer }: { quote: Pick<QuoteRequestView, 'id' | 'answer'>; answer: QuoteAnswerInput }) =>
+      callApi('answerQuote', { params: { id: quote.id }, body: answer }),
+    retry: false,
+    onSuccess: (sent, { quote }) => {
+      const total = sent.answer ? `: ${formatRand(sent.answer.totalCents)}` : '';
+      toast({ title: 'Quote Sent', description: `${quote.answer ? 'Revised quote' : 'Quote'} ${sent.reference} sent to ${sent.name}${total}.` });
+      onSent();
+    },
+    onError: failed('Failed to send the quote'),
+  });
+}
+
+export function useCloseQuote() {
+  return useMutation({
+    mutationFn: ({ id, closed }: { id: string; closed: boolean; reference: string; name: string }) => callApi('closeQuote', { params: { id }, body: { closed } }),
+    retry: false,
+    onSuccess: (_quote, { closed, reference, name }) =>
+      toast(
+        closed
+          ? { title: 'Quote Request Closed', description: `The quote request ${reference} from ${name} is closed.` }
+          : { title: 'Quote Request Reopened', description: `The quote request ${reference} from ${name} is open again.` },
+      ),
+    onError: failed('Failed to update the quote request'),
   });
 }
