@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromePath, chromiumArgs } from './e2e/chromium';
 import { SHOP_NODE_ARGS } from './src/server/start-command';
-import { ADMIN_EMAIL, BOOKS_ADMIN_EMAIL, DISCOUNTS_ADMIN_EMAIL, PARCELS_ADMIN_EMAIL, PHONE_ADMIN_EMAIL, PRODUCTS_ADMIN_EMAIL, SPEED_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './e2e/admins';
+import { ADMIN_EMAIL, BOOKS_ADMIN_EMAIL, DISCOUNTS_ADMIN_EMAIL, PARCELS_ADMIN_EMAIL, PHONE_ADMIN_EMAIL, PRODUCTS_ADMIN_EMAIL, QUOTES_ADMIN_EMAIL, SPEED_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL } from './e2e/admins';
 
 const port = Number(process.env.E2E_PORT ?? 3456);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -67,7 +67,7 @@ export default defineConfig({
       // parcels' (e2e/after-payment.spec.ts), the phone's and a not yet verified one
       // (e2e/order-desk-phone.spec.ts), the books' (e2e/tax-documents.spec.ts) and the page speed's
       // (e2e/page-speed.spec.ts) and the discount codes' (e2e/order-desk-discounts.spec.ts).
-      ADMIN_EMAILS: [ADMIN_EMAIL, PRODUCTS_ADMIN_EMAIL, PARCELS_ADMIN_EMAIL, PHONE_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL, BOOKS_ADMIN_EMAIL, SPEED_ADMIN_EMAIL, DISCOUNTS_ADMIN_EMAIL].join(','),
+      ADMIN_EMAILS: [ADMIN_EMAIL, PRODUCTS_ADMIN_EMAIL, PARCELS_ADMIN_EMAIL, PHONE_ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL, BOOKS_ADMIN_EMAIL, SPEED_ADMIN_EMAIL, DISCOUNTS_ADMIN_EMAIL, QUOTES_ADMIN_EMAIL].join(','),
       // Google sign-in against a local OpenID Connect server, which e2e/google.spec.ts starts on this
       // port. Until then the shop's discovery of it fails; better-auth tries again at the first sign-in.
       GOOGLE_CLIENT_ID: 'flag-shop-e2e.apps.googleusercontent.com',

@@ -25,6 +25,9 @@ export const UNVERIFIED_ADMIN_EMAIL = 'new-owner@example.co.za';
 /** The owner who runs the shop's discount codes in e2e/order-desk-discounts.spec.ts. */
 export const DISCOUNTS_ADMIN_EMAIL = 'promotions@example.co.za';
 
+/** The owner who prices quote requests in e2e/quotes.spec.ts. */
+export const QUOTES_ADMIN_EMAIL = 'quotes@example.co.za';
+
 /** An admin of the browser tests: the name it signs up with and its email. */
 export interface Admin {
   name: string;
@@ -44,4 +47,5 @@ export const SIGNED_IN_ADMINS: readonly Admin[] = [
   { name: 'Books Desk', email: BOOKS_ADMIN_EMAIL },
   { name: 'Page Speed', email: SPEED_ADMIN_EMAIL },
   { name: 'Promotions', email: DISCOUNTS_ADMIN_EMAIL },
+  { name: 'Quotes Desk', email: QUOTES_ADMIN_EMAIL },
 ];

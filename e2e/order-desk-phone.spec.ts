@@ -88,6 +88,7 @@ test('on a 375 px phone every desk tab and dialog fits the screen, and closing a
     ['Unfulfilled', 'Unfulfilled orders'],
     ['Products', 'Products'],
     ['Messages', 'Messages'],
+    ['Quotes', 'Quote requests'],
     ['Activity', 'Activity'],
     ['Page speed', 'Page speed'],
     ['Overview', 'Overview'],

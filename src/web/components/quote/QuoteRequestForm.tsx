@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Send } from 'lucide-react';
@@ -47,7 +47,9 @@ export function QuoteRequestForm({ start, onReceived }: QuoteRequestFormProps) {
   const sortedFlags = [...flags].sort((a, b) => countryName(a.name).localeCompare(countryName(b.name)));
   const nextKey = useRef(1);
   const [lines, setLines] = useState<QuoteLineDraft[]>(() => [blankLine(0, start)]);
-  const [linesChecked, setLinesChecked] = useState(false);
+  // The lines there at the last send show their problems; one added since starts quiet.
+  const [checkedLines, setCheckedLines] = useState<ReadonlySet<number>>(() => new Set());
+  const [addedLine, setAddedLine] = useState<number>();
   const lineElements = useRef(new Map<string, HTMLElement | null>());
   const form = useValidatedForm({ initial: () => emptyDetails, fields: detailFields, parse: (values) => detailsSchema.safeParse(values), idPrefix: 'quote' });
   const request = useRequestQuote(onReceived);
@@ -56,7 +58,7 @@ export function QuoteRequestForm({ start, onReceived }: QuoteRequestFormProps) {
     flag: (slug) => flags.find((flag) => flag.slug === slug),
     sizes: (slug) => queryClient.getQueryData<Product>(productQueryKey(slug))?.sizes,
   };
-  const errorsOf = (line: QuoteLineDraft) => (linesChecked ? lineErrors(line, catalogue) : {});
+  const errorsOf = (line: QuoteLineDraft) => (checkedLines.has(line.key) ? lineErrors(line, catalogue) : {});
   const register = (key: number, field: QuoteLineField) => (element: HTMLElement | null) => {
     lineElements.current.set(`${key}-${field}`, element);
   };
@@ -65,15 +67,18 @@ export function QuoteRequestForm({ start, onReceived }: QuoteRequestFormProps) {
   const add = () => {
     const key = nextKey.current++;
     setLines((current) => [...current, blankLine(key)]);
-    // The new line's flag is where the shopper goes next.
-    requestAnimationFrame(() => lineElements.current.get(`${key}-flag`)?.focus());
+    setAddedLine(key);
   };
+  // The new line's flag is where the shopper goes next.
+  useEffect(() => {
+    if (addedLine !== undefined) lineElements.current.get(`${addedLine}-flag`)?.focus();
+  }, [addedLine]);
   const remove = (key: number) => setLines((current) => current.filter((line) => line.key !== key));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (request.isPending) return;
-    setLinesChecked(true);
+    setCheckedLines(new Set(lines.map((line) => line.key)));
     const details = form.submit();
     const firstWrong = lines.map((line) => ({ line, errors: lineErrors(line, catalogue) })).find(({ errors }) => Object.keys(errors).length > 0);
     if (firstWrong) {
