@@ -1,20 +1,25 @@
 /**
  * A shop with quantity breaks (QUANTITY_BREAKS=10:10,25:15): a school choosing 12 of the
  * 90 × 60 cm flag sees the lower price on the product page, in the cart beside a 150 × 90 cm line at
- * its own price, and pays it; the success page and the email say so. The invoice's lines are in
- * src/server/cart/quantity-breaks.test.ts; the shop the other tests use has no breaks.
+ * its own price, and pays it; the success page, the email, the tax invoice and the order desk say
+ * so. The shop the other tests use has no breaks.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { afterDebounce, clickAgain, expect, fetchProduct, openCart, rand, test, toast } from './fixtures';
+import fs from 'node:fs/promises';
+import { afterDebounce, clickAgain, expect, expectNoSidewaysScroll, fetchProduct, openCart, rand, test, toast } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
-import { buyWithSandbox, mailbox, newShopper, signUp } from './shopper';
+import { buyWithSandbox, mailbox, newShopper, signInAs, signUp } from './shopper';
+import { pdfText } from '../src/server/testing/pdf-text';
 import { effectivePriceCents } from '../src/shared/product';
+
+/** The owner of the shop with breaks, who reads the school's order on its desk. */
+const BREAKS_DESK = { name: 'Breaks Desk', email: 'breaks-desk@example.co.za' };
 
 let shop: SecondShop;
 let api: APIRequestContext;
 
 test.beforeAll(async ({ playwright }) => {
-  shop = await startSecondShop({ QUANTITY_BREAKS: '10:10,25:15' });
+  shop = await startSecondShop({ QUANTITY_BREAKS: '10:10,25:15', ADMIN_EMAILS: BREAKS_DESK.email });
   api = await playwright.request.newContext({ baseURL: shop.url });
 });
 
@@ -66,30 +71,57 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('a school signs in, pays for 12 at the break and one 150 × 90 cm flag, and the success page and email charge the break (1280 px)', async ({ browser }) => {
-  // A browser of its own on the second shop, so that the shopper helpers' addresses are that shop's.
-  const context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.clock.install();
-  try {
-    const { standard, tenOff } = await southAfricanPrices();
-    await page.goto('/');
-    const shopper = newShopper('Lindiwe', 'Schools');
-    await signUp(page, shopper);
+for (const width of [375, 1280]) {
+  test(`a school pays for 12 at the break and one 150 × 90 cm flag; the success page, email, tax invoice and order desk charge the break (${width} px)`, async ({ browser }) => {
+    // Browsers of their own on the second shop, so that the shopper helpers' addresses are that shop's.
+    const viewport = { width, height: width === 375 ? 740 : 900 };
+    const context = await browser.newContext({ baseURL: shop.url, viewport, acceptDownloads: true });
+    const deskContext = await browser.newContext({ baseURL: shop.url, viewport });
+    const page = await context.newPage();
+    await page.clock.install();
+    try {
+      const { standard, tenOff } = await southAfricanPrices();
+      await page.goto('/');
+      const shopper = newShopper('Lindiwe', 'Schools');
+      await signUp(page, shopper);
 
-    await page.goto('/product/south-africa?size=90x60');
-    await addTheSchoolOrder(page);
+      await page.goto('/product/south-africa?size=90x60');
+      await addTheSchoolOrder(page);
 
-    const { orderNumber } = await buyWithSandbox(page, { phone: '0821234567' });
-    const lines = page.getByTestId('order-line');
-    await expect(lines.filter({ hasText: '90 × 60 cm' })).toContainText(`12 × ${rand(tenOff)}`);
-    await expect(lines.filter({ hasText: '90 × 60 cm' })).toContainText(rand(12 * tenOff));
-    await expect(lines.filter({ hasText: '150 × 90 cm' })).toContainText(`1 × ${rand(standard)}`);
-    await expect(async () => {
-      const mail = (await mailbox(page)).find((m) => m.to === shopper.email && m.subject.includes(orderNumber));
-      expect(mail!.text).toContain(`12 x South Africa (90 × 60 cm): ${rand(12 * tenOff)}`);
-    }).toPass();
-  } finally {
-    await context.close();
-  }
-});
+      const { orderNumber } = await buyWithSandbox(page, { phone: '0821234567' });
+      const lines = page.getByTestId('order-line');
+      await expect(lines.filter({ hasText: '90 × 60 cm' })).toContainText(`12 × ${rand(tenOff)}`);
+      await expect(lines.filter({ hasText: '90 × 60 cm' })).toContainText(rand(12 * tenOff));
+      await expect(lines.filter({ hasText: '150 × 90 cm' })).toContainText(`1 × ${rand(standard)}`);
+      await expectNoSidewaysScroll(page);
+      await expect(async () => {
+        const mail = (await mailbox(page)).find((m) => m.to === shopper.email && m.subject.includes(orderNumber));
+        expect(mail!.text).toContain(`12 x South Africa (90 × 60 cm): ${rand(12 * tenOff)}`);
+      }).toPass();
+
+      // From the success page to the order and its tax invoice: each size a line at the price paid.
+      await page.getByRole('link', { name: 'View your order and its tax invoice' }).click();
+      await expect(page).toHaveURL(new RegExp(`/profile/orders/${orderNumber}$`));
+      const invoiceLink = page.getByTestId('order-documents').getByRole('link', { name: 'Download tax invoice' });
+      const [file] = await Promise.all([page.waitForEvent('download'), invoiceLink.click()]);
+      const invoice = await pdfText(await fs.readFile(await file.path()));
+      expect(invoice).toContain(`South Africa flag, 90 × 60 cm 12 ${rand(tenOff)} ${rand(12 * tenOff)}`);
+      expect(invoice).toContain(`South Africa flag, 150 × 90 cm 1 ${rand(standard)} ${rand(standard)}`);
+
+      // The order desk names both sizes with what each line cost.
+      const desk = await deskContext.newPage();
+      await desk.goto('/');
+      await signInAs(desk, BREAKS_DESK);
+      await desk.goto(`/admin?tab=orders&q=${orderNumber}`);
+      await desk.getByTestId('order-row').and(desk.locator(`[data-order-number="${orderNumber}"]`)).getByRole('link', { name: orderNumber }).click();
+      // The order's facts list the flags; "Items and payment" lists them again with what each line cost.
+      const items = desk.getByRole('dialog', { name: `Order ${orderNumber}` }).getByTestId('order-items').last().getByRole('listitem');
+      await expect(items.filter({ hasText: '90 × 60 cm' })).toHaveText(`South Africa (90 × 60 cm) × 12${rand(12 * tenOff)}`);
+      await expect(items.filter({ hasText: '150 × 90 cm' })).toHaveText(`South Africa (150 × 90 cm) × 1${rand(standard)}`);
+      await expectNoSidewaysScroll(desk);
+    } finally {
+      await context.close();
+      await deskContext.close();
+    }
+  });
+}

@@ -15,7 +15,7 @@ import { OrderLines } from '../components/orders/OrderLines';
 import { InfoCard } from '../components/ui/InfoCard';
 import { readCartSessionId } from '../lib/cart-session';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop } from '../lib/initial-data';
+import { shop, vatVendor } from '../lib/initial-data';
 
 /**
  * One settlement per checkout at a time, whoever asks: React's development double run of effects
@@ -113,9 +113,16 @@ function Paid({ outcome, checkoutId }: { outcome: Extract<PaymentOutcome, { kind
           Thank you for your order{firstName ? `, ${firstName}` : ''}! Your payment has been received.
         </p>
         {orderNumber && (
-          <p className="mt-3 text-lg text-slate-900">
-            Order number: <span className="font-bold" data-testid="order-number">{orderNumber}</span>
-          </p>
+          <>
+            <p className="mt-3 text-lg text-slate-900">
+              Order number: <span className="font-bold" data-testid="order-number">{orderNumber}</span>
+            </p>
+            <p className="mt-1 text-sm">
+              <Link to={`/profile/orders/${orderNumber}`} className="font-semibold text-brand-700 underline underline-offset-2">
+                View your order and its {vatVendor ? 'tax invoice' : 'invoice'}
+              </Link>
+            </p>
+          </>
         )}
       </div>
       <div className="grid w-full gap-5">
