@@ -9,7 +9,7 @@ import { formatRand } from './money';
  */
 export const MAX_QUOTE_LINES = 100;
 /** Ten thousand of one flag is far beyond any school or embassy, and keeps a typing slip out of the price. */
-export const MAX_QUOTE_QUANTITY = 10_000;
+const MAX_QUOTE_QUANTITY = 10_000;
 /** A quote's price per flag, like a size's: at most R100 000. */
 const MAX_UNIT_CENTS = 10_000_000;
 const MAX_DELIVERY_CENTS = 10_000_000;
