@@ -218,7 +218,7 @@ function QuoteCard({ quote }: { quote: QuoteRequestView }) {
             'Not given'
           )}
         </Fact>
-        <Fact label="VAT number">{quote.vatNumber ?? 'Not given'}</Fact>
+        {(vatVendor || quote.vatNumber) && <Fact label="VAT number">{quote.vatNumber ?? 'Not given'}</Fact>}
         <Fact label="Delivery area">{quote.deliveryArea}</Fact>
         <Fact label="Needed by">{quote.neededBy ? <time dateTime={quote.neededBy}>{formatDay(quote.neededBy, 'long')}</time> : 'No date given'}</Fact>
         {quote.notes && (

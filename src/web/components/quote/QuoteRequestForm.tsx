@@ -9,6 +9,7 @@ import { productQueryKey, useProducts } from '../product/use-products';
 import { countryName, type Product } from '../../../shared/product';
 import { MAX_QUOTE_LINES, quoteRequestSchema } from '../../../shared/quotes';
 import { todayInSouthAfrica } from '../../../shared/profile';
+import { vatVendor } from '../../lib/initial-data';
 import { blankLine, lineErrors, lineInput, type QuoteCatalogue, type QuoteLineDraft, type QuoteLineField } from './quote-lines';
 import { QuoteLineFields } from './QuoteLineFields';
 import { useRequestQuote, type QuoteReceived } from './use-request-quote';
@@ -126,7 +127,10 @@ export function QuoteRequestForm({ start, onReceived }: QuoteRequestFormProps) {
         <TextField {...form.field('email')} {...emailInput} label="Email" spellCheck={false} required aria-required="true" maxLength={255} />
         <TextField {...form.field('phone')} {...phoneInput} label="Cellphone (optional)" maxLength={20} />
         <TextField {...form.field('organisation')} label="School, company or organisation (optional)" autoComplete="organization" maxLength={150} />
-        <TextField {...form.field('vatNumber')} label="VAT number (optional)" hint="For a tax invoice in your organisation's name." inputMode="numeric" maxLength={14} />
+        {/* Only a VAT vendor issues tax invoices, so only one asks for the buyer's VAT number. */}
+        {vatVendor && (
+          <TextField {...form.field('vatNumber')} label="VAT number (optional)" hint="For a tax invoice in your organisation's name." inputMode="numeric" maxLength={14} />
+        )}
         <TextField
           {...form.field('deliveryArea')}
           label="Delivery area"

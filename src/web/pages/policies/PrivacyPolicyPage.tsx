@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PolicyLayout, PolicyTable, type PolicySection } from '../../components/policy/PolicyLayout';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { shop } from '../../lib/initial-data';
+import { shop, vatVendor } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
 import { ORDER_RECORD_RETENTION_YEARS, telHref } from '../../../shared/shop-facts';
 import { CART_OWNER_KEY, CART_SESSION_KEY } from '../../lib/cart-session';
@@ -86,7 +86,7 @@ function sections(): PolicySection[] {
               ['Your order history: flags, prices, payment status and delivery details', 'When you place an order'],
               ['Your name, email address and message', 'When you use our contact form or email us'],
               [
-                'Your name, email address, cellphone number, organisation, VAT number, delivery area and the flags you ask about',
+                `Your name, email address, cellphone number, organisation,${vatVendor ? ' VAT number,' : ''} delivery area and the flags you ask about`,
                 'When you request a quote',
               ],
               ['Your cart contents, linked to a random cart number', 'When you add a flag to your cart'],
