@@ -202,7 +202,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   deliveryRoutes(app, { identity, delivery, tracking, limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, delivery, tracking, onQueued: onOutboxQueued, log: app.log.child({ component: 'order-desk' }) }), requireAdmin });
-  await discountCodeRoutes(app, { identity, discounts, cart, requireAdmin, limiter, ownPagesClose: payments.closeCheckout !== undefined });
+  await discountCodeRoutes(app, { identity, discounts, cart, requireAdmin, limiter, ownPagesClose: payments.all.every((provider) => provider.closeCheckout !== undefined) });
   await taxDocumentRoutes(app, { identity, documents: createTaxDocumentService(db, config.shop), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {

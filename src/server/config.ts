@@ -6,7 +6,7 @@ import { DEFAULT_LINE_LIMIT, LINE_LIMIT_CEILING } from '../shared/cart';
 import type { QuantityBreak } from '../shared/pricing';
 import { mailProviderKind } from './notify/mailer';
 import { smsProviderKind } from './notify/sms';
-import { paymentProviderKind } from './payments/providers';
+import { readPaymentSettings } from './payments/providers';
 import { courierProviderKind } from './delivery/providers';
 import { readProviderSettings, unsetWhenBlank as optional, type Environment } from './provider-registry';
 import { readSignInSettings } from './auth/firebase-settings';
@@ -171,7 +171,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env) {
   if (parsed.success && parsed.data.DATABASE_URL && parsed.data.BACKUP_DIR) {
     problems.push("BACKUP_DIR backs up the embedded database; with DATABASE_URL back up with PostgreSQL's pg_dump (see docs/operations.md)");
   }
-  const payments = readProviderSettings(paymentProviderKind, env as Environment);
+  const payments = readPaymentSettings(env as Environment);
   const sms = readProviderSettings(smsProviderKind, env as Environment);
   const mail = readProviderSettings(mailProviderKind, env as Environment);
   const courier = readProviderSettings(courierProviderKind, env as Environment);

@@ -30,7 +30,7 @@ function fakes(config: Config): string[] {
   const problems = [
     goingLiveProblem(mailProviders, config.mail),
     goingLiveProblem(smsProviders, config.sms),
-    goingLiveProblem(paymentProviders, config.payments),
+    ...config.payments.map((settings) => goingLiveProblem(paymentProviders, settings)),
   ];
   return problems.filter((problem) => problem !== undefined);
 }

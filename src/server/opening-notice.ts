@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { PaymentSettings } from './payments/providers';
 
 /** What the notice says beyond the settings: where the server listens, and who runs the order desk now. */
 export interface OpeningFacts {
@@ -18,6 +19,12 @@ function textMessages(config: Config): string {
  * The few lines a person starting the shop in a terminal needs, in words: where it is open, where
  * its mail goes, who may open the order desk. The log (JSON lines, for machines) follows it.
  */
+/** How the start names each way to pay. */
+const paymentNotice: Record<PaymentSettings['provider'], string> = {
+  yoco: 'Yoco',
+  sandbox: 'the sandbox (no real money moves)',
+};
+
 export function openingNotice(config: Config, { listeningOn, admins }: OpeningFacts): string {
   const url = config.publicUrl;
   const adminLines = [
@@ -34,7 +41,7 @@ export function openingNotice(config: Config, { listeningOn, admins }: OpeningFa
     ],
     ['Emails', config.mail.provider === 'smtp' ? 'sent through SMTP_URL' : `the dev mailbox, ${url}/dev/mailbox (nothing leaves this machine)`],
     ['Texts', textMessages(config)],
-    ['Payments', config.payments.provider === 'yoco' ? 'Yoco' : 'the sandbox (no real money moves)'],
+    ['Payments', config.payments.map((settings) => paymentNotice[settings.provider]).join(', ')],
     ['Database', config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`],
   ];
   // Said where PUBLIC_URL is not simply this port on this machine (a proxy in front, another port).

@@ -64,6 +64,41 @@ export function readProviderSettings<R extends Registry>(kind: ProviderKind<R>, 
   if (!Object.hasOwn(kind.providers, name)) {
     return { problems: [`${kind.variable}=${name} is not known; set one of: ${Object.keys(kind.providers).join(', ')}`] };
   }
+  return readNamedSettings(kind, name, env, `${kind.variable}=${name}`);
+}
+
+/**
+ * Several providers of one kind at once, in the order `listVariable` names them
+ * (PAYMENT_PROVIDERS=yoco,eft), each with its own settings. Without the list, the kind's own
+ * variable names the one provider (PAYMENT_PROVIDER=yoco, or its fallback).
+ */
+export function readProviderList<R extends Registry>(
+  kind: ProviderKind<R>,
+  listVariable: string,
+  env: Environment,
+): { settings?: ChosenSettings<R>[]; problems: string[] } {
+  const list = env[listVariable]?.trim();
+  if (!list) {
+    const one = readProviderSettings(kind, env);
+    return { settings: one.settings && [one.settings], problems: one.problems };
+  }
+  if (env[kind.variable]?.trim()) return { problems: [`Set ${listVariable} or ${kind.variable}, not both`] };
+  const names = list.split(',').map((name) => name.trim());
+  const problems: string[] = [];
+  if (names.some((name) => name === '')) problems.push(`${listVariable}=${list} has an empty name: list the providers separated by commas, like yoco,eft`);
+  const known = Object.keys(kind.providers);
+  for (const name of new Set(names.filter((n) => n !== ''))) {
+    if (!Object.hasOwn(kind.providers, name)) problems.push(`${listVariable} names ${name}, which is not known; choose from: ${known.join(', ')}`);
+    else if (names.filter((n) => n === name).length > 1) problems.push(`${listVariable} names ${name} twice`);
+  }
+  if (problems.length > 0) return { problems };
+  const read = names.map((name) => readNamedSettings(kind, name, env, `${listVariable} with ${name}`));
+  const settings = read.flatMap((r) => (r.settings ? [r.settings] : []));
+  return { settings: settings.length === names.length ? settings : undefined, problems: read.flatMap((r) => r.problems) };
+}
+
+/** The settings of the provider of this name; `chosenBy` says how it was chosen in a problem ("PAYMENT_PROVIDER=yoco"). */
+function readNamedSettings<R extends Registry>(kind: ProviderKind<R>, name: string, env: Environment, chosenBy: string): { settings?: ChosenSettings<R>; problems: string[] } {
   const definition = kind.providers[name]!;
   const parsed = definition.settings.safeParse(env);
   if (parsed.success) return { settings: { provider: name, ...parsed.data } as ChosenSettings<R>, problems: [] };
@@ -72,7 +107,7 @@ export function readProviderSettings<R extends Registry>(kind: ProviderKind<R>, 
   const problems = parsed.error.issues.filter((issue) => !isUnset(issue)).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (missing.length > 0) {
     const where = definition.whereToGetThem ? ` (${definition.whereToGetThem})` : '';
-    problems.push(`${kind.variable}=${name} needs ${missing.join(' and ')}${where}`);
+    problems.push(`${chosenBy} needs ${missing.join(' and ')}${where}`);
   }
   return { problems };
 }

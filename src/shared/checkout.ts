@@ -103,6 +103,8 @@ const courierChoiceSchema = z.object(
  * own; prices, fee and items come from the cart and the catalogue.
  */
 export const createCheckoutSchema = z.object({
+  /** How the shopper pays (PAYMENT_PROVIDERS); the first way the shop offers when left out. */
+  paymentMethod: z.string({ error: 'paymentMethod must be the name of a way to pay' }).trim().min(1, 'paymentMethod must be the name of a way to pay').max(40, 'paymentMethod must be the name of a way to pay').optional(),
   amount: z.number({ error: 'amount must be the total in cents' }).int('amount must be whole cents').positive(),
   currency: z.literal('ZAR', { error: 'Only ZAR is accepted' }).default('ZAR'),
   description: z.string().max(500).optional(),

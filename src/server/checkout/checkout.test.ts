@@ -56,6 +56,30 @@ describe.each(signInTargets())('checkout with the sandbox provider on $name', (t
     expect(badPhone.json()).toEqual({ message: 'First name must be at least 2 characters', code: 'invalid_input' });
   });
 
+  it('refuses a way to pay the shop does not offer, in words, holding nothing; the one it offers pays', async () => {
+    const shopper = await shop.signUp('paying-how');
+    await shop.addToCart(shopper, 'south-africa', 1);
+    const point = await shop.nearestPoint();
+    const body = shop.checkoutBody(19_000, point.id);
+    const before = await t.database.db.$count(checkouts);
+    for (const [paymentMethod, message] of [
+      ['payfast', '"payfast" is not a way to pay at this shop. Please choose Card.'],
+      ['yoco', '"yoco" is not a way to pay at this shop. Please choose Card.'],
+      ['', 'paymentMethod must be the name of a way to pay'],
+      [12, 'paymentMethod must be the name of a way to pay'],
+      ['x'.repeat(41), 'paymentMethod must be the name of a way to pay'],
+    ] as const) {
+      const res = await shop.createCheckout(shopper, { ...body, paymentMethod });
+      expect(res.statusCode, String(paymentMethod)).toBe(400);
+      expect(res.json()).toEqual({ message, code: 'invalid_input' });
+    }
+    expect(await t.database.db.$count(checkouts)).toBe(before);
+    const paid = await shop.createCheckout(shopper, { ...body, paymentMethod: 'sandbox' });
+    expect(paid.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, paid.json<{ id: string }>().id));
+    expect(row!.provider).toBe('sandbox');
+  });
+
   it('refuses a browser total that differs with 409 and the right total', async () => {
     const shopper = await shop.signUp('tamper');
     await shop.addToCart(shopper, 'south-africa', 2); // 2 x R130

@@ -31,7 +31,7 @@ export function createCompletion(deps: CheckoutDeps) {
   async function recordOrder(checkout: CheckoutRow, paymentId: string | null): Promise<Completion> {
     const { snapshot } = checkout;
     const result = await db.transaction((tx) =>
-      placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: payments.name }, async (order) => {
+      placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: checkout.provider }, async (order) => {
         const [paid] = await tx
           .update(checkouts)
           .set({ status: 'paid', paymentId, updatedAt: sql`now()` })
@@ -69,7 +69,7 @@ export function createCompletion(deps: CheckoutDeps) {
     const existing = await orderOfCheckout(checkout.id);
     if (existing) return { order: existing, created: false };
     if (!checkout.providerCheckoutId) return null;
-    const status = await payments.getCheckout(checkout.providerCheckoutId);
+    const status = await payments.of(checkout).getCheckout(checkout.providerCheckoutId);
     if (!status.paid) {
       if (status.status === 'failed') await endUnpaid(db, checkout.id, 'failed');
       return null;

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, InvalidInputError } from '../errors';
 import { FlagNoLongerSoldError, type CartView } from '../cart/service';
 import type { SessionUser } from '../auth/session';
 import { BELOW_MINIMUM_MESSAGE } from '../payments/provider';
+import { paymentMethodNotOffered } from '../../shared/payment-methods';
 import type { PickupPoint } from '../pickup/service';
 import { CourierUnavailableError, courierServiceNotOffered } from '../delivery/courier';
 import { holdStock, OutOfStockError, type Transaction } from '../inventory/stock';
@@ -66,7 +67,7 @@ function shortForOwnPage(err: unknown, earlier: CheckoutRow[]): OutOfStockError 
 }
 
 export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen, closePages }: PaymentPages) {
-  const { db, payments } = deps;
+  const { db } = deps;
 
   /** The courier's price for this cart now: the server's, whatever the browser showed. */
   async function courierDelivery(choice: Extract<DeliveryChoice, { method: 'courier' }>, cart: CartView): Promise<FrozenDelivery> {
@@ -91,8 +92,9 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
   }
 
   /** The same flags, prices, delivery, customer, code and total as an earlier checkout of the same cart. */
-  function sameOrder(row: CheckoutRow, next: { cartSessionId: string; snapshot: CheckoutSnapshot; amount: number; discountCode: string | undefined }): boolean {
+  function sameOrder(row: CheckoutRow, next: { provider: string; cartSessionId: string; snapshot: CheckoutSnapshot; amount: number; discountCode: string | undefined }): boolean {
     return (
+      row.provider === next.provider &&
       row.cartSessionId === next.cartSessionId &&
       row.totalCents === next.amount &&
       row.snapshot.discount?.code === next.discountCode &&
@@ -119,6 +121,8 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
   async function createCheckout(user: SessionUser, input: CreateCheckoutInput): Promise<{ id: string; redirectUrl: string }> {
     if (!user.emailVerified) throw new ForbiddenError(checkoutMessages.emailVerificationRequired, 'email_unverified');
     const { metadata } = input;
+    const payments = input.paymentMethod === undefined ? deps.payments.first : deps.payments.get(input.paymentMethod);
+    if (!payments) throw new InvalidInputError(paymentMethodNotOffered(input.paymentMethod!, deps.payments.all.map((p) => p.name)));
     const deliveryOf = await deliveryFor(metadata.delivery);
 
     const cart = await deps.cart.claimForUser(user.id, undefined);
@@ -149,7 +153,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     };
     const earlier = await payablePagesOf(user.id);
     // The same order again (back from the payment page, Pay pressed again): the same page.
-    const same = earlier.find((row) => sameOrder(row, { cartSessionId: cart.sessionId, snapshot, amount: input.amount, discountCode: metadata.discountCode }));
+    const same = earlier.find((row) => sameOrder(row, { provider: payments.name, cartSessionId: cart.sessionId, snapshot, amount: input.amount, discountCode: metadata.discountCode }));
     if (same) return reopen(same);
 
     // The code's row and the stock are taken in the transaction that creates the checkout: the
@@ -191,11 +195,11 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     // Earlier pages the provider can close are closed, and their holds go back, only for a
     // checkout that will be made: it is tried first in a transaction that is rolled back, so that
     // a request refused (a changed total, a code used up) leaves every earlier page as it was.
-    const closable = payments.closeCheckout ? earlier : [];
+    const closable = earlier.filter((row) => deps.payments.get(row.provider)?.closeCheckout);
     if (closable.length > 0) await tryOut((tx) => makeCheckout(tx, closable.map((row) => row.id)));
     const replaced = await closePages(closable);
     const [checkout] = await db.transaction((tx) => makeCheckout(tx, replaced)).catch((err: unknown) => {
-      throw (payments.closeCheckout ? null : shortForOwnPage(err, earlier)) ?? err;
+      throw shortForOwnPage(err, earlier.filter((row) => !replaced.includes(row.id))) ?? err;
     });
     const choice = metadata.delivery;
     if (choice.method === 'courier' && choice.saveAddress) {

@@ -2,7 +2,7 @@
 import type { Database } from '../db/client';
 import type { checkouts } from '../db/schema';
 import type { CartService } from '../cart/service';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentMethods } from '../payments/providers';
 import type { PickupPoint } from '../pickup/service';
 import type { EmailContext } from '../notify/templates';
 import type { DeliveryService } from '../delivery/service';
@@ -12,7 +12,8 @@ import type { CourierAddress } from '../../shared/delivery';
 export interface CheckoutDeps {
   db: Database;
   cart: CartService;
-  payments: PaymentProvider;
+  /** The ways to pay the shop offers; a checkout keeps the one it was opened with. */
+  payments: PaymentMethods;
   findPickupPoint: (code: string) => Promise<PickupPoint | null>;
   /** The courier's rates, asked again for the checkout's own price. */
   delivery: Pick<DeliveryService, 'quote' | 'courierName'>;

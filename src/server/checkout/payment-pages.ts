@@ -3,7 +3,7 @@
  * pay, opening one again, and closing or leaving one (its holds go back once it can no longer be
  * paid).
  */
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { checkouts, type CheckoutStatus } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
@@ -28,11 +28,13 @@ export function createPaymentPages(deps: CheckoutDeps, { completeCheckout }: Che
    * provider that cannot close pages, cancelled ones too, until they expire.
    */
   function payablePagesOf(userId: string): Promise<CheckoutRow[]> {
-    const payable = payments.closeCheckout ? eq(checkouts.status, 'open') : inArray(checkouts.status, ['open', 'cancelled']);
+    const offered = payments.all.map((provider) => provider.name);
+    const cannotClose = payments.all.filter((provider) => !provider.closeCheckout).map((provider) => provider.name);
+    const payable = cannotClose.length > 0 ? or(eq(checkouts.status, 'open'), and(eq(checkouts.status, 'cancelled'), inArray(checkouts.provider, cannotClose))) : eq(checkouts.status, 'open');
     return db
       .select()
       .from(checkouts)
-      .where(and(eq(checkouts.userId, userId), eq(checkouts.provider, payments.name), isNotNull(checkouts.redirectUrl), gt(checkouts.expiresAt, new Date()), payable))
+      .where(and(eq(checkouts.userId, userId), inArray(checkouts.provider, offered), isNotNull(checkouts.redirectUrl), gt(checkouts.expiresAt, new Date()), payable))
       .orderBy(checkouts.createdAt);
   }
 
@@ -49,7 +51,7 @@ export function createPaymentPages(deps: CheckoutDeps, { completeCheckout }: Che
   async function closePages(rows: CheckoutRow[]): Promise<string[]> {
     const closed: string[] = [];
     for (const row of rows) {
-      if ((await payments.closeCheckout!(row.providerCheckoutId!)) === 'closed') {
+      if ((await payments.of(row).closeCheckout!(row.providerCheckoutId!)) === 'closed') {
         closed.push(row.id);
         continue;
       }
@@ -67,9 +69,10 @@ export function createPaymentPages(deps: CheckoutDeps, { completeCheckout }: Che
    */
   async function leavePage(checkout: CheckoutRow, end: 'cancelled' | 'expired'): Promise<{ status: CheckoutStatus; ended: boolean }> {
     const pageOpen = checkout.providerCheckoutId !== null && (checkout.status === 'open' || checkout.status === 'cancelled');
+    const closes = payments.get(checkout.provider)?.closeCheckout;
     let ended = false;
-    if (pageOpen && payments.closeCheckout && (await payments.closeCheckout(checkout.providerCheckoutId!)) === 'paid') await completeCheckout(checkout);
-    else if (end === 'expired' || !pageOpen || payments.closeCheckout) ended = await endUnpaid(db, checkout.id, end);
+    if (pageOpen && closes && (await closes(checkout.providerCheckoutId!)) === 'paid') await completeCheckout(checkout);
+    else if (end === 'expired' || !pageOpen || closes) ended = await endUnpaid(db, checkout.id, end);
     else await leaveOpen(db, checkout.id);
     const [current] = await db.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkout.id));
     return { status: current!.status, ended };

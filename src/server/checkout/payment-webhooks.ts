@@ -14,13 +14,13 @@ import { PaymentMismatchError, SHOP_CURRENCY, type CheckoutCompletion } from './
 import type { CheckoutDeps, CheckoutRow } from './deps';
 
 export function createPaymentWebhooks(deps: CheckoutDeps, { orderOfCheckout, completeCheckout }: CheckoutCompletion) {
-  const { db, payments } = deps;
+  const { db } = deps;
 
-  async function checkoutByProviderId(providerCheckoutId: string): Promise<CheckoutRow | undefined> {
+  async function checkoutByProviderId(provider: string, providerCheckoutId: string): Promise<CheckoutRow | undefined> {
     const [row] = await db
       .select()
       .from(checkouts)
-      .where(and(eq(checkouts.provider, payments.name), eq(checkouts.providerCheckoutId, providerCheckoutId)));
+      .where(and(eq(checkouts.provider, provider), eq(checkouts.providerCheckoutId, providerCheckoutId)));
     return row;
   }
 
@@ -67,12 +67,12 @@ export function createPaymentWebhooks(deps: CheckoutDeps, { orderOfCheckout, com
    * it should be tried again (the database or the provider failed, or the payment is not
    * confirmed yet).
    */
-  async function handleWebhook(event: PaymentWebhookEvent): Promise<string | null> {
+  async function handleWebhook(provider: string, event: PaymentWebhookEvent): Promise<string | null> {
     if (!event.checkoutId) {
       deps.log.warn({ webhook: event.id, type: event.type }, 'webhook without a checkout id');
       return 'The event names no checkout';
     }
-    const checkout = await checkoutByProviderId(event.checkoutId);
+    const checkout = await checkoutByProviderId(provider, event.checkoutId);
     if (!checkout) {
       deps.log.warn({ webhook: event.id, checkoutId: event.checkoutId }, 'webhook for an unknown checkout');
       return `No checkout ${event.checkoutId} in this shop`;
@@ -96,7 +96,7 @@ export function createPaymentWebhooks(deps: CheckoutDeps, { orderOfCheckout, com
   async function handleStored(row: StoredWebhook): Promise<boolean> {
     let refusal: string | null;
     try {
-      refusal = await handleWebhook(readPaymentEvent(row.id, row.payload));
+      refusal = await handleWebhook(row.provider, readPaymentEvent(row.id, row.payload));
     } catch (err) {
       const { givenUp, retryInSeconds } = await markFailed(db, row, err);
       const details = { err, webhook: row.id, type: row.type, attempts: row.attempts };
@@ -108,8 +108,8 @@ export function createPaymentWebhooks(deps: CheckoutDeps, { orderOfCheckout, com
     return true;
   }
 
-  /** Stores a verified webhook; false for a repeated delivery of one already stored. */
-  const recordWebhook = (event: PaymentWebhookEvent): Promise<boolean> => storeWebhook(db, payments.name, event);
+  /** Stores a webhook the provider of this name sent and the shop verified; false for a repeated delivery of one already stored. */
+  const recordWebhook = (provider: string, event: PaymentWebhookEvent): Promise<boolean> => storeWebhook(db, provider, event);
 
   /** Handles a stored webhook now, unless it is processed, or another process is at it. */
   async function processWebhook(webhookId: string): Promise<void> {

@@ -105,8 +105,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * repeated request answers the same refund.
      */
     async refund(order: Pick<OrderRow, 'id' | 'checkoutId' | 'refundedCents'>, amountCents: number): Promise<RefundResult> {
-      const [checkout] = await db.select({ providerCheckoutId: checkouts.providerCheckoutId }).from(checkouts).where(eq(checkouts.id, order.checkoutId));
-      return payments.refund(checkout!.providerCheckoutId!, { amountCents, idempotencyKey: `${order.id}-${order.refundedCents}-${amountCents}` });
+      const [checkout] = await db.select({ provider: checkouts.provider, providerCheckoutId: checkouts.providerCheckoutId }).from(checkouts).where(eq(checkouts.id, order.checkoutId));
+      return payments.of(checkout!).refund(checkout!.providerCheckoutId!, { amountCents, idempotencyKey: `${order.id}-${order.refundedCents}-${amountCents}` });
     },
   };
 }

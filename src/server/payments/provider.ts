@@ -127,6 +127,8 @@ export interface PaymentProvider {
    * 5 minutes off or a body that is not an event.
    */
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): PaymentWebhookEvent;
+  /** Where its webhooks arrive; WEBHOOK_PATH (Yoco's, and the sandbox's that stands in for it) unless it says. */
+  readonly webhookPath?: string;
   /** Pages of the provider's own that the shop serves (the sandbox's hosted payment page). */
   registerRoutes?(app: FastifyInstance, shopName: string): void;
   /** Stops work still waiting, at shutdown. */

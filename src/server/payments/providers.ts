@@ -1,15 +1,18 @@
-import { createProvider, namedBy, type ChosenSettings, type ProviderOf } from '../provider-registry';
+import { createProvider, namedBy, readProviderList, type ChosenSettings, type Environment, type ProviderOf } from '../provider-registry';
 import type { PaymentProviderContext } from './provider';
 import { sandboxPayments } from './sandbox';
 import { yocoPayments } from './yoco';
 
-/** Every payment provider the shop can use, by the name PAYMENT_PROVIDER gives. A new one is its own file and one line here. */
+/** Every payment provider the shop can use, by the name PAYMENT_PROVIDERS gives. A new one is its own file and one line here. */
 export const paymentProviders = {
   sandbox: sandboxPayments,
   yoco: yocoPayments,
 };
 
 export const paymentProviderKind = namedBy(paymentProviders, 'PAYMENT_PROVIDER', 'sandbox');
+
+/** The ways to pay the shop offers, in the order checkout shows them: `PAYMENT_PROVIDERS=yoco,eft`. */
+export const PAYMENT_PROVIDERS = 'PAYMENT_PROVIDERS';
 
 /** `{ provider: 'sandbox' } | { provider: 'yoco'; secretKey; webhookSecret; apiUrl }`, read at start. */
 export type PaymentSettings = ChosenSettings<typeof paymentProviders>;
@@ -19,7 +22,43 @@ export type ShopPaymentProvider = ProviderOf<typeof paymentProviders>;
 
 export type PaymentProviderDeps = Omit<PaymentProviderContext, 'publicUrl'>;
 
-/** The provider PAYMENT_PROVIDER names, made from the settings the start checked. */
-export function createPaymentProvider(config: { payments: PaymentSettings; publicUrl: string }, deps: PaymentProviderDeps): ShopPaymentProvider {
-  return createProvider(paymentProviders, config.payments, { ...deps, publicUrl: config.publicUrl });
+/**
+ * The payment providers the shop offers, each with its settings, or what is wrong in the start's
+ * words. The sandbox is a stand-in for Yoco's card payments (the same calls and webhooks), so a
+ * shop offers one of the two.
+ */
+export function readPaymentSettings(env: Environment): { settings?: PaymentSettings[]; problems: string[] } {
+  const read = readProviderList(paymentProviderKind, PAYMENT_PROVIDERS, env);
+  const names = read.settings?.map((s) => s.provider) ?? [];
+  if (names.includes('sandbox') && names.includes('yoco')) {
+    return { problems: [`${PAYMENT_PROVIDERS} names both sandbox and yoco: the sandbox stands in for Yoco's card payments, so offer one of them`] };
+  }
+  return read;
+}
+
+/** The shop's ways to pay, in the order it offers them; a checkout is paid with the one it was opened with. */
+export interface PaymentMethods {
+  readonly all: readonly ShopPaymentProvider[];
+  /** The first one offered: what a checkout that names none is paid with. */
+  readonly first: ShopPaymentProvider;
+  /** The provider of this name, when the shop offers it. */
+  get(name: string): ShopPaymentProvider | undefined;
+  /** The provider a checkout was opened with; throws when the shop no longer offers it. */
+  of(checkout: { provider: string }): ShopPaymentProvider;
+}
+
+/** The providers PAYMENT_PROVIDERS names, made from the settings the start checked. */
+export function createPaymentMethods(config: { payments: readonly PaymentSettings[]; publicUrl: string }, deps: PaymentProviderDeps): PaymentMethods {
+  const all = config.payments.map((settings) => createProvider(paymentProviders, settings, { ...deps, publicUrl: config.publicUrl }));
+  const byName = new Map<string, ShopPaymentProvider>(all.map((provider) => [provider.name, provider]));
+  return {
+    all,
+    first: all[0]!,
+    get: (name) => byName.get(name),
+    of(checkout) {
+      const provider = byName.get(checkout.provider);
+      if (!provider) throw new Error(`This checkout was opened with ${checkout.provider}, which the shop no longer offers (${PAYMENT_PROVIDERS})`);
+      return provider;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { WebhookDelivery } from './provider';
-import { createPaymentProvider, type ShopPaymentProvider } from './providers';
+import { createPaymentMethods, type PaymentMethods } from './providers';
 import { WEBHOOK_PATH } from './webhook-route';
 
 /** The sandbox's webhooks go to the shop's own webhook route inside this process: no network, no proxy in the way. */
@@ -20,13 +20,15 @@ export interface PaymentSetup {
 }
 
 /**
- * The shop's payment provider, chosen by PAYMENT_PROVIDER, with any pages of its own (the
- * sandbox's). The webhook route (webhook-route.ts) and the /api/payments calls use the answer.
+ * The shop's payment providers, chosen by PAYMENT_PROVIDERS, with any pages of their own (the
+ * sandbox's). The webhook routes (webhook-route.ts) and the /api/payments calls use the answer.
  */
-export async function registerPayments(app: FastifyInstance, { config, db, sessionSecret }: PaymentSetup): Promise<ShopPaymentProvider> {
+export async function registerPayments(app: FastifyInstance, { config, db, sessionSecret }: PaymentSetup): Promise<PaymentMethods> {
   const logger = app.log.child({ component: 'payments' });
-  const provider = createPaymentProvider(config, { db, sessionSecret, deliver: deliverInProcess(app), logger });
-  provider.registerRoutes?.(app, config.shop.name);
-  app.addHook('onClose', async () => provider.close?.());
-  return provider;
+  const methods = createPaymentMethods(config, { db, sessionSecret, deliver: deliverInProcess(app), logger });
+  for (const provider of methods.all) provider.registerRoutes?.(app, config.shop.name);
+  app.addHook('onClose', async () => {
+    await Promise.all(methods.all.map((provider) => provider.close?.()));
+  });
+  return methods;
 }

@@ -68,7 +68,7 @@ describe.each(testDatabases())('payment sandbox on $name', (target) => {
         return { received: true };
       });
     });
-    const provider = await registerPayments(app, { config, db: database.db, sessionSecret: TEST_SESSION_SECRET });
+    const { first: provider } = await registerPayments(app, { config, db: database.db, sessionSecret: TEST_SESSION_SECRET });
     if (provider.name !== 'sandbox') throw new Error('expected the sandbox');
     shop.payments = provider;
     sandbox = provider;

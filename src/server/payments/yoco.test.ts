@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { InvalidInputError } from '../errors';
 import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput } from './provider';
-import { createPaymentProvider } from './providers';
+import { createPaymentMethods } from './providers';
 import { signWebhook, verifyWebhookSignature } from './webhooks';
 import { createYocoProvider, MAX_TRIES, type YocoProvider } from './yoco';
 import { retryAfterMs } from '../lib/http-retry';
@@ -434,7 +434,7 @@ describe('choosing the provider', () => {
   it('makes the Yoco provider from the settings, at the configured API URL', async () => {
     const config = loadConfig({ ...yocoEnv, YOCO_API_URL: 'http://127.0.0.1:1/api' });
     const seen: string[] = [];
-    const provider = createPaymentProvider(config, {
+    const { first: provider } = createPaymentMethods(config, {
       db: undefined as never,
       sessionSecret: 'unused',
       deliver: async () => 200,
@@ -449,6 +449,6 @@ describe('choosing the provider', () => {
   });
 
   it('uses the sandbox by default', () => {
-    expect(createPaymentProvider(loadConfig({}), { db: undefined as never, sessionSecret: 's', deliver: async () => 200 }).name).toBe('sandbox');
+    expect(createPaymentMethods(loadConfig({}), { db: undefined as never, sessionSecret: 's', deliver: async () => 200 }).all.map((p) => p.name)).toEqual(['sandbox']);
   });
 });
