@@ -11,17 +11,19 @@ export interface PaymentMethodView {
   covers: string;
   /** The end of the Pay button: "Pay R1 162.00 by card". */
   pays: string;
+  /** How an order was paid, on the order desk, its CSV and the invoice: "Card (Yoco)". */
+  paidWith: string;
 }
 
 const card = { label: 'Card', pays: 'by card' };
 
 const views: Record<string, Omit<PaymentMethodView, 'name'>> = {
-  sandbox: { ...card, covers: 'Visa, Mastercard and American Express on a secure payment page (the sandbox: no real money moves)' },
-  yoco: { ...card, covers: "Visa, Mastercard and American Express on Yoco's secure payment page" },
+  sandbox: { ...card, covers: 'Visa, Mastercard and American Express on a secure payment page (the sandbox: no real money moves)', paidWith: 'Card (sandbox)' },
+  yoco: { ...card, covers: "Visa, Mastercard and American Express on Yoco's secure payment page", paidWith: 'Card (Yoco)' },
 };
 
 export function paymentMethodView(name: string): PaymentMethodView {
-  return { name, ...(views[name] ?? { label: name, covers: '', pays: `with ${name}` }) };
+  return { name, ...(views[name] ?? { label: name, covers: '', pays: `with ${name}`, paidWith: name }) };
 }
 
 /** A shopper asked to pay in a way the shop does not offer (an old page, a hand-made call). */

@@ -97,6 +97,8 @@ export interface TaxDocumentContent {
   vatCents: number;
   /** totalCents less vatCents. */
   exclusiveCents: number;
+  /** An invoice's way of payment, as the order desk names it: 'Card (Yoco)'. Absent on invoices issued before it was kept. */
+  paidWith?: string;
   /** A credit note's invoice, its total (the value of the supply) and why the money went back. */
   credit?: { invoiceSerial: string; invoiceTotalCents: number; reason: string };
 }

@@ -82,7 +82,12 @@ describe.each(databasesMadeAt(MADE_AT, data))('orders made before fulfilments an
   });
 
   it('the CSV of orders, the register of tax documents, the Xero files and the VAT report read the same', async () => {
-    expect((await get('/api/admin/orders/export.csv')).body).toBe(before.csv);
+    // The CSV has gained a last column, the payment method; every other cell reads as before.
+    const rows = (await get('/api/admin/orders/export.csv')).body.split('\r\n');
+    const lastCell = /,("[^"]*"|[^,]*)$/;
+    expect(rows.map((row) => row.replace(lastCell, '')).join('\r\n')).toBe(before.csv);
+    expect(rows[0]!.match(lastCell)![1]).toBe('Payment method');
+    expect(new Set(rows.slice(1, -1).map((row) => row.match(lastCell)![1]))).toEqual(new Set(['Card (Yoco)', 'Card (sandbox)']));
     expect((await get(`/api/admin/documents?${PERIOD}`)).json()).toEqual(before.documents.list);
     expect((await get(`/api/admin/documents/export.csv?${PERIOD}`)).body).toBe(before.documents.register);
     expect((await get(`/api/admin/documents/export.csv?${PERIOD}&format=xero-invoices`)).body).toBe(before.documents.xeroInvoices);

@@ -1,6 +1,7 @@
 import { deliveryOptionLabel } from '../../shared/delivery';
 import { orderStatusPhrase, paymentStatusLabels, type AdminOrder } from '../../shared/order-desk';
 import { lineName } from '../../shared/product';
+import { paymentMethodView } from '../../shared/payment-methods';
 import { csvAmount, csvFile, type CsvValue } from '../lib/csv';
 
 /** '2024-05-01 14:30' in Africa/Johannesburg: times are stored in UTC and shown in South African time. */
@@ -43,6 +44,8 @@ const columns: [heading: string, cell: (order: AdminOrder) => CsvValue][] = [
   ['Refunded (R)', (o) => csvAmount(o.refundedCents)],
   ['Tracking number', (o) => o.trackingNumber ?? ''],
   ['Fulfilled at (SAST)', (o) => (o.fulfilledAt ? sastDateTime(o.fulfilledAt) : '')],
+  // Last, so that a spreadsheet reading the columns by position before it was added reads the same.
+  ['Payment method', (o) => paymentMethodView(o.paymentMethod).paidWith],
 ];
 
 /** The orders as a CSV file for a spreadsheet. */

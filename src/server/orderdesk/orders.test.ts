@@ -256,6 +256,7 @@ describeShop('order desk lists, search and export', { admin: true, pickupPoints:
       'Refunded (R)',
       'Tracking number',
       'Fulfilled at (SAST)',
+      'Payment method',
     ]);
     expect(rows).toHaveLength(8);
     const byNumber = new Map(rows.map((row) => [row[0], row]));
@@ -281,13 +282,14 @@ describeShop('order desk lists, search and export', { admin: true, pickupPoints:
       '0.00',
       '',
       '',
+      'Card (sandbox)',
     ]);
     // A name that a spreadsheet would run as a formula is written as text.
     expect(byNumber.get(o.formula.orderNumber)![4]).toBe('\'=HYPERLINK("http://evil.example") Mallory');
     expect(byNumber.get(o.lateNight.orderNumber)![1]).toBe('2025-03-10 23:30');
     expect(byNumber.get(o.afterMidnight.orderNumber)![1]).toBe('2025-03-11 00:30');
     expect(byNumber.get(o.sent.orderNumber)!.slice(2, 4)).toEqual(['Fulfilled', 'Paid']);
-    expect(byNumber.get(o.sent.orderNumber)!.slice(19)).toEqual(['PX-7788', '2025-03-15 09:05']);
+    expect(byNumber.get(o.sent.orderNumber)!.slice(19, 21)).toEqual(['PX-7788', '2025-03-15 09:05']);
     expect(byNumber.get(o.refunded.orderNumber)!.slice(2, 4)).toEqual(['Refunded, not sent', 'Refunded']);
     expect(byNumber.get(o.refunded.orderNumber)![18]).toBe('190.00');
   });

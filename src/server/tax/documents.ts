@@ -6,6 +6,7 @@ import { deliveryFeeLabel } from '../../shared/delivery';
 import type { ShopDetails } from '../../shared/shop-details';
 import { isVatVendor, vatInCredit, vatIncluded } from '../../shared/vat';
 import { priceOrder } from '../../shared/pricing';
+import { paymentMethodView } from '../../shared/payment-methods';
 import {
   documentSerial,
   needsFullTaxInvoice,
@@ -123,6 +124,7 @@ export async function issueTaxInvoice(tx: OrderTx, shop: ShopDetails, order: Ord
       totalCents: order.totalAmount,
       vatCents,
       exclusiveCents: order.totalAmount - vatCents,
+      paidWith: paymentMethodView(order.paymentMethod).paidWith,
     },
     { orderId: order.id },
   );

@@ -58,6 +58,7 @@ const abridged = taxDocument({
     ['Eswatini flag, 900 × 600 mm', 1, 13_000],
     ['PAXI Standard collection fee', 1, 6_000],
   ]),
+  paidWith: 'Card (Yoco)',
 });
 
 const full = taxDocument({
@@ -139,6 +140,7 @@ describe('renderTaxDocumentPdf', () => {
     expect(text).toContain(`VAT at 15% included in the total ${formatRand(abridged.vatCents)}`);
     expect(text).toContain(`Total excluding VAT ${formatRand(abridged.exclusiveCents)}`);
     expect(abridged.vatCents).toBe(8_974);
+    expect(text).toContain('Paid by: Card (Yoco)');
     expect(text).toContain('Cape Flag Company (Pty) Ltd · 12 Bree Street');
     expect(text).toContain('Page 1 of 1');
   });

@@ -367,7 +367,7 @@ function drawTotals(pdf: Pdf, document: TaxDocumentContent, y: number): void {
         ]
       : [{ label: 'Total', amount: formatRand(document.totalCents), strong: true }];
   const rowHeight = (strong: boolean) => (strong ? 22 : 17);
-  const height = rows.reduce((sum, row) => sum + rowHeight(row.strong), 0);
+  const height = rows.reduce((sum, row) => sum + rowHeight(row.strong), 0) + (document.paidWith ? 20 : 0);
   if (y + height > CONTENT_BOTTOM) y = continueOnNewPage(pdf, document) + 10;
 
   const width = 280;
@@ -380,6 +380,10 @@ function drawTotals(pdf: Pdf, document: TaxDocumentContent, y: number): void {
     pdf.text(row.amount, x + labelWidth + GAP, y + 4, { width: MONEY_WIDTH, align: 'right', lineBreak: false });
     y += rowHeight(row.strong);
     if (row.strong && rows.length > 1) pdf.moveTo(x, y).lineTo(x + width, y).lineWidth(0.5).stroke(RULE);
+  }
+  if (document.paidWith) {
+    pdf.font(REGULAR).fontSize(9.5).fillColor(MUTED);
+    pdf.text(`Paid by: ${oneLine(document.paidWith, 80)}`, x, y + 8, { width, lineBreak: false });
   }
 }
 

@@ -12,6 +12,7 @@ import { useOrderDetail } from './use-order-desk';
 import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
 import { paymentStatusLabels, type AdminOrderDetail } from '../../../shared/order-desk';
+import { paymentMethodView } from '../../../shared/payment-methods';
 import type { OrderDocument } from '../../../shared/tax-documents';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -64,9 +65,8 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
           {order.discountCode && <Fact label={`Discount (${order.discountCode})`}>-{formatRand(order.discountCents)}</Fact>}
           <Fact label="Total paid">{formatRand(order.totalAmount)}</Fact>
           <Fact label="Refunded">{formatRand(order.refundedCents)}</Fact>
-          <Fact label="Payment">
-            {paymentStatusLabels[order.paymentStatus] ?? order.paymentStatus} ({order.paymentMethod})
-          </Fact>
+          <Fact label="Payment">{paymentStatusLabels[order.paymentStatus] ?? order.paymentStatus}</Fact>
+          <Fact label="Paid by">{paymentMethodView(order.paymentMethod).paidWith}</Fact>
           <Fact label="Payment reference">
             <span className="font-mono break-all">{order.paymentId ?? 'None'}</span>
           </Fact>
