@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { courierFeesOf } from '../delivery/providers';
 import type { PageMeta } from '../../shared/page-meta';
 import { pictureSrcSet } from '../../shared/picture-sizes';
+import { paymentMethodView, type PaymentMethodView } from '../../shared/payment-methods';
 import { escapeHtml } from '../lib/html';
 
 /** What the app finds in the page before any request: the shop's details and data already fetched. */
@@ -22,6 +23,8 @@ export interface InitialData {
   lineLimit: number;
   /** Lower prices for many of one size (QUANTITY_BREAKS), which the product page lists. */
   quantityBreaks: QuantityBreak[];
+  /** The ways to pay (PAYMENT_PROVIDERS), in the order checkout offers them. */
+  paymentMethods: PaymentMethodView[];
   /** The year in South Africa when the page was sent (the footer's), the same in the rendering. */
   year: number;
   queries: [queryKey: string, data: unknown][];
@@ -31,7 +34,9 @@ export interface InitialData {
 export type PageData = Pick<InitialData, 'queries' | 'year'>;
 
 /** What every page carries of the shop: the same in the server's rendering and in the page the browser hydrates. */
-export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier' | 'cartLineLimit' | 'quantityBreaks'>): Omit<InitialData, keyof PageData> {
+export function shopPageData(
+  config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier' | 'cartLineLimit' | 'quantityBreaks' | 'payments'>,
+): Omit<InitialData, keyof PageData> {
   return {
     shop: config.shop,
     demo: config.demo,
@@ -39,6 +44,7 @@ export function shopPageData(config: Pick<Config, 'shop' | 'demo' | 'publicUrl' 
     courierFees: courierFeesOf(config.courier),
     lineLimit: config.cartLineLimit,
     quantityBreaks: config.quantityBreaks,
+    paymentMethods: config.payments.map((settings) => paymentMethodView(settings.provider)),
   };
 }
 

@@ -6,6 +6,7 @@ import { lowestPriceCents, type Product, type ListedProduct } from '../../shared
 import { formatRandCompact } from '../../shared/money';
 import { describeShop } from '../testing/describe-shop';
 import { startTestApp, testDatabases, TEST_PUBLIC_URL, type TestApp } from '../testing/test-support';
+import type { PaymentMethodView } from '../../shared/payment-methods';
 import { setMainSize } from '../testing/main-size';
 
 /** Undoes the numeric character references the server writes into attributes and titles. */
@@ -117,6 +118,20 @@ describeShop('storefront pages', {}, (shop) => {
       expect(meta(res.body, 'name', 'description')).toBe(hostile);
       expect(jsonLd(res.body)).toEqual([expect.objectContaining({ description: hostile })]);
     });
+  });
+
+  it('sends the ways to pay with every page, as checkout names them', async () => {
+    const html = (await get('/checkout')).body;
+    const initial = JSON.parse(decode(/<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!)) as { paymentMethods: PaymentMethodView[] };
+    expect(initial.paymentMethods).toEqual([
+      {
+        name: 'sandbox',
+        label: 'Card',
+        covers: 'Visa, Mastercard and American Express on a secure payment page (the sandbox: no real money moves)',
+        pays: 'by card',
+        paidWith: 'Card (sandbox)',
+      },
+    ]);
   });
 
   it("sends the catalogue with the home page, whose description names the cheapest flag's price, a sale price counted", async () => {

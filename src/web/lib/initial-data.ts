@@ -3,6 +3,7 @@ import type { CourierFees } from '../../shared/courier-services';
 import { isVatVendor } from '../../shared/vat';
 import { DEFAULT_LINE_LIMIT } from '../../shared/cart';
 import type { QuantityBreak } from '../../shared/pricing';
+import type { PaymentMethodView } from '../../shared/payment-methods';
 import { SERVER_INITIAL_DATA } from './initial-data-key';
 
 export interface InitialData {
@@ -15,6 +16,8 @@ export interface InitialData {
   lineLimit?: number;
   /** Lower prices for many of one size (QUANTITY_BREAKS). */
   quantityBreaks?: QuantityBreak[];
+  /** The ways to pay (PAYMENT_PROVIDERS), in the order checkout offers them. */
+  paymentMethods?: PaymentMethodView[];
   /**
    * The year in South Africa when the page was sent, for the footer: the server's rendering and the
    * browser's hydration show the same whatever the shopper's clock says, at New Year too.
@@ -65,3 +68,5 @@ export const vatVendor = isVatVendor(shop);
 export const lineLimit = initialData.lineLimit ?? DEFAULT_LINE_LIMIT;
 /** The shop's quantity breaks, smallest first: the product page lists them, the cart applies them. */
 export const quantityBreaks: readonly QuantityBreak[] = initialData.quantityBreaks ?? [];
+/** The ways to pay, in the shop's order; checkout asks for one only when there are several. */
+export const paymentMethods: readonly PaymentMethodView[] = initialData.paymentMethods ?? [];

@@ -18,6 +18,7 @@ import { useCheckout, type CheckoutCart } from '../components/checkout/use-check
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
 import { staticPageMeta } from '../../shared/page-meta';
+import { PaymentMethodChoice } from '../components/checkout/PaymentMethodChoice';
 import { checkoutMessages } from '../../shared/checkout';
 
 const FORM_ID = 'checkout-form';
@@ -95,6 +96,9 @@ function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheck
             }}
           />
         )}
+        {checkout.payingWith && (
+          <PaymentMethodChoice methods={checkout.payingWith.methods} value={checkout.payingWith.chosen.name} onChange={checkout.payingWith.choose} />
+        )}
       </form>
       {method === 'paxi' && checkout.pointGone && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
@@ -130,6 +134,7 @@ function Checkout(cart: CheckoutCart) {
             formId={FORM_ID}
             preparing={payment.preparing || checkout.saving}
             priceMissing={checkout.priceMissing}
+            payingWith={checkout.payingWith?.chosen}
             error={payment.error}
           />
         </div>

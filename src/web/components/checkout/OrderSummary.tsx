@@ -16,6 +16,7 @@ import type { DeliveryOption } from '../../../shared/shop-facts';
 import { formatRand } from '../../../shared/money';
 import { VAT_RATE_PERCENT } from '../../../shared/vat';
 import type { OrderPrice, PriceLine } from '../../../shared/pricing';
+import type { PaymentMethodView } from '../../../shared/payment-methods';
 import { vatVendor } from '../../lib/initial-data';
 
 export type ReviewSection = 'details' | 'speed' | 'point' | 'address';
@@ -46,6 +47,8 @@ interface OrderSummaryProps {
   preparing: boolean;
   /** Set while the total lacks the delivery price: no 'Pay R…' for a total that is not the total. */
   priceMissing?: PriceMissing;
+  /** The way to pay chosen, where the shop offers several: the Pay button names it. */
+  payingWith?: PaymentMethodView;
   error: string | undefined;
 }
 
@@ -204,12 +207,14 @@ export function OrderSummary(props: OrderSummaryProps) {
         <FormAlert id="checkout-error" message={props.error} />
         <Button type="submit" form={props.formId} size="lg" className="w-full" disabled={props.preparing || priceMissing?.waiting} aria-describedby="pay-note">
           <LockKeyhole className="h-4 w-4" aria-hidden="true" />
-          {props.preparing ? 'Preparing…' : (priceMissing?.says ?? `Pay ${formatRand(totalCents)}`)}
+          {props.preparing ? 'Preparing…' : (priceMissing?.says ?? `Pay ${formatRand(totalCents)}${props.payingWith ? ` ${props.payingWith.pays}` : ''}`)}
         </Button>
         <p id="pay-note" className="text-xs leading-5 text-slate-600">
           {priceMissing
             ? "The courier prices delivery as soon as your address is complete; then the total shows, and you go to our secure card payment page to pay it. "
-            : `Next you go to our secure card payment page to pay ${formatRand(totalCents)}. `}
+            : props.payingWith
+              ? `Next you pay ${formatRand(totalCents)} ${props.payingWith.pays}: ${props.payingWith.covers}. `
+              : `Next you go to our secure card payment page to pay ${formatRand(totalCents)}. `}
           Nothing is charged until you confirm there, and until then you can come back, change your order or cancel. By paying you accept our{' '}
           <Link to="/terms-of-service" className="font-semibold text-brand-700 underline">
             terms of service

@@ -16,7 +16,7 @@ import { forgetChosenPoint, readChosenPoint, readCheckoutDraft, rememberCheckout
 import { useRecheckedPoint } from './use-rechecked-point';
 import { titledMessage, useStartPayment, type DeliveryToPay } from './use-start-payment';
 import { checkoutChoicesReducer, initialChoices } from './checkout-choices';
-import { shop, vatVendor } from '../../lib/initial-data';
+import { paymentMethods, shop, vatVendor } from '../../lib/initial-data';
 import { needsFullTaxInvoice } from '../../../shared/tax-documents';
 import { checkoutMessages } from '../../../shared/checkout';
 import { collectionFeeCents } from '../../../shared/shop-facts';
@@ -98,6 +98,9 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
     idPrefix: 'checkout',
     checkOnBlur: true,
   });
+  // Asked only where the shop offers several ways to pay; otherwise the shop's one pays, as before.
+  const [paymentMethod, setPaymentMethod] = useState(() => paymentMethods[0]?.name ?? '');
+  const choosingPayment = paymentMethods.length > 1;
   const speedInput = useRef<HTMLInputElement>(null);
   const methodInput = useRef<HTMLInputElement>(null);
   const pointInput = useRef<HTMLInputElement>(null);
@@ -204,7 +207,17 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
       return;
     }
     if (saveToProfile) await saveDetails(customer);
-    void payment.start({ customer, delivery, discountCode: discount.applied?.code, items: buyable, itemCount, subtotalCents, feeCents, totalCents });
+    void payment.start({
+      customer,
+      delivery,
+      discountCode: discount.applied?.code,
+      items: buyable,
+      itemCount,
+      subtotalCents,
+      feeCents,
+      totalCents,
+      ...(choosingPayment ? { paymentMethod } : {}),
+    });
   });
 
   const summaryDelivery: SummaryDelivery =
@@ -235,6 +248,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
     priceMissing: priceMissing(),
     summaryDelivery,
     typedForSignIn,
+    payingWith: choosingPayment ? { methods: paymentMethods, chosen: paymentMethods.find((m) => m.name === paymentMethod)!, choose: setPaymentMethod } : undefined,
     inputs: { speed: speedInput, method: methodInput, point: pointInput },
   };
 }

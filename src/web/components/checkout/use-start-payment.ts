@@ -48,6 +48,8 @@ export interface OrderToPay {
   feeCents: number;
   /** The total the page shows; the server refuses it (409) when its own differs. */
   totalCents: number;
+  /** The way to pay chosen, where the shop offers several; left out, the shop's first. */
+  paymentMethod?: string;
 }
 
 type CreateCheckoutBody = z.input<typeof createCheckoutSchema>;
@@ -68,6 +70,7 @@ function checkoutRequest(order: OrderToPay): CreateCheckoutBody {
   const { customer, delivery } = order;
   const how = delivery.method === 'paxi' ? `${delivery.speed.name} collection` : 'courier delivery';
   return {
+    ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
     amount: order.totalCents,
     currency: 'ZAR',
     description: `${shop.name} order: ${order.itemCount} flag${order.itemCount === 1 ? '' : 's'}, ${how}`,
