@@ -17,7 +17,7 @@ function unstorableText(text: string): string | undefined {
 
 /**
  * Fields whose text may run over lines and hold tabs, by name wherever they sit: a contact message,
- * a product description, an order note, an invoice address. Passwords are never shown or printed,
+ * a product description, an order note, a quote request's notes, an invoice address. Passwords are never shown or printed,
  * so any character that can be stored goes. Every other text is one line: a name, a company or a
  * city with a line break would add a line of its own to an invoice, an email or a label.
  */
@@ -25,6 +25,7 @@ const textKinds: Readonly<Record<string, 'lines' | 'secret'>> = {
   message: 'lines',
   description: 'lines',
   note: 'lines',
+  notes: 'lines',
   billingAddress: 'lines',
   password: 'secret',
   currentPassword: 'secret',

@@ -98,6 +98,17 @@ describeShop('quote requests', { env: { ADMIN_EMAILS: DESK_ADMIN.email } }, (sho
     expect(payloads[1]!.text).toContain(`${shop.config.publicUrl}/admin?tab=quotes`);
   });
 
+  it('takes notes over several lines, and refuses a line break in a one-line field', async () => {
+    const notes = 'For Heritage Day.\nInvoice to the school, please.\n\tOrder number to follow.';
+    const res = await send({ ...requestFor('lines@greenfield.school.za'), notes });
+    expect(res.statusCode).toBe(201);
+    const [row] = await shop.db.select().from(quoteRequests).where(eq(quoteRequests.id, res.json<{ id: string }>().id));
+    expect(row!.notes).toBe(notes);
+    const refused = await send({ ...requestFor('lines@greenfield.school.za'), organisation: 'Greenfield\r\nBcc: someone@example.com' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'organisation contains a line break, which is not allowed', code: 'invalid_input' });
+  });
+
   it('takes a request of only a name, an email, an area and one line', async () => {
     const res = await send({ name: 'Sam', email: 'sam@example.co.za', deliveryArea: 'Durban, KwaZulu-Natal', lines: [{ productId: southAfrica.productId, sizeId: southAfrica.smallId, quantity: 150 }] });
     expect(res.statusCode).toBe(201);
