@@ -5,6 +5,7 @@ import { todayInSouthAfrica } from '../../shared/profile';
 import type { EmailMessage } from '../lib/outbox-messages';
 import { layout, type EmailContext } from '../notify/templates';
 import { oversoldDetail, oversoldHeadlines, type OversoldMark } from '../../shared/order-desk';
+import { quoteReference } from '../../shared/quotes';
 
 /** What the packer needs of one paid, unsent order. */
 export interface OrderToPack extends OrderDestination {
@@ -114,10 +115,40 @@ function lowStockBlocks(low: LowStockSize[]): Blocks {
   ];
 }
 
+/** A quote request waiting for the desk's price. */
+export interface QuoteToPrice {
+  number: number;
+  name: string;
+  organisation: string | null;
+  createdAt: Date;
+  neededBy: string | null;
+  lines: { quantity: number }[];
+}
+
+/** The quote requests still without a price, oldest first; nothing when none waits. */
+function quoteBlocks(ctx: EmailContext, quotes: QuoteToPrice[]): Blocks {
+  if (quotes.length === 0) return [];
+  return [
+    { kind: 'paragraph', text: `Waiting for a price: ${plural(quotes.length, 'quote request', 'quote requests')}, oldest first:` },
+    {
+      kind: 'details',
+      rows: quotes.map((quote): [string, string] => [
+        quoteReference(quote.number),
+        [
+          `${quote.name}${quote.organisation ? ` (${quote.organisation})` : ''}: ${plural(quote.lines.reduce((sum, line) => sum + line.quantity, 0), 'flag', 'flags')}`,
+          `asked ${placedAt.format(quote.createdAt)}${quote.neededBy ? `, needed by ${digestDayLabel(quote.neededBy)}` : ''}`,
+        ].join('\n'),
+      ]),
+    },
+    { kind: 'link', text: 'Price them on the order desk', url: `${ctx.publicUrl}/admin?tab=quotes` },
+  ];
+}
+
 /**
  * The order desk's morning email: every paid order still to be packed, oldest first, with what
- * goes in the parcel and the PAXI point it goes to, the courier deliveries that failed and the
- * sizes running low; a short all-clear when there is nothing to pack.
+ * goes in the parcel and the PAXI point it goes to, the courier deliveries that failed, the
+ * sizes running low and the quote requests waiting for a price; a short all-clear when there is
+ * nothing to pack.
  */
 export function orderDeskDigestMessage(
   ctx: EmailContext,
@@ -126,6 +157,7 @@ export function orderDeskDigestMessage(
   orders: OrderToPack[],
   missed: MissedDelivery[] = [],
   low: LowStockSize[] = [],
+  quotes: QuoteToPrice[] = [],
 ): EmailMessage {
   const when = digestDayLabel(todayInSouthAfrica(sentAt));
   const hello = greeting(sentAt);
@@ -140,6 +172,7 @@ export function orderDeskDigestMessage(
         { kind: 'paragraph', text: `${hello} Every paid order has been sent on its way, so there is nothing to pack on ${when}.` },
         ...missedBlocks(missed),
         ...lowStockBlocks(low),
+        ...quoteBlocks(ctx, quotes),
         { kind: 'paragraph', text: 'New orders will be in tomorrow morning’s email, and in the order desk as soon as they are paid.' },
         deskLink,
       ]),
@@ -181,6 +214,7 @@ export function orderDeskDigestMessage(
     },
     ...missedBlocks(missed),
     ...lowStockBlocks(low),
+    ...quoteBlocks(ctx, quotes),
     deskLink,
   );
   return {

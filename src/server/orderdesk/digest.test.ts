@@ -4,7 +4,7 @@ import type { BatchEmailResult, OrderStatus } from '../../shared/order-desk';
 import { callAs, DESK_ADMIN, SHOPPER, signedIn } from '../testing/test-admin';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { adminAuditLog, checkouts, fulfilments, orderDeskDigests, orders, outbox, type CheckoutSnapshot, type OrderItem } from '../db/schema';
+import { adminAuditLog, checkouts, fulfilments, orderDeskDigests, orders, outbox, quoteRequests, type CheckoutSnapshot, type OrderItem } from '../db/schema';
 import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
 import { mainSizeOf, setMainSize } from '../testing/main-size';
 import { describeShop } from '../testing/describe-shop';
@@ -290,6 +290,44 @@ describeShop('the order-desk digest', { env: { ADMIN_EMAILS: DESK_ADMIN.email, O
         expect(low).not.toContain('Ghana');
       } finally {
         for (const slug of ['kenya', 'japan', 'ghana']) await setMainSize(shop.db, slug, { stockQuantity: null });
+      }
+    });
+
+    it('lists the quote requests still without a price, oldest first, and none answered or closed', async () => {
+      const request = (name: string, createdAt: Date, extra: Partial<typeof quoteRequests.$inferInsert> = {}) => ({
+        name,
+        email: `${name.toLowerCase()}@example.co.za`,
+        deliveryArea: 'Durban, KwaZulu-Natal',
+        lines: [{ productId: null, sizeId: null, sku: null, flag: 'School crest', size: '2 m × 1 m', quantity: 30 }],
+        createdAt,
+        ...extra,
+      });
+      const rows = await shop.db
+        .insert(quoteRequests)
+        .values([
+          request('Later', new Date('2030-03-22T09:00:00Z')),
+          request('Sooner', new Date('2030-03-21T07:30:00Z'), { organisation: 'Greenfield Primary', neededBy: '2030-04-10' }),
+          request('Answered', new Date('2030-03-20T07:30:00Z'), {
+            status: 'answered',
+            answer: { unitPricesCents: [9_000], deliveryCents: 0, totalCents: 270_000, validUntil: '2030-04-01', message: null },
+          }),
+          request('Closed', new Date('2030-03-20T07:30:00Z'), { status: 'closed' }),
+        ])
+        .returning({ number: quoteRequests.number });
+      try {
+        const digest = digestAt({ now: at('2030-03-23', '08:00') });
+        expect(await digest.sendIfDue()).toBe('sent');
+        const [mail] = await digestEmails();
+        const { text } = mail!.payload;
+        const waiting = text.slice(text.indexOf('Waiting for a price: 2 quote requests, oldest first:'));
+        expect(waiting).toContain(
+          `Q${rows[1]!.number}: Sooner (Greenfield Primary): 30 flags\nasked 21 Mar 2030, 09:30, needed by Wednesday, 10 April 2030\nQ${rows[0]!.number}: Later: 30 flags\nasked 22 Mar 2030, 11:00`,
+        );
+        expect(waiting).toContain(`Price them on the order desk: ${shop.config.publicUrl}/admin?tab=quotes`);
+        expect(text).not.toContain('Answered');
+        expect(text).not.toContain('Closed');
+      } finally {
+        await shop.db.delete(quoteRequests).where(inArray(quoteRequests.number, rows.map((r) => r.number)));
       }
     });
 

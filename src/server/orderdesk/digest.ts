@@ -3,10 +3,10 @@ import type { BatchEmailResult } from '../../shared/order-desk';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import type { Database } from '../db/client';
-import { orderDeskDigests, placedOrders, products, productSizes } from '../db/schema';
+import { orderDeskDigests, placedOrders, products, productSizes, quoteRequests } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
 import type { EmailContext } from '../notify/templates';
-import { orderDeskDigestMessage, type LowStockSize, type MissedDelivery, type OrderToPack } from './digest-email';
+import { orderDeskDigestMessage, type LowStockSize, type MissedDelivery, type OrderToPack, type QuoteToPrice } from './digest-email';
 import { inTheShop } from '../catalog/in-the-shop';
 import { LOW_STOCK_THRESHOLD } from '../../shared/stock';
 
@@ -110,10 +110,29 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
       .orderBy(asc(productSizes.stockQuantity), asc(products.name), asc(productSizes.position));
   }
 
+  /** Quote requests from the shop's quote page that have no price yet, oldest first. */
+  function quotesToPrice(tx: Tx): Promise<QuoteToPrice[]> {
+    return tx
+      .select({
+        number: quoteRequests.number,
+        name: quoteRequests.name,
+        organisation: quoteRequests.organisation,
+        createdAt: quoteRequests.createdAt,
+        neededBy: quoteRequests.neededBy,
+        lines: quoteRequests.lines,
+      })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.status, 'open'))
+      .orderBy(asc(quoteRequests.createdAt), asc(quoteRequests.number));
+  }
+
   /** The email of the day, made in the caller's transaction. */
   async function digestOf(tx: Tx, sentAt: Date) {
     const list = await ordersToPack(tx);
-    return { list, message: orderDeskDigestMessage(email, to, sentAt, list, await deliveriesToChase(tx), await sizesRunningLow(tx)) };
+    return {
+      list,
+      message: orderDeskDigestMessage(email, to, sentAt, list, await deliveriesToChase(tx), await sizesRunningLow(tx), await quotesToPrice(tx)),
+    };
   }
 
   return {
