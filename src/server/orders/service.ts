@@ -12,6 +12,7 @@ import { oversoldDetail, oversoldHeadlines, oversoldOpen, type OversoldMark } fr
 import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms } from './notices';
 import { canMove, record, transition, type OrderRow, type OrderTx } from './transitions';
 import { recordRefundRequest, type AcceptedRefund, type RefundRequest } from './refunds';
+import { paymentMethodView } from '../../shared/payment-methods';
 import { issueTaxInvoice } from '../tax/documents';
 
 /*
@@ -103,7 +104,7 @@ export async function placeOrder(
   if (!placed) return undefined;
   const [order] = await tx.select().from(placedOrders).where(eq(placedOrders.id, placed.id));
   if (!order) return undefined;
-  await record(tx, order, 'placed', { event: { note: `Paid ${formatRand(order.totalAmount)} by card` } });
+  await record(tx, order, 'placed', { event: { note: `Paid ${formatRand(order.totalAmount)} ${paymentMethodView(order.paymentMethod).pays}` } });
   await settleCheckout(order);
   // Numbered in this transaction, so an order that does not commit takes no serial with it, and
   // last: the numbering row stays locked until the commit, and every other order waits for it.
