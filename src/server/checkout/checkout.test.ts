@@ -8,6 +8,7 @@ import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
 import { seedSamplePickupPoints } from '../pickup/sample-points';
 import { buildApp } from '../app';
 import { shopHelpers } from '../testing/test-orders';
+import { mainSizeOf, setMainSize } from '../testing/main-size';
 import { formatRand, parseRandToCents } from '../../shared/money';
 
 const origin = { origin: TEST_PUBLIC_URL };
@@ -302,6 +303,26 @@ describeShop('checkout against the Yoco fake', onYocoFake, (shop) => {
     expect(await shop.shoppers.ordersOf(paid.id)).toHaveLength(1);
     const [staleRow] = await shop.db.select().from(checkouts).where(eq(checkouts.id, stale.id));
     expect(staleRow!.status).toBe('expired');
+  });
+
+  it('expires, when its time is up, a checkout of a payment provider the shop no longer offers, giving back its stock', async () => {
+    await setMainSize(shop.db, 'south-africa', { stockQuantity: 5 });
+    try {
+      const { id } = await shop.shoppers.openCheckout('retired-provider');
+      expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(4);
+      // As if opened before the owner took this provider off PAYMENT_PROVIDERS, and still within its hour.
+      await shop.db.update(checkouts).set({ provider: 'retired', createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(checkouts.id, id));
+      const statusOf = async () => (await shop.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!.status;
+      expect(await shop.app.reconcileCheckouts()).toMatchObject({ expired: 0 });
+      expect(await statusOf()).toBe('open');
+
+      await shop.db.update(checkouts).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(checkouts.id, id));
+      expect(await shop.app.reconcileCheckouts()).toMatchObject({ expired: 1 });
+      expect(await statusOf()).toBe('expired');
+      expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(5);
+    } finally {
+      await setMainSize(shop.db, 'south-africa', { stockQuantity: null });
+    }
   });
 
   it('the browser return and duplicate webhooks at once, on two processes, make one order and one email', async () => {

@@ -69,9 +69,10 @@ export function createPaymentPages(deps: CheckoutDeps, { completeCheckout }: Che
    */
   async function leavePage(checkout: CheckoutRow, end: 'cancelled' | 'expired'): Promise<{ status: CheckoutStatus; ended: boolean }> {
     const pageOpen = checkout.providerCheckoutId !== null && (checkout.status === 'open' || checkout.status === 'cancelled');
-    const closes = payments.get(checkout.provider)?.closeCheckout;
+    const provider = payments.get(checkout.provider);
+    const closes = provider?.closeCheckout !== undefined;
     let ended = false;
-    if (pageOpen && closes && (await closes(checkout.providerCheckoutId!)) === 'paid') await completeCheckout(checkout);
+    if (pageOpen && closes && (await provider!.closeCheckout!(checkout.providerCheckoutId!)) === 'paid') await completeCheckout(checkout);
     else if (end === 'expired' || !pageOpen || closes) ended = await endUnpaid(db, checkout.id, end);
     else await leaveOpen(db, checkout.id);
     const [current] = await db.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkout.id));

@@ -5,6 +5,7 @@
 import { and, eq, exists, gt, lt, or, sql } from 'drizzle-orm';
 import { checkouts, discountCodeUses } from '../db/schema';
 import { claimDueWebhooks } from './webhook-inbox';
+import { endUnpaid } from './holds';
 import type { CheckoutCompletion } from './complete-checkout';
 import type { PaymentPages } from './payment-pages';
 import type { PaymentWebhooks } from './payment-webhooks';
@@ -56,6 +57,15 @@ export function createReconciliation(deps: CheckoutDeps, { completeCheckout }: C
     let expired = 0;
     for (const checkout of open) {
       try {
+        if (!deps.payments.get(checkout.provider)) {
+          // Opened with a provider the shop no longer offers (PAYMENT_PROVIDERS changed): no one can
+          // be asked about it, so it ends unpaid when its time is up and what it held goes back.
+          if (checkout.expiresAt.getTime() < Date.now() && (await endUnpaid(db, checkout.id, 'expired'))) {
+            deps.log.warn({ checkoutId: checkout.id, provider: checkout.provider }, 'expired a checkout of a payment provider the shop no longer offers');
+            expired += 1;
+          }
+          continue;
+        }
         const completion = await completeCheckout(checkout);
         if (completion?.created) completed += 1;
         else if (!completion && checkout.expiresAt.getTime() < Date.now() && (await leavePage(checkout, 'expired')).ended) expired += 1;
