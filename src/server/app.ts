@@ -179,7 +179,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   quoteRoutes(app, createQuoteService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter, requireAdmin);
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), sizes: createSizeAdminService(db, catalog), requireAdmin });
-  const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued });
+  const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued, bankAccount: payments.bankTransfer?.account });
   accountRoutes(app, { identity, profiles, limiter });
   pickupRoutes(app, createPickupService(db));
   const delivery = createDeliveryService({ db, courier, cart });

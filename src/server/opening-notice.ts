@@ -23,6 +23,7 @@ function textMessages(config: Config): string {
 const paymentNotice: Record<PaymentSettings['provider'], string> = {
   yoco: 'Yoco',
   sandbox: 'the sandbox (no real money moves)',
+  eft: 'bank transfer (EFT), marked paid on the order desk',
 };
 
 export function openingNotice(config: Config, { listeningOn, admins }: OpeningFacts): string {

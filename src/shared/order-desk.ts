@@ -177,6 +177,8 @@ export interface AdminOrder {
   items: AdminOrderItem[];
   paymentId: string | null;
   paymentMethod: string;
+  /** An order awaiting a bank transfer: the last day to pay (YYYY-MM-DD); null otherwise. */
+  paymentDueOn: string | null;
   paymentStatus: PaymentStatus;
   status: OrderStatus;
   fulfilled: boolean;
@@ -225,7 +227,7 @@ export function oversoldSettleLabel(marks: OversoldMark[]): string {
   return stock ? 'Restocked: ready to pack' : 'Honour the discount';
 }
 
-export const orderEventTypes = ['placed', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed', 'oversold', 'oversold_settled'] as const;
+export const orderEventTypes = ['placed', 'payment_received', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed', 'oversold', 'oversold_settled'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 /** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */
@@ -238,7 +240,7 @@ export interface OrderEvent {
 }
 
 /** The moves the order desk may offer for an order now (from the transition table). */
-export const orderActions = ['fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund', 'settle_oversold'] as const;
+export const orderActions = ['payment_received', 'fulfil', 'book_courier', 'ready_for_collection', 'collected', 'track_courier', 'delivered', 'cancel', 'refund', 'settle_oversold'] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 /** GET /api/admin/orders/:id */

@@ -1,6 +1,7 @@
 import type { OrderDocument } from './tax-documents';
 import { z } from 'zod';
 import { deliverySteps, type OrderStatus, type PaymentStatus } from './order-desk';
+import type { BankTransferDetails } from './bank-transfer';
 import type { OrderDeliveryOption } from './delivery';
 
 /** One line of an order: a flag, its unit price paid (cents) and how many. */
@@ -26,14 +27,14 @@ export const orderNumberParamsSchema = z.object({
 });
 
 /** The steps of an order its customer is shown; the order desk's notes and refund paperwork stay on the desk. */
-export const customerOrderEventTypes = ['placed', ...deliverySteps, 'cancelled', 'refunded'] as const;
+export const customerOrderEventTypes = ['placed', 'payment_received', ...deliverySteps, 'cancelled', 'refunded'] as const;
 export type CustomerOrderEventType = (typeof customerOrderEventTypes)[number];
 
 export interface CustomerOrderEvent {
   id: string;
   type: CustomerOrderEventType;
   createdAt: string;
-  /** The money refunded, for a refund. */
+  /** The money refunded, for a refund; the money that reflected, for a bank transfer received. */
   amountCents?: number;
   /** The PAXI tracking number, for the parcel sent. */
   trackingNumber?: string;
@@ -64,4 +65,10 @@ export interface CustomerOrderDetail {
   documents: OrderDocument[];
   /** Oldest first. */
   timeline: CustomerOrderEvent[];
+  /** How it is paid, as a sentence ends: 'by card', 'by bank transfer'. */
+  pays: string;
+  /** Paid after it was placed (a bank transfer), not when it was placed (a card). */
+  payLater: boolean;
+  /** An order awaiting its bank transfer: where to pay, the reference and by when; null otherwise. */
+  bankTransfer: BankTransferDetails | null;
 }

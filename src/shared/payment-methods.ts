@@ -20,6 +20,12 @@ const card = { label: 'Card', pays: 'by card' };
 const views: Record<string, Omit<PaymentMethodView, 'name'>> = {
   sandbox: { ...card, covers: 'Visa, Mastercard and American Express on a secure payment page (the sandbox: no real money moves)', paidWith: 'Card (sandbox)' },
   yoco: { ...card, covers: "Visa, Mastercard and American Express on Yoco's secure payment page", paidWith: 'Card (Yoco)' },
+  eft: {
+    label: 'Bank transfer (EFT)',
+    covers: 'Pay into our bank account with your order number as the reference; we send your flags once it reflects',
+    pays: 'by bank transfer',
+    paidWith: 'Bank transfer (EFT)',
+  },
 };
 
 export function paymentMethodView(name: string): PaymentMethodView {

@@ -15,6 +15,9 @@ import { courierAddressLine, courierServiceLevels, courierServiceOf, destination
 import { formatRand } from '../../shared/money';
 import { effectivePriceCents } from '../../shared/product';
 import { customerOrderEventTypes, type CustomerOrderDetail, type CustomerOrderEvent, type CustomerOrderEventType } from '../../shared/orders';
+import type { BankAccount } from '../../shared/bank-transfer';
+import { paymentMethodView } from '../../shared/payment-methods';
+import { bankTransferOf } from '../orders/service';
 import {
   DEFAULT_COUNTRY,
   MAX_ADDRESSES,
@@ -36,7 +39,7 @@ function customerEvent(event: OrderEventRow): CustomerOrderEvent {
     id: event.id,
     type: event.type as CustomerOrderEventType,
     createdAt: event.createdAt.toISOString(),
-    ...(event.type === 'refunded' && typeof event.details.amountCents === 'number' ? { amountCents: event.details.amountCents } : {}),
+    ...((event.type === 'refunded' || event.type === 'payment_received') && typeof event.details.amountCents === 'number' ? { amountCents: event.details.amountCents } : {}),
     ...(event.type === 'fulfilled' && typeof event.details.trackingNumber === 'string' ? { trackingNumber: event.details.trackingNumber } : {}),
   };
 }
@@ -56,6 +59,8 @@ export interface ProfileServiceOptions {
   email: EmailContext;
   /** Called after a commit that queued email, so the outbox worker sends it now. */
   onQueued?: () => void;
+  /** The shop's bank account, where it takes bank transfers: an order awaiting one shows where to pay. */
+  bankAccount?: BankAccount;
 }
 
 const ADDRESS_NOT_FOUND = 'Address not found';
@@ -83,7 +88,7 @@ function toAddress(row: { type: string } & Omit<SavedAddress, 'type'>): SavedAdd
   return { ...row, type: row.type as AddressType };
 }
 
-export function createProfileService(db: Database, { auth, email, onQueued }: ProfileServiceOptions) {
+export function createProfileService(db: Database, { auth, email, onQueued, bankAccount }: ProfileServiceOptions) {
   /**
    * Takes the user's row lock for the rest of the transaction, so that two changes to one user's
    * addresses (or a change racing the account's deletion) run one after the other and the
@@ -354,6 +359,9 @@ export function createProfileService(db: Database, { auth, email, onQueued }: Pr
         trackingUrl: trackingPage(email, order) ?? null,
         documents: await orderDocuments(db, order.id, documentUrls.customer(order.orderNumber)),
         timeline: events.map((event) => customerEvent(event)),
+        pays: paymentMethodView(order.paymentMethod).pays,
+        payLater: order.paymentMethod === 'eft',
+        bankTransfer: bankTransferOf(order, bankAccount) ?? null,
       };
     },
 

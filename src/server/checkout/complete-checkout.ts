@@ -6,9 +6,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cartItems, checkouts, placedOrders } from '../db/schema';
 import { ConflictError } from '../errors';
-import { markOversold, placeOrder } from '../orders/service';
+import { markOversold, placeOrder, type AwaitedTransfer } from '../orders/service';
+import type { Transaction } from '../inventory/stock';
 import { endUnpaid, retakeHolds } from './holds';
 import type { CheckoutDeps, CheckoutRow, OrderRow } from './deps';
+
+/** What was bought leaves the cart it came from. */
+async function clearBoughtLines(tx: Transaction, checkout: CheckoutRow): Promise<void> {
+  await tx.delete(cartItems).where(
+    and(
+      eq(cartItems.sessionId, checkout.cartSessionId),
+      inArray(
+        cartItems.productId,
+        checkout.snapshot.items.map((i) => i.productId),
+      ),
+    ),
+  );
+}
 
 /** The shop sells in rand only: a payment in anything else is not one it can count. */
 export const SHOP_CURRENCY = 'ZAR';
@@ -29,7 +43,6 @@ export function createCompletion(deps: CheckoutDeps) {
 
   /** Places the order, marks the checkout paid and clears what was bought from the cart, in one transaction. */
   async function recordOrder(checkout: CheckoutRow, paymentId: string | null): Promise<Completion> {
-    const { snapshot } = checkout;
     const result = await db.transaction((tx) =>
       placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: checkout.provider }, async (order) => {
         const [paid] = await tx
@@ -42,15 +55,7 @@ export function createCompletion(deps: CheckoutDeps) {
           deps.log.warn({ checkoutId: checkout.id, orderNumber: order.orderNumber, marks }, 'paid after its hold was given back: marked on the order desk');
           await markOversold(tx, order, marks);
         }
-        await tx.delete(cartItems).where(
-          and(
-            eq(cartItems.sessionId, checkout.cartSessionId),
-            inArray(
-              cartItems.productId,
-              snapshot.items.map((i) => i.productId),
-            ),
-          ),
-        );
+        await clearBoughtLines(tx, checkout);
       }),
     );
     if (result) {
@@ -59,6 +64,36 @@ export function createCompletion(deps: CheckoutDeps) {
       return { order: result, created: true };
     }
     return { order: (await orderOfCheckout(checkout.id))!, created: false };
+  }
+
+  /**
+   * A checkout to be paid by bank transfer becomes its order at once, awaiting the transfer: the
+   * flags it held stay taken for the order, the cart is cleared, and the buyer is told how to pay.
+   */
+  async function placeAwaitingTransfer(checkout: CheckoutRow, transfer: AwaitedTransfer): Promise<OrderRow> {
+    const placed = await db.transaction((tx) =>
+      placeOrder(
+        tx,
+        deps.email,
+        checkout,
+        { paymentId: null, paymentMethod: checkout.provider },
+        async (order) => {
+          const [ordered] = await tx
+            .update(checkouts)
+            .set({ status: 'ordered', updatedAt: sql`now()` })
+            .where(eq(checkouts.id, checkout.id))
+            .returning({ stockHeld: checkouts.stockHeld });
+          const marks = await retakeHolds(tx, checkout, ordered!.stockHeld);
+          if (marks.length > 0) await markOversold(tx, order, marks);
+          await clearBoughtLines(tx, checkout);
+        },
+        transfer,
+      ),
+    );
+    deps.onEmailQueued?.();
+    const order = placed ?? (await orderOfCheckout(checkout.id))!;
+    deps.log.info({ orderNumber: order.orderNumber, checkoutId: checkout.id }, 'order placed, awaiting a bank transfer');
+    return order;
   }
 
   /**
@@ -89,7 +124,7 @@ export function createCompletion(deps: CheckoutDeps) {
     return recordOrder(checkout, status.paymentId);
   }
 
-  return { orderOfCheckout, completeCheckout };
+  return { orderOfCheckout, completeCheckout, placeAwaitingTransfer };
 }
 
 export type CheckoutCompletion = ReturnType<typeof createCompletion>;

@@ -24,6 +24,9 @@ import { priceOrder } from '../../shared/pricing';
 import { isVatVendor } from '../../shared/vat';
 import { endUnpaid, endUnpaidIn } from './holds';
 import type { PaymentPages } from './payment-pages';
+import { addBusinessDays } from '../../shared/bank-transfer';
+import { todayInSouthAfrica } from '../../shared/profile';
+import type { CheckoutCompletion } from './complete-checkout';
 import type { CheckoutDeps, CheckoutRow } from './deps';
 
 /** An unpaid checkout older than this is expired by the reconciliation. */
@@ -66,7 +69,7 @@ function shortForOwnPage(err: unknown, earlier: CheckoutRow[]): OutOfStockError 
   return new OutOfStockError(err.productId, err.sizeId, err.productName, err.sizeLabel, err.left, heldByEarlierPageMessage(what, until));
 }
 
-export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen, closePages }: PaymentPages) {
+export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen, closePages }: PaymentPages, { placeAwaitingTransfer }: CheckoutCompletion) {
   const { db } = deps;
 
   /** The courier's price for this cart now: the server's, whatever the browser showed. */
@@ -234,6 +237,12 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       .update(checkouts)
       .set({ providerCheckoutId: opened.id, redirectUrl: opened.redirectUrl, updatedAt: sql`now()` })
       .where(eq(checkouts.id, checkout!.id));
+    if (deps.payments.bankTransfer && payments.name === 'eft') {
+      // A bank transfer has no payment page: the order is placed now, and its page says how to pay.
+      const dueOn = addBusinessDays(todayInSouthAfrica(), deps.payments.bankTransfer.days);
+      const order = await placeAwaitingTransfer(checkout!, { account: deps.payments.bankTransfer.account, dueOn });
+      return { id: checkout!.id, redirectUrl: `${deps.publicUrl}/profile/orders/${order.orderNumber}` };
+    }
     return { id: checkout!.id, redirectUrl: opened.redirectUrl };
   }
 

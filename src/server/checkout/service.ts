@@ -42,7 +42,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const webhooks = createPaymentWebhooks(deps, completing);
 
   return {
-    createCheckout: createCheckoutStep(deps, pages),
+    createCheckout: createCheckoutStep(deps, pages, completing),
 
     /** The payment's state for its owner, from the provider; a paid checkout also gets its order here. */
     async verify(user: SessionUser, id: string): Promise<PaymentVerification> {

@@ -403,7 +403,7 @@ export const pickupPoints = pgTable(
   (t) => [index('pickup_points_open_idx').on(t.isOpen)],
 );
 
-export const checkoutStatuses = ['open', 'paid', 'cancelled', 'failed', 'expired'] as const;
+export const checkoutStatuses = ['open', 'paid', 'ordered', 'cancelled', 'failed', 'expired'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 
 /** What the server rebuilt from the cart when the shopper pressed pay: the order to be, frozen. */
@@ -556,6 +556,8 @@ export const orders = pgTable(
     items: jsonb('items').$type<OrderItem[]>().notNull(),
     paymentId: text('payment_id'),
     paymentMethod: text('payment_method').notNull().default('yoco'),
+    /** An order awaiting a bank transfer: the last day to pay, after which it is cancelled. */
+    paymentDueOn: date('payment_due_on', { mode: 'string' }),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('pending'),
     /** What the order is; where its parcel is, once sent, is its fulfilment's. */
     state: text('state', { enum: orderStates }).notNull().default('pending'),

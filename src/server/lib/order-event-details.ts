@@ -6,6 +6,8 @@ import type { OrderEventType, OversoldMark } from '../../shared/order-desk';
  */
 export interface OrderEventDetailsOf {
   placed: Record<string, never>;
+  /** A bank transfer the order desk saw reflect: how much, and on which day. */
+  payment_received: { amountCents: number; receivedOn: string };
   fulfilled: { trackingNumber: string; courierShipmentId?: string };
   ready_for_collection: Record<string, never>;
   collected: Record<string, never>;

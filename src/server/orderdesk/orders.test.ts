@@ -130,6 +130,7 @@ describeShop('order desk lists, search and export', { admin: true, pickupPoints:
       items: [expect.objectContaining({ productName: 'SOUTH AFRICA', productPrice: 13_000, quantity: 1 })],
       paymentId: expect.stringMatching(/^p_/),
       paymentMethod: 'sandbox',
+      paymentDueOn: null,
       paymentStatus: 'paid',
       status: 'fulfilled',
       fulfilled: true,

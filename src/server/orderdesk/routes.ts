@@ -11,6 +11,7 @@ import {
   orderSearchSchema,
   refundOrderSchema,
 } from '../../shared/order-desk';
+import { paymentReceivedSchema } from '../../shared/bank-transfer';
 import type { OrderDeskService } from './service';
 
 export interface OrderDeskRouteDeps {
@@ -53,6 +54,11 @@ export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, require
     });
 
     desk.get('/api/admin/orders/:id', async (request) => orderDesk.orderDetail(parseInput(orderParams, request.params).id));
+
+    serve(desk, 'markPaymentReceived', async (request) => {
+      const { id } = parseInput(orderParams, request.params);
+      return orderDesk.receivePayment(adminActor(request), id, parseInput(paymentReceivedSchema, request.body ?? {}));
+    });
 
     serve(desk, 'fulfilOrder', async (request) => {
       const { id } = parseInput(orderParams, request.params);

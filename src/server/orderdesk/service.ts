@@ -23,6 +23,7 @@ import {
   fulfilOrder,
   markCollected,
   markReadyForCollection,
+  receivePayment,
   refundOrder,
   settleOversold,
 } from '../orders/service';
@@ -123,6 +124,9 @@ function orderBy(sort: OrderSort): SQL[] {
   return sortKeys[column].map((key) => (direction === 'asc' ? asc(key) : desc(key)));
 }
 
+/** Placed to be paid by bank transfer, and not paid (or cancelled) yet. */
+const awaitingTransfer = (order: OrderRow) => order.paymentMethod === 'eft' && order.state === 'pending' && order.paymentStatus === 'pending';
+
 function toAdminOrder(row: OrderRow): AdminOrder {
   return {
     id: row.id,
@@ -147,6 +151,7 @@ function toAdminOrder(row: OrderRow): AdminOrder {
     items: row.items,
     paymentId: row.paymentId,
     paymentMethod: row.paymentMethod,
+    paymentDueOn: awaitingTransfer(row) ? row.paymentDueOn : null,
     paymentStatus: row.paymentStatus,
     status: row.status,
     fulfilled: row.fulfilled,
@@ -184,6 +189,7 @@ function stateOf(order: OrderRow, events: OrderEventRow[], pending: number): Ord
 function allowedActions({ order, refundableCents }: OrderState, courier: { bookable: boolean; follows: boolean }): OrderAction[] {
   const actions: OrderAction[] = [];
   const byCourier = courierServiceOf(order.deliveryOption) !== undefined;
+  if (awaitingTransfer(order)) actions.push('payment_received');
   if (canMove(order, 'fulfilled')) actions.push('fulfil');
   if (byCourier && courier.bookable && canMove(order, 'fulfilled')) actions.push('book_courier');
   if (canMove(order, 'ready_for_collection')) actions.push('ready_for_collection');
@@ -361,6 +367,12 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     async markReadyForCollection(actor: AuditActor, id: string): Promise<OrderActionResult> {
       const { orderNumber } = await change(id, (tx, order) => markReadyForCollection(tx, ctx, order, { actor }));
       return answer(id, `Order ${orderNumber} is ready for collection; the customer was notified`);
+    },
+
+    /** "Mark payment received": a bank transfer reflected; the order is paid, invoiced and confirmed. */
+    async receivePayment(actor: AuditActor, id: string, received: { amountCents: number; receivedOn: string }): Promise<OrderActionResult> {
+      const { orderNumber } = await change(id, (tx, order) => receivePayment(tx, ctx, order, { actor, ...received }));
+      return answer(id, `Order ${orderNumber} is paid: the customer was sent the invoice and the confirmation`);
     },
 
     async markCollected(actor: AuditActor, id: string): Promise<OrderActionResult> {

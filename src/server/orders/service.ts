@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, placedOrders, type checkouts, type CheckoutSnapshot, type DeliverySnapshot, type OrderItem, type PickupPointSnapshot } from '../db/schema';
-import { ConflictError } from '../errors';
+import { ConflictError, InvalidInputError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import { restockCancelledOrder } from '../inventory/stock';
 import { enqueueEmail } from '../notify/outbox';
@@ -13,6 +13,9 @@ import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, read
 import { canMove, record, transition, type OrderRow, type OrderTx } from './transitions';
 import { recordRefundRequest, type AcceptedRefund, type RefundRequest } from './refunds';
 import { paymentMethodView } from '../../shared/payment-methods';
+import { wrongTransferAmount, type BankAccount, type BankTransferDetails } from '../../shared/bank-transfer';
+import { todayInSouthAfrica } from '../../shared/profile';
+import { awaitingTransferMessage } from './bank-transfer-emails';
 import { issueTaxInvoice } from '../tax/documents';
 
 /*
@@ -64,12 +67,23 @@ export function orderItemOf({ unitPriceCents, ...line }: CheckoutSnapshot['items
   return { ...line, productPrice: unitPriceCents };
 }
 
+/** An order to be paid by bank transfer: into this account, by this day. */
+export interface AwaitedTransfer {
+  account: BankAccount;
+  dueOn: string;
+}
+
+/**
+ * Makes a checkout's order, once: paid (a card payment confirmed), with its tax invoice and
+ * confirmation; or, with `transfer`, awaiting a bank transfer, with the account and the day to pay by.
+ */
 export async function placeOrder(
   tx: OrderTx,
   ctx: EmailContext,
   checkout: CheckoutRow,
   payment: { paymentId: string | null; paymentMethod: string },
   settleCheckout: (order: OrderRow) => Promise<void>,
+  transfer?: AwaitedTransfer,
 ): Promise<OrderRow | undefined> {
   const { snapshot } = checkout;
   const items = snapshot.items.map(orderItemOf);
@@ -96,21 +110,70 @@ export async function placeOrder(
       items,
       paymentId: payment.paymentId,
       paymentMethod: payment.paymentMethod,
-      paymentStatus: 'paid',
-      state: 'paid',
+      paymentStatus: transfer ? 'pending' : 'paid',
+      state: transfer ? 'pending' : 'paid',
+      paymentDueOn: transfer?.dueOn ?? null,
     })
     .onConflictDoNothing({ target: orders.checkoutId })
     .returning({ id: orders.id });
   if (!placed) return undefined;
   const [order] = await tx.select().from(placedOrders).where(eq(placedOrders.id, placed.id));
   if (!order) return undefined;
-  await record(tx, order, 'placed', { event: { note: `Paid ${formatRand(order.totalAmount)} ${paymentMethodView(order.paymentMethod).pays}` } });
+  const pays = paymentMethodView(order.paymentMethod).pays;
+  if (transfer) {
+    await record(tx, order, 'placed', { event: { note: `Awaiting ${formatRand(order.totalAmount)} ${pays} by ${transfer.dueOn}` } });
+    await settleCheckout(order);
+    await enqueueEmail(tx, awaitingTransferMessage(ctx, order, bankTransferOf(order, transfer.account)!));
+    return order;
+  }
+  await record(tx, order, 'placed', { event: { note: `Paid ${formatRand(order.totalAmount)} ${pays}` } });
   await settleCheckout(order);
   // Numbered in this transaction, so an order that does not commit takes no serial with it, and
   // last: the numbering row stays locked until the commit, and every other order waits for it.
   const invoice = await issueTaxInvoice(tx, ctx.shop, order);
   await enqueueEmail(tx, orderConfirmationMessage(ctx, order, { serial: invoice.serial, title: invoice.content.title }));
   return order;
+}
+
+/** Where and by when to pay an order still awaiting its bank transfer; undefined once it is paid, cancelled or paid otherwise. */
+export function bankTransferOf(order: Pick<OrderRow, 'orderNumber' | 'totalAmount' | 'paymentStatus' | 'state' | 'paymentDueOn'>, account: BankAccount | undefined): BankTransferDetails | undefined {
+  if (!account || order.state !== 'pending' || order.paymentStatus !== 'pending' || !order.paymentDueOn) return undefined;
+  return { ...account, reference: order.orderNumber, amountCents: order.totalAmount, payBy: order.paymentDueOn };
+}
+
+/**
+ * The order desk saw an order's bank transfer reflect: the order is paid, its tax invoice issued and
+ * the customer sent the usual confirmation with it. Only the whole total counts; a transfer of
+ * another amount is the desk's to sort out with the customer.
+ */
+export async function receivePayment(
+  tx: OrderTx,
+  ctx: EmailContext,
+  order: OrderRow,
+  { actor, amountCents, receivedOn }: { actor: AuditActor; amountCents: number; receivedOn: string },
+): Promise<OrderRow> {
+  if (order.paymentStatus === 'paid' || order.state !== 'pending') throw new ConflictError(`Order ${order.orderNumber} is not awaiting payment: it is ${order.status.replaceAll('_', ' ')}`);
+  if (order.paymentMethod !== 'eft') throw new ConflictError(`Order ${order.orderNumber} is paid ${paymentMethodView(order.paymentMethod).pays}, not by bank transfer`);
+  if (amountCents !== order.totalAmount) throw new InvalidInputError(wrongTransferAmount(order.totalAmount, amountCents));
+  const placedOn = todayInSouthAfrica(order.createdAt);
+  if (receivedOn < placedOn) throw new InvalidInputError(`The money cannot have reflected before the order was placed on ${placedOn}`);
+  await tx
+    .update(orders)
+    .set({ state: 'paid', paymentStatus: 'paid', paymentId: `EFT ${receivedOn}`, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  const [paid] = await tx.select().from(placedOrders).where(eq(placedOrders.id, order.id));
+  await record(tx, paid!, 'payment_received', {
+    event: { note: `${formatRand(amountCents)} reflected on ${receivedOn}`, details: { amountCents, receivedOn } },
+    audit: {
+      actor,
+      action: 'order.payment_received',
+      summary: `Marked ${order.orderNumber} paid: ${formatRand(amountCents)} by bank transfer, reflected on ${receivedOn}`,
+      details: { amountCents, receivedOn },
+    },
+  });
+  const invoice = await issueTaxInvoice(tx, ctx.shop, paid!);
+  await enqueueEmail(tx, orderConfirmationMessage(ctx, paid!, { serial: invoice.serial, title: invoice.content.title }));
+  return paid!;
 }
 
 /**
@@ -206,7 +269,9 @@ export async function cancelOrder(
   if (refund) await recordRefundRequest(tx, order, { actor, refund, reason });
   if (!canMove(order, 'cancelled')) return order;
   // Before the transition, whose timeline line says whether the flags went back on sale.
-  const restocked = order.state === 'paid' && (await restockCancelledOrder(tx, order.checkoutId));
+  // Not sent yet: paid, or placed awaiting its bank transfer with its flags taken for it.
+  const flagsTaken = order.state === 'paid' || (order.state === 'pending' && order.paymentMethod === 'eft');
+  const restocked = flagsTaken && (await restockCancelledOrder(tx, order.checkoutId));
   const refundCents = refund?.amountCents ?? 0;
   return transition(tx, order, 'cancelled', {
     event: { note: reason ?? null, details: { refundCents, restocked } },

@@ -122,17 +122,23 @@ export interface PaymentProvider {
   closeCheckout?(checkoutId: string): Promise<'closed' | 'paid'>;
   refund(checkoutId: string, input: RefundInput): Promise<RefundResult>;
   /**
+   * Absent for a way to pay that sends none (a bank transfer).
    * Checks a webhook's Standard Webhooks signature over the raw body bytes and reads it. Throws
    * WebhookVerificationError (400) on missing headers, a bad signature, a timestamp more than
    * 5 minutes off or a body that is not an event.
    */
-  verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): PaymentWebhookEvent;
+  verifyWebhook?(rawBody: Buffer, headers: WebhookHeaders): PaymentWebhookEvent;
   /** Where its webhooks arrive; WEBHOOK_PATH (Yoco's, and the sandbox's that stands in for it) unless it says. */
   readonly webhookPath?: string;
   /** Pages of the provider's own that the shop serves (the sandbox's hosted payment page). */
   registerRoutes?(app: FastifyInstance, shopName: string): void;
   /** Stops work still waiting, at shutdown. */
   close?(): Promise<void>;
+}
+
+/** A provider that tells the shop of payments by signed webhooks (Yoco, and the sandbox in its place). */
+export interface WebhookPaymentProvider extends PaymentProvider {
+  verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): PaymentWebhookEvent;
 }
 
 /** One delivery of a webhook to the shop; answers the HTTP status the shop replied with. */

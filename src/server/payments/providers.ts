@@ -2,23 +2,25 @@ import { createProvider, namedBy, readProviderList, type ChosenSettings, type En
 import type { PaymentProviderContext } from './provider';
 import { sandboxPayments } from './sandbox';
 import { yocoPayments } from './yoco';
+import { eftPayments, type BankTransferProvider } from './eft';
 
 /** Every payment provider the shop can use, by the name PAYMENT_PROVIDERS gives. A new one is its own file and one line here. */
 export const paymentProviders = {
   sandbox: sandboxPayments,
   yoco: yocoPayments,
+  eft: eftPayments,
 };
 
-export const paymentProviderKind = namedBy(paymentProviders, 'PAYMENT_PROVIDER', 'sandbox');
+const paymentProviderKind = namedBy(paymentProviders, 'PAYMENT_PROVIDER', 'sandbox');
 
 /** The ways to pay the shop offers, in the order checkout shows them: `PAYMENT_PROVIDERS=yoco,eft`. */
-export const PAYMENT_PROVIDERS = 'PAYMENT_PROVIDERS';
+const PAYMENT_PROVIDERS = 'PAYMENT_PROVIDERS';
 
 /** `{ provider: 'sandbox' } | { provider: 'yoco'; secretKey; webhookSecret; apiUrl }`, read at start. */
 export type PaymentSettings = ChosenSettings<typeof paymentProviders>;
 
 /** Narrow with `provider.name === 'sandbox'` to reach the sandbox's payment-page calls. */
-export type ShopPaymentProvider = ProviderOf<typeof paymentProviders>;
+type ShopPaymentProvider = ProviderOf<typeof paymentProviders>;
 
 export type PaymentProviderDeps = Omit<PaymentProviderContext, 'publicUrl'>;
 
@@ -45,15 +47,19 @@ export interface PaymentMethods {
   get(name: string): ShopPaymentProvider | undefined;
   /** The provider a checkout was opened with; throws when the shop no longer offers it. */
   of(checkout: { provider: string }): ShopPaymentProvider;
+  /** The shop's bank account and days to pay, where it takes bank transfers (EFT). */
+  readonly bankTransfer?: BankTransferProvider['bankTransfer'];
 }
 
 /** The providers PAYMENT_PROVIDERS names, made from the settings the start checked. */
 export function createPaymentMethods(config: { payments: readonly PaymentSettings[]; publicUrl: string }, deps: PaymentProviderDeps): PaymentMethods {
   const all = config.payments.map((settings) => createProvider(paymentProviders, settings, { ...deps, publicUrl: config.publicUrl }));
   const byName = new Map<string, ShopPaymentProvider>(all.map((provider) => [provider.name, provider]));
+  const transfers = all.find((provider): provider is BankTransferProvider => provider.name === 'eft');
   return {
     all,
     first: all[0]!,
+    bankTransfer: transfers?.bankTransfer,
     get: (name) => byName.get(name),
     of(checkout) {
       const provider = byName.get(checkout.provider);

@@ -18,7 +18,6 @@ import { registerPayments } from './routes';
 import { rawBodyScope } from '../http/raw-body';
 import { createSandboxProvider, sandboxWebhookSecret, type SandboxProvider } from './sandbox';
 import { SANDBOX_LABEL } from './sandbox-page';
-import type { ShopPaymentProvider } from './providers';
 import { WEBHOOK_PATH } from './webhook-route';
 
 const SHOP = 'https://flags.example.co.za';
@@ -55,7 +54,7 @@ describe.each(testDatabases())('payment sandbox on $name', (target) => {
     app = Fastify();
     registerErrorHandling(app);
     const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SESSION_SECRET });
-    const shop: { payments?: ShopPaymentProvider } = {};
+    const shop: { payments?: SandboxProvider } = {};
     // Stands for the checkout's webhook route: raw body, verified by the same provider.
     await rawBodyScope(app, (scope) => {
       scope.post(WEBHOOK_PATH, async (request) => {

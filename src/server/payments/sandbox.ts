@@ -11,7 +11,7 @@ import {
   type CheckoutState,
   type CreatedCheckout,
   type PaymentLogger,
-  type PaymentProvider,
+  type WebhookPaymentProvider,
   type PaymentProviderDefinition,
   type RefundResult,
   type WebhookDelivery,
@@ -34,7 +34,7 @@ export interface SandboxProviderOptions {
 }
 
 /** The sandbox is a PaymentProvider plus what its hosted payment page does. */
-export interface SandboxProvider extends PaymentProvider, SandboxPaymentPage {
+export interface SandboxProvider extends WebhookPaymentProvider, SandboxPaymentPage {
   readonly name: 'sandbox';
   closeCheckout(checkoutId: string): Promise<'closed' | 'paid'>;
   /** Stops webhook retries still waiting (at shutdown). */

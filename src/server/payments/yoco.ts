@@ -9,7 +9,7 @@ import {
   type CheckoutState,
   type CreateCheckoutInput,
   type CreatedCheckout,
-  type PaymentProvider,
+  type WebhookPaymentProvider,
   type PaymentProviderDefinition,
   type RefundInput,
   type RefundResult,
@@ -89,7 +89,7 @@ interface YocoResponse {
   body: unknown;
 }
 
-export type YocoProvider = PaymentProvider & { readonly name: 'yoco' };
+export type YocoProvider = WebhookPaymentProvider & { readonly name: 'yoco' };
 
 /** Yoco's Checkout API: create, fetch and refund checkouts; verify its webhooks. */
 export function createYocoProvider(options: YocoProviderOptions): YocoProvider {

@@ -6,6 +6,7 @@ import type { courierRatesRequestSchema } from '../delivery';
 import type { addressInputSchema, profileUpdateSchema } from '../profile';
 import type { cancelOrderSchema, fulfilOrderSchema, markHandledSchema, orderNoteSchema, refundOrderSchema } from '../order-desk';
 import type { closeQuoteSchema, quoteAnswerSchema } from '../quotes';
+import type { paymentReceivedSchema } from '../bank-transfer';
 import type { createDiscountCodeSchema, updateDiscountCodeSchema } from '../discounts';
 import type { createProductSchema, createSizeSchema, priceEverySizeSchema, sizeOrderSchema, updateImagesSchema, updateProductSchema, updateSizeSchema } from '../product-admin';
 import {
@@ -49,6 +50,7 @@ export const answers = {
   addAddress: savedAddressSchema,
   updateAddress: savedAddressSchema,
   makeAddressDefault: savedAddressSchema,
+  markPaymentReceived: orderActionResultSchema,
   fulfilOrder: orderActionResultSchema,
   bookCourier: orderActionResultSchema,
   markReadyForCollection: orderActionResultSchema,
@@ -96,6 +98,7 @@ interface Bodies {
   saveProfile: z.input<typeof profileUpdateSchema>;
   addAddress: z.input<typeof addressInputSchema>;
   updateAddress: z.input<typeof addressInputSchema>;
+  markPaymentReceived: z.input<typeof paymentReceivedSchema>;
   fulfilOrder: z.input<typeof fulfilOrderSchema>;
   addOrderNote: z.input<typeof orderNoteSchema>;
   cancelOrder: z.input<typeof cancelOrderSchema>;

@@ -216,6 +216,7 @@ const adminOrderSchema = exactly<AdminOrder>()(
     ),
     paymentId: z.string().nullable(),
     paymentMethod: z.string(),
+    paymentDueOn: z.string().nullable(),
     paymentStatus: z.enum(paymentStatuses),
     status: z.enum(orderStatuses),
     fulfilled: z.boolean(),

@@ -11,6 +11,7 @@ import { EmptyState } from '../components/ui/EmptyState';
 import { InfoCard } from '../components/ui/InfoCard';
 import { useSession } from '../components/auth/use-session';
 import { SignInPrompt } from '../components/profile/SignInPrompt';
+import { BankTransferPanel } from '../components/orders/BankTransferPanel';
 import { DocumentLink } from '../components/orders/DocumentLink';
 import { OrderLines } from '../components/orders/OrderLines';
 import { orderDate, orderStatus } from '../components/orders/order-status';
@@ -25,7 +26,11 @@ import type { CustomerOrderDetail, CustomerOrderEvent } from '../../shared/order
 function eventText(event: CustomerOrderEvent, order: CustomerOrderDetail): { title: string; detail?: string } {
   switch (event.type) {
     case 'placed':
-      return { title: 'Order placed and paid', detail: `${formatRand(order.totalCents)} by card` };
+      return order.payLater
+        ? { title: 'Order placed', detail: `${formatRand(order.totalCents)} to pay ${order.pays}` }
+        : { title: 'Order placed and paid', detail: `${formatRand(order.totalCents)} ${order.pays}` };
+    case 'payment_received':
+      return { title: 'Payment received', detail: `${formatRand(event.amountCents ?? order.totalCents)} ${order.pays}` };
     case 'fulfilled':
       return { title: order.courier ? 'Handed to the courier' : 'Sent to PAXI', detail: event.trackingNumber ? `Tracking number ${event.trackingNumber}` : undefined };
     case 'ready_for_collection':
@@ -84,6 +89,11 @@ function OrderView({ order }: { order: CustomerOrderDetail }) {
           {status.label}
         </span>
       </header>
+      {order.bankTransfer && (
+        <div className="mt-6 text-sm text-slate-700">
+          <BankTransferPanel transfer={order.bankTransfer} />
+        </div>
+      )}
       <div className="mt-6 grid gap-5 lg:grid-cols-3">
         <div className="grid gap-5 text-sm lg:col-span-2">
           <InfoCard title="Items" icon={<Package className="h-5 w-5 text-brand-700" aria-hidden="true" />} testId="order-items">

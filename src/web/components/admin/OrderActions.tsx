@@ -1,17 +1,20 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Ban, House, MapPinCheck, NotebookPen, PackageCheck, Printer, RefreshCw, Truck, Undo2, UserCheck } from 'lucide-react';
+import { Ban, House, Landmark, MapPinCheck, NotebookPen, PackageCheck, Printer, RefreshCw, Truck, Undo2, UserCheck } from 'lucide-react';
 import { messageOf } from '../../lib/api';
 import { Button, buttonClasses } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/Field';
 import { FormAlert } from '../ui/FormAlert';
 import { useEscapeLayer } from '../ui/layer-stack';
+import { useValidatedForm } from '../ui/use-validated-form';
 import { TrackingNumberForm } from './FulfilOrderDialog';
-import { refundFailedText } from './order-format';
-import { useAddOrderNote, useBookCourier, useCancelOrder, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
+import { formatDay, refundFailedText } from './order-format';
+import { useAddOrderNote, useBookCourier, useCancelOrder, useMarkPaymentReceived, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
 import { centsToDecimal, formatRand, parseRandToCents } from '../../../shared/money';
 import { cancelOrderSchema, orderNoteSchema, refundOrderSchema, type AdminOrder, type AdminOrderDetail } from '../../../shared/order-desk';
+import { paymentReceivedSchema, type PaymentReceivedInput } from '../../../shared/bank-transfer';
+import { todayInSouthAfrica } from '../../../shared/profile';
 
-type Panel = 'fulfil' | 'refund' | 'cancel' | 'note';
+type Panel = 'payment' | 'fulfil' | 'refund' | 'cancel' | 'note';
 
 /** An amount typed in rand ('150', '150.50', 'R1 200'), checked against what can still go back. */
 function refundAmount(text: string, refundable: number): { cents: number } | { error: string } {
@@ -127,6 +130,60 @@ function RefundForm({ order, refundable, onDone }: { order: AdminOrder; refundab
       <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
       <div className="flex justify-end">
         <Button type="submit">Review refund</Button>
+      </div>
+    </form>
+  );
+}
+
+/** The form's fields carry the API's names, so the schema's messages land on the right field. */
+const paymentFields = ['amountCents', 'receivedOn'] as const;
+
+/** A bank transfer that reflected: how much and on which day, checked as the server checks them, then confirmed. */
+function PaymentReceivedForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const id = useId();
+  const today = todayInSouthAfrica();
+  const [confirming, setConfirming] = useState<PaymentReceivedInput>();
+  const mark = useMarkPaymentReceived(onDone);
+  const form = useValidatedForm({
+    initial: () => ({ amountCents: centsToDecimal(order.totalAmount), receivedOn: today }),
+    fields: paymentFields,
+    parse: (values) => paymentReceivedSchema.safeParse({ amountCents: parseRandToCents(values.amountCents), receivedOn: values.receivedOn }),
+    idPrefix: id,
+  });
+
+  if (confirming) {
+    return (
+      <ConfirmStep
+        question={`Mark order ${order.orderNumber} paid: ${formatRand(confirming.amountCents)} received on ${formatDay(confirming.receivedOn, 'long')}?`}
+        confirmLabel="Confirm payment received"
+        pendingLabel="Saving..."
+        pending={mark.isPending}
+        onBack={() => setConfirming(undefined)}
+        onConfirm={() => mark.mutate({ orderId: order.id, received: confirming })}
+      />
+    );
+  }
+  return (
+    <form noValidate onSubmit={form.onSubmit(false, setConfirming)} className="space-y-4">
+      {order.paymentDueOn && (
+        <p className="text-sm text-slate-800">
+          Awaiting payment by <time dateTime={order.paymentDueOn}>{formatDay(order.paymentDueOn, 'long')}</time>.
+        </p>
+      )}
+      <TextField
+        {...form.field('amountCents')}
+        label="Amount received (R)"
+        hint={`The order's total is ${formatRand(order.totalAmount)}.`}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+      />
+      {/* max greys out the days to come in the browser's date picker; the form says why if one is typed. */}
+      <TextField {...form.field('receivedOn')} label="Date received" hint="The day the money reflected in the shop's account." type="date" max={today} />
+      <p className="text-sm text-slate-600">The customer gets the tax invoice and the order confirmation by email.</p>
+      <div className="flex justify-end">
+        <Button type="submit">Review payment</Button>
       </div>
     </form>
   );
@@ -292,6 +349,11 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
+        {actions.includes('payment_received') && (
+          <Button size="sm" onClick={() => toggle('payment')} aria-expanded={panel === 'payment'}>
+            <Landmark className="h-4 w-4" aria-hidden="true" /> Mark payment received
+          </Button>
+        )}
         {actions.includes('fulfil') && (
           <Button size="sm" onClick={() => toggle('fulfil')} aria-expanded={panel === 'fulfil'}>
             <PackageCheck className="h-4 w-4" aria-hidden="true" /> Fulfill
@@ -346,6 +408,11 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
           </Button>
         )}
       </div>
+      {panel === 'payment' && (
+        <PanelFrame title="Mark payment received">
+          <PaymentReceivedForm order={order} onDone={closePanel} />
+        </PanelFrame>
+      )}
       {panel === 'fulfil' && (
         <PanelFrame title="Fulfill Order">
           <TrackingNumberForm order={order} onDone={closePanel} onCancel={closePanel} />

@@ -63,7 +63,7 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
           <Fact label="Flags">{formatRand(order.subtotalCents)}</Fact>
           <Fact label={order.deliveryAddress ? 'Courier fee' : 'Collection fee'}>{formatRand(order.deliveryFeeCents)}</Fact>
           {order.discountCode && <Fact label={`Discount (${order.discountCode})`}>-{formatRand(order.discountCents)}</Fact>}
-          <Fact label="Total paid">{formatRand(order.totalAmount)}</Fact>
+          <Fact label={order.paymentDueOn ? 'Total to pay' : 'Total paid'}>{formatRand(order.totalAmount)}</Fact>
           <Fact label="Refunded">{formatRand(order.refundedCents)}</Fact>
           <Fact label="Payment">{paymentStatusLabels[order.paymentStatus] ?? order.paymentStatus}</Fact>
           <Fact label="Paid by">{paymentMethodView(order.paymentMethod).paidWith}</Fact>
@@ -79,7 +79,7 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
         <OrderDocuments documents={documents} />
       </Block>
       <Block title="History">
-        <OrderTimeline events={events} byCourier={order.deliveryAddress !== null} />
+        <OrderTimeline events={events} byCourier={order.deliveryAddress !== null} payLater={order.paymentMethod === 'eft'} />
       </Block>
     </div>
   );

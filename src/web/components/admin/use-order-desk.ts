@@ -12,6 +12,7 @@ import {
   type OrderSearch,
 } from '../../../shared/order-desk';
 import { formatRand } from '../../../shared/money';
+import type { PaymentReceivedInput } from '../../../shared/bank-transfer';
 import type { QuoteAnswerInput, QuoteFilter, QuoteRequestView } from '../../../shared/quotes';
 
 /**
@@ -121,6 +122,20 @@ export function useFulfilOrder(onFulfilled: () => void) {
       onFulfilled();
     },
     onError: failed(orderDeskMessages.fulfilFailed),
+  });
+}
+
+/** A bank transfer that reflected: the order is paid, and the customer gets the invoice and the confirmation. */
+export function useMarkPaymentReceived(onDone: () => void) {
+  return useMutation({
+    mutationFn: ({ orderId, received }: { orderId: string; received: PaymentReceivedInput }) =>
+      callApi('markPaymentReceived', { params: { id: orderId }, body: received }),
+    retry: false,
+    onSuccess: (result) => {
+      toast({ title: 'Payment Received', description: result.message });
+      onDone();
+    },
+    onError: failed('Failed to mark the payment received'),
   });
 }
 

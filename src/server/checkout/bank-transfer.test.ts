@@ -1,0 +1,182 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { adminAuditLog, checkouts, placedOrders, taxDocuments } from '../db/schema';
+import { loadConfig } from '../config';
+import { describeShop } from '../testing/describe-shop';
+import { outboxEmails } from '../testing/test-support';
+import { mainSizeOf, setMainSize } from '../testing/main-size';
+import { placePaidOrder } from '../testing/test-orders';
+import { addBusinessDays, paymentReceivedMessages, wrongTransferAmount } from '../../shared/bank-transfer';
+import { todayInSouthAfrica } from '../../shared/profile';
+import type { CustomerOrderDetail } from '../../shared/orders';
+import type { OrderActionResult } from '../../shared/order-desk';
+
+const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
+
+describe('bank transfer settings', () => {
+  it.each([
+    [{ PAYMENT_PROVIDERS: 'eft' }, "PAYMENT_PROVIDERS with eft needs EFT_ACCOUNT_NAME and EFT_BANK and EFT_ACCOUNT_NUMBER and EFT_BRANCH_CODE (the shop's business bank account)"],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_ACCOUNT_NUMBER: '6281-2345' }, 'EFT_ACCOUNT_NUMBER: EFT_ACCOUNT_NUMBER must be the account number: 6 to 16 digits'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_BRANCH_CODE: '2506' }, 'EFT_BRANCH_CODE: EFT_BRANCH_CODE must be the 6-digit branch code'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: '0' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: '15' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: 'three' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
+  ])('refuses %j at start, in words', (env, problem) => {
+    expect(() => loadConfig(env)).toThrow(problem);
+  });
+
+  it('reads the account, and 3 business days to pay unless EFT_DAYS says otherwise', () => {
+    expect(loadConfig({ PAYMENT_PROVIDERS: 'yoco,eft', YOCO_SECRET_KEY: 'sk_live_x', YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...BANK }).payments[1]).toEqual({
+      provider: 'eft',
+      account: { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: BANK.EFT_ACCOUNT_NUMBER, branchCode: BANK.EFT_BRANCH_CODE },
+      days: 3,
+    });
+    expect(loadConfig({ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: '5' }).payments[0]).toMatchObject({ days: 5 });
+  });
+
+  it('counts business days, leaving out Saturdays and Sundays', () => {
+    // 2026-11-27 is a Friday.
+    expect(addBusinessDays('2026-11-27', 3)).toBe('2026-12-02');
+    expect(addBusinessDays('2026-11-28', 1)).toBe('2026-11-30');
+    expect(addBusinessDays('2026-11-30', 5)).toBe('2026-12-07');
+  });
+});
+
+describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK } }, (shop) => {
+  /** A shopper's order of 2 South African flags, placed to be paid by bank transfer. */
+  async function orderByTransfer(label: string) {
+    const shopper = await shop.shoppers.signUp(label);
+    await shop.shoppers.addToCart(shopper, 'south-africa', 2);
+    const point = await shop.shoppers.nearestPoint();
+    const cart = (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
+    const res = await shop.shoppers.createCheckout(shopper, { ...shop.shoppers.checkoutBody(cart.subtotalCents + 6_000, point.id), paymentMethod: 'eft' });
+    expect(res.statusCode).toBe(200);
+    const { id, redirectUrl } = res.json<{ id: string; redirectUrl: string }>();
+    const [order] = await shop.db.select().from(placedOrders).where(eq(placedOrders.checkoutId, id));
+    return { shopper, checkoutId: id, redirectUrl, order: order! };
+  }
+  const desk = (path: string, payload?: object) => shop.call(payload ? 'POST' : 'GET', path, shop.admin, payload);
+  const received = (orderId: string, body: object) => desk(`/api/admin/orders/${orderId}/payment-received`, body);
+
+  it('places the order at once, awaiting the transfer: the flags stay taken, the cart is emptied and the buyer is told how to pay', async () => {
+    await setMainSize(shop.db, 'south-africa', { stockQuantity: 5 });
+    try {
+      const { shopper, checkoutId, redirectUrl, order } = await orderByTransfer('school-bursar');
+      expect(redirectUrl).toBe(`${shop.config.publicUrl}/profile/orders/${order.orderNumber}`);
+      const dueOn = addBusinessDays(todayInSouthAfrica(), 3);
+      expect(order).toMatchObject({ state: 'pending', paymentStatus: 'pending', status: 'pending', paymentMethod: 'eft', paymentId: null, paymentDueOn: dueOn });
+      expect((await shop.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)))[0]!.status).toBe('ordered');
+      expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(3);
+      const cart = (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ cartItems: unknown[] }>();
+      expect(cart.cartItems).toEqual([]);
+      // No invoice until it is paid.
+      expect(await shop.db.$count(taxDocuments, eq(taxDocuments.orderId, order.id))).toBe(0);
+
+      const [mail] = (await outboxEmails(shop.db)).map((r) => r.payload).filter((m) => m.subject.includes(order.orderNumber));
+      expect(mail).toMatchObject({ to: shopper.email, subject: `Order ${order.orderNumber}: please pay by bank transfer - Cape Flag Co.` });
+      for (const text of ['Account number: 62812345678', 'Branch code: 250655', 'Bank: First National Bank', `Reference: ${order.orderNumber}`, 'Total to pay: R320.00']) {
+        expect(mail!.text).toContain(text);
+      }
+      expect(mail!.attachments).toBeUndefined();
+
+      const detail = (await shop.shoppers.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
+      expect(detail).toMatchObject({
+        status: 'pending',
+        paymentStatus: 'pending',
+        pays: 'by bank transfer',
+        payLater: true,
+        bankTransfer: { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: '62812345678', branchCode: '250655', reference: order.orderNumber, amountCents: 32_000, payBy: dueOn },
+      });
+      expect(detail.timeline.map((e) => e.type)).toEqual(['placed']);
+
+      // The reconciliation has nothing to ask about it.
+      await shop.db.update(checkouts).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(checkouts.id, checkoutId));
+      expect(await shop.app.reconcileCheckouts()).toMatchObject({ completed: 0, expired: 0 });
+    } finally {
+      await setMainSize(shop.db, 'south-africa', { stockQuantity: null });
+    }
+  });
+
+  it('is marked paid from the order desk: the invoice goes with the confirmation, the buyer sees the payment, and it happens once', async () => {
+    const { shopper, order } = await orderByTransfer('school-paid');
+    const before = (await desk(`/api/admin/orders/${order.id}`)).json<{ actions: string[]; order: { paymentDueOn: string | null } }>();
+    expect(before.actions[0]).toBe('payment_received');
+    expect(before.order.paymentDueOn).toBe(order.paymentDueOn);
+
+    const today = todayInSouthAfrica();
+    const [first, second] = await Promise.all([received(order.id, { amountCents: 32_000, receivedOn: today }), received(order.id, { amountCents: 32_000, receivedOn: today })]);
+    const answers = [first!, second!].sort((a, b) => a.statusCode - b.statusCode);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 409]);
+    const paid = answers[0]!.json<OrderActionResult>();
+    expect(paid.message).toBe(`Order ${order.orderNumber} is paid: the customer was sent the invoice and the confirmation`);
+    expect(paid.order).toMatchObject({ paymentStatus: 'paid', status: 'paid', paymentId: `EFT ${today}`, paymentDueOn: null });
+    expect(paid.actions).not.toContain('payment_received');
+    expect(paid.actions).toContain('fulfil');
+    expect(answers[1]!.json()).toEqual({ message: `Order ${order.orderNumber} is not awaiting payment: it is paid`, code: 'conflict' });
+
+    expect(await shop.db.$count(taxDocuments, eq(taxDocuments.orderId, order.id))).toBe(1);
+    const confirmation = (await outboxEmails(shop.db)).map((r) => r.payload).find((m) => m.subject === `Order ${order.orderNumber} confirmed - Cape Flag Co.`);
+    expect(confirmation?.attachments).toEqual([{ taxDocument: expect.stringMatching(/^INV-/) }]);
+    expect(await shop.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, order.id), eq(adminAuditLog.action, 'order.payment_received')))).toEqual([
+      expect.objectContaining({ summary: `Marked ${order.orderNumber} paid: R320.00 by bank transfer, reflected on ${today}` }),
+    ]);
+
+    const detail = (await shop.shoppers.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
+    expect(detail.bankTransfer).toBeNull();
+    expect(detail.timeline.map((e) => [e.type, e.amountCents])).toEqual([
+      ['placed', undefined],
+      ['payment_received', 32_000],
+    ]);
+  });
+
+  it('refuses a payment mark of the wrong amount, a day to come, or from anyone but an admin, changing nothing', async () => {
+    const { shopper, order } = await orderByTransfer('school-wrong');
+    const tomorrow = new Date(Date.parse(todayInSouthAfrica()) + 86_400_000).toISOString().slice(0, 10);
+    for (const [body, status, message] of [
+      [{ amountCents: 31_000, receivedOn: todayInSouthAfrica() }, 400, wrongTransferAmount(32_000, 31_000)],
+      [{ amountCents: 32_000, receivedOn: tomorrow }, 400, paymentReceivedMessages.receivedOn],
+      [{ amountCents: 32_000, receivedOn: '2026-02-30' }, 400, paymentReceivedMessages.receivedOn],
+      [{ amountCents: 32_000, receivedOn: '2020-01-01' }, 400, `The money cannot have reflected before the order was placed on ${todayInSouthAfrica(order.createdAt)}`],
+      [{ amountCents: '320', receivedOn: todayInSouthAfrica() }, 400, paymentReceivedMessages.amount],
+      [{ amountCents: -1, receivedOn: todayInSouthAfrica() }, 400, paymentReceivedMessages.amount],
+      [{ amountCents: 1e12, receivedOn: todayInSouthAfrica() }, 400, paymentReceivedMessages.amount],
+      [{ receivedOn: todayInSouthAfrica() }, 400, paymentReceivedMessages.amount],
+    ] as const) {
+      const res = await received(order.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json()).toEqual({ message, code: 'invalid_input' });
+    }
+    const asShopper = await shop.call('POST', `/api/admin/orders/${order.id}/payment-received`, shopper, { amountCents: 32_000, receivedOn: todayInSouthAfrica() });
+    expect(asShopper.statusCode).toBe(403);
+    expect((await received('00000000-0000-4000-8000-000000000000', { amountCents: 32_000, receivedOn: todayInSouthAfrica() })).statusCode).toBe(404);
+    const [still] = await shop.db.select().from(placedOrders).where(eq(placedOrders.id, order.id));
+    expect(still).toMatchObject({ paymentStatus: 'pending', state: 'pending' });
+    expect(await shop.db.$count(taxDocuments, eq(taxDocuments.orderId, order.id))).toBe(0);
+  });
+
+  it('is cancelled from the desk before it is paid: its flags go back on sale and nothing is refunded', async () => {
+    await setMainSize(shop.db, 'south-africa', { stockQuantity: 5 });
+    try {
+      const { order } = await orderByTransfer('school-cancels');
+      expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(3);
+      const res = await desk(`/api/admin/orders/${order.id}/cancel`, { refund: 'none', reason: 'The school paid by card instead' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<OrderActionResult>().order).toMatchObject({ status: 'cancelled', paymentStatus: 'pending', paymentDueOn: null });
+      expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(5);
+      expect((await received(order.id, { amountCents: 32_000, receivedOn: todayInSouthAfrica() })).json()).toEqual({
+        message: `Order ${order.orderNumber} is not awaiting payment: it is cancelled`,
+        code: 'conflict',
+      });
+    } finally {
+      await setMainSize(shop.db, 'south-africa', { stockQuantity: null });
+    }
+  });
+
+  it('refuses to mark a card order paid by bank transfer', async () => {
+    const shopper = await shop.shoppers.signUp('card-buyer');
+    const order = await placePaidOrder(shop.shoppers, shopper);
+    const res = await received(order.id, { amountCents: order.totalAmount, receivedOn: todayInSouthAfrica() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: `Order ${order.orderNumber} is not awaiting payment: it is paid`, code: 'conflict' });
+  });
+});

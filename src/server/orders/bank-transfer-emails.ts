@@ -1,0 +1,58 @@
+import { formatRand } from '../../shared/money';
+import { lineName } from '../../shared/product';
+import { isVatVendor, vatIncluded } from '../../shared/vat';
+import type { BankTransferDetails } from '../../shared/bank-transfer';
+import type { EmailMessage } from '../lib/outbox-messages';
+import { layout, type ConfirmedOrder, type EmailContext } from '../notify/templates';
+
+const longDay = new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** 'Wednesday, 2 December 2026' from YYYY-MM-DD. */
+const payByText = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * Sent when an order is placed to be paid by bank transfer: what was ordered, the total, the
+ * shop's account, the order number as the reference, and the last day to pay.
+ */
+export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder, transfer: BankTransferDetails): EmailMessage {
+  const { shop, publicUrl } = ctx;
+  return {
+    to: order.customerEmail,
+    replyTo: shop.email,
+    subject: `Order ${order.orderNumber}: please pay by bank transfer - ${shop.name}`,
+    ...layout(ctx, `Please pay for order ${order.orderNumber}`, [
+      { kind: 'paragraph', text: `Hi ${order.customerName},` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for your order. We are keeping your flags for you until ${payByText(transfer.payBy)}: please pay ${formatRand(transfer.amountCents)} into our bank account by then, with your order number as the reference. We send your flags once the money reflects, usually 1 to 2 business days after you pay.`,
+      },
+      {
+        kind: 'details',
+        rows: [
+          ['Amount', formatRand(transfer.amountCents)],
+          ['Bank', transfer.bank],
+          ['Account name', transfer.accountName],
+          ['Account number', transfer.accountNumber],
+          ['Branch code', transfer.branchCode],
+          ['Reference', transfer.reference],
+          ['Pay by', payByText(transfer.payBy)],
+        ],
+      },
+      {
+        kind: 'amounts',
+        rows: [
+          ...order.items.map((item): [string, string] => [`${item.quantity} x ${lineName(item)}`, formatRand(item.productPrice * item.quantity)]),
+          ['Delivery', formatRand(order.deliveryFeeCents)],
+          ...(order.discountCents ? [[`Discount (${order.discountCode})`, `-${formatRand(order.discountCents)}`] as [string, string]] : []),
+          ['Total to pay', formatRand(order.totalAmount)],
+          ...(isVatVendor(shop) ? [['VAT included (15%)', formatRand(vatIncluded(order.totalAmount))] as [string, string]] : []),
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `If the money has not reflected by the end of ${payByText(transfer.payBy)}, the order is cancelled and its flags go back on sale. Your ${isVatVendor(shop) ? 'tax invoice' : 'invoice'} follows once it is paid.`,
+      },
+      { kind: 'link', text: 'See your order', url: `${publicUrl}/profile/orders/${order.orderNumber}` },
+      { kind: 'paragraph', text: `Questions? Reply to this email or call ${shop.phone}.` },
+    ]),
+  };
+}
