@@ -1,0 +1,98 @@
+/**
+ * A shop that takes bank transfers beside cards (PAYMENT_PROVIDERS=sandbox,eft): a school chooses
+ * "Bank transfer (EFT)" at checkout, lands on its order with the account, the reference and the day
+ * to pay, and the owner marks the payment received on the order desk, which sends the invoice. At
+ * 375 and 1280 px. The shop the other tests use takes cards only, and its checkout asks nothing.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectNoSidewaysScroll, test } from './fixtures';
+import { startSecondShop, type SecondShop } from './second-shop';
+import { addToCart, chooseNearestPoint, fillDetails, mailbox, newShopper, pay, signInAs, signUp } from './shopper';
+
+const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
+/** The owner of the shop that takes transfers. */
+const TRANSFER_DESK = { name: 'Transfer Desk', email: 'transfer-desk@example.co.za' };
+
+test.describe.configure({ timeout: 120_000 });
+
+let shop: SecondShop;
+let api: APIRequestContext;
+
+test.beforeAll(async ({ playwright }) => {
+  shop = await startSecondShop({ PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK, ADMIN_EMAILS: TRANSFER_DESK.email });
+  api = await playwright.request.newContext({ baseURL: shop.url });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await shop?.stop();
+});
+
+for (const width of [375, 1280]) {
+  test(`a school pays by bank transfer and the owner marks it paid (${width} px)`, async ({ browser }) => {
+    const viewport = { width, height: width === 375 ? 740 : 900 };
+    const context = await browser.newContext({ baseURL: shop.url, viewport });
+    const deskContext = await browser.newContext({ baseURL: shop.url, viewport });
+    const page = await context.newPage();
+    await page.clock.install();
+    try {
+      await page.goto('/');
+      const bursar = newShopper('Bursar', 'Greenfield');
+      await signUp(page, bursar);
+      await addToCart(page, 'south-africa', 'SOUTH AFRICA');
+
+      await page.goto('/checkout');
+      await fillDetails(page, { phone: '082 555 0101' });
+      await chooseNearestPoint(page);
+      const ways = page.getByRole('group', { name: 'How would you like to pay?' });
+      await expect(ways.getByRole('radio', { name: /^Card/ })).toBeChecked();
+      await ways.getByRole('radio', { name: /^Bank transfer \(EFT\)/ }).check();
+      await expect(page.getByRole('button', { name: /^Pay R[\d ]+\.\d\d by bank transfer$/ })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await pay(page);
+
+      // No payment page: the order, with where and by when to pay.
+      await expect(page).toHaveURL(/\/profile\/orders\/CF-\d+$/);
+      const orderNumber = new URL(page.url()).pathname.split('/').pop()!;
+      const transfer = page.getByTestId('bank-transfer');
+      await expect(transfer.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+      for (const text of ['First National Bank', 'Cape Flag Company (Pty) Ltd', '62812345678', '250655', orderNumber]) await expect(transfer).toContainText(text);
+      await expect(page.getByTestId('timeline-event').first()).toContainText('Order placed');
+      await expectNoSidewaysScroll(page);
+      await expect(async () => {
+        const mail = (await mailbox(page)).find((m) => m.to === bursar.email && m.subject.includes(orderNumber));
+        expect(mail?.subject).toBe(`Order ${orderNumber}: please pay by bank transfer - Cape Flag Co.`);
+        expect(mail?.text).toContain(`Reference: ${orderNumber}`);
+      }).toPass();
+
+      // The owner sees the money reflect and marks the order paid.
+      const desk = await deskContext.newPage();
+      await desk.clock.install();
+      await desk.goto('/');
+      await signInAs(desk, TRANSFER_DESK);
+      await desk.goto(`/admin?tab=orders&q=${orderNumber}`);
+      await desk.getByTestId('order-row').and(desk.locator(`[data-order-number="${orderNumber}"]`)).getByRole('link', { name: orderNumber }).click();
+      const sheet = desk.getByRole('dialog', { name: `Order ${orderNumber}` });
+      await expect(sheet).toContainText('Awaiting payment');
+      await sheet.getByRole('button', { name: 'Mark payment received' }).click();
+      await expect(sheet.getByLabel('Amount received (R)')).not.toHaveValue('');
+      await sheet.getByRole('button', { name: 'Review payment' }).click();
+      await sheet.getByRole('button', { name: 'Confirm payment received' }).click();
+      await expect(sheet.getByTestId('status-badge')).toHaveText('Paid, to pack');
+      await expectNoSidewaysScroll(desk);
+
+      // The buyer's order now says it is paid, with the tax invoice.
+      await page.reload();
+      await expect(page.getByTestId('bank-transfer')).toHaveCount(0);
+      await expect(page.getByTestId('timeline-event')).toContainText(['Order placed', 'Payment received']);
+      await expect(page.getByTestId('order-documents').getByRole('link', { name: 'Download tax invoice' })).toBeVisible();
+      await expect(async () => {
+        const mail = (await mailbox(page)).find((m) => m.to === bursar.email && m.subject === `Order ${orderNumber} confirmed - Cape Flag Co.`);
+        expect(mail?.text).toContain('is attached');
+      }).toPass();
+    } finally {
+      await context.close();
+      await deskContext.close();
+    }
+  });
+}
