@@ -121,6 +121,15 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
       expect.objectContaining({ summary: `Marked ${order.orderNumber} paid: R320.00 by bank transfer, reflected on ${today}` }),
     ]);
 
+    // A transfer goes back from the shop's bank account, not through the shop.
+    const refund = await desk(`/api/admin/orders/${order.id}/refund`, { amountCents: 5_000 });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json()).toEqual({
+      message: "A bank transfer goes back from the shop's own bank account: pay it back there, then cancel the order on the desk.",
+      code: 'conflict',
+    });
+    expect((await desk(`/api/admin/orders/${order.id}`)).json<{ order: { refundedCents: number; paymentStatus: string } }>().order).toMatchObject({ refundedCents: 0, paymentStatus: 'paid' });
+
     const detail = (await shop.shoppers.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
     expect(detail.bankTransfer).toBeNull();
     expect(detail.timeline.map((e) => [e.type, e.amountCents])).toEqual([
