@@ -172,6 +172,9 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
       expect(res.statusCode).toBe(200);
       expect(res.json<OrderActionResult>().order).toMatchObject({ status: 'cancelled', paymentStatus: 'pending', paymentDueOn: null });
       expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(5);
+      const told = (await outboxEmails(shop.db)).map((r) => r.payload).find((m) => m.subject === `Your order ${order.orderNumber} was cancelled - Cape Flag Co.`);
+      expect(told?.text).toContain('Nothing was paid for it, so nothing is refunded.');
+      expect(told?.text).not.toContain('card');
       expect((await received(order.id, { amountCents: 32_000, receivedOn: todayInSouthAfrica() })).json()).toEqual({
         message: `Order ${order.orderNumber} is not awaiting payment: it is cancelled`,
         code: 'conflict',

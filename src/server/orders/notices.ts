@@ -175,13 +175,17 @@ export interface CancelMoney {
   refundNowCents: number;
   /** Refunded (or asked for) before this cancellation. */
   refundedBeforeCents: number;
+  /** Nothing was paid yet (an order awaiting its bank transfer): there is nothing to refund. */
+  unpaid?: boolean;
 }
 
 export function orderCancelledEmail(ctx: EmailContext, order: NoticeOrder, money: CancelMoney): EmailMessage {
   const paid = formatRand(order.totalAmount);
   const everything = money.refundNowCents + money.refundedBeforeCents >= order.totalAmount;
   let refund: string;
-  if (money.refundNowCents > 0 && everything && money.refundedBeforeCents === 0) {
+  if (money.unpaid) {
+    refund = 'Nothing was paid for it, so nothing is refunded. If you have just paid by bank transfer, please reply to this email and we will pay it back.';
+  } else if (money.refundNowCents > 0 && everything && money.refundedBeforeCents === 0) {
     refund = `We are refunding the full ${paid} you paid to the card you paid with.`;
   } else if (money.refundNowCents > 0 && everything) {
     refund = `We are refunding the remaining ${formatRand(money.refundNowCents)} of the ${paid} you paid to the card you paid with (${formatRand(money.refundedBeforeCents)} was refunded before).`;

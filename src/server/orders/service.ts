@@ -281,6 +281,8 @@ export async function cancelOrder(
       summary: refund ? `Cancelled ${order.orderNumber} with a refund of ${formatRand(refundCents)}` : `Cancelled ${order.orderNumber} without a refund`,
       details: { refundCents, reason: reason ?? null, restocked },
     },
-    notify: (cancelled) => ({ email: orderCancelledEmail(ctx, cancelled, { refundNowCents: refundCents, refundedBeforeCents: cancel.refundedBeforeCents }) }),
+    notify: (cancelled) => ({
+      email: orderCancelledEmail(ctx, cancelled, { refundNowCents: refundCents, refundedBeforeCents: cancel.refundedBeforeCents, unpaid: order.paymentStatus === 'pending' }),
+    }),
   });
 }
