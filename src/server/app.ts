@@ -63,6 +63,7 @@ import { createPickupService, findPoint } from './pickup/service';
 import { createCheckoutService } from './checkout/service';
 import { checkoutRoutes } from './checkout/routes';
 import { startReconciler } from './checkout/reconciler';
+import { createTransferDeadlines, startTransferDeadlines } from './orders/transfer-deadlines';
 import { registerPayments } from './payments/routes';
 import { paymentWebhookRoute } from './payments/webhook-route';
 import { createWebVitalsService } from './web-vitals/service';
@@ -210,6 +211,11 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     app.addHook('onClose', () => reconciler.stop());
     const parcels = startFollowingParcels(tracking, app.log.child({ component: 'courier-tracking' }));
     app.addHook('onClose', () => parcels.stop());
+    if (payments.bankTransfer) {
+      const deadlines = createTransferDeadlines({ db, email, account: payments.bankTransfer.account, onQueued: onOutboxQueued });
+      const transfers = startTransferDeadlines(deadlines, app.log.child({ component: 'bank-transfers' }));
+      app.addHook('onClose', () => transfers.stop());
+    }
     // Pictures uploaded before the shop made smaller copies get theirs once the shop is up (decision 0031).
     let pictureSizes: MissingSizesJob | undefined;
     app.addHook('onReady', async () => {

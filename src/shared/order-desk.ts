@@ -227,7 +227,7 @@ export function oversoldSettleLabel(marks: OversoldMark[]): string {
   return stock ? 'Restocked: ready to pack' : 'Honour the discount';
 }
 
-export const orderEventTypes = ['placed', 'payment_received', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed', 'oversold', 'oversold_settled'] as const;
+export const orderEventTypes = ['placed', 'payment_reminder', 'payment_received', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed', 'oversold', 'oversold_settled'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 /** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */

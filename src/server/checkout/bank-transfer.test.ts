@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminAuditLog, checkouts, placedOrders, taxDocuments } from '../db/schema';
+import { adminAuditLog, checkouts, orderEvents, orders, placedOrders, taxDocuments } from '../db/schema';
 import { loadConfig } from '../config';
 import { describeShop } from '../testing/describe-shop';
 import { outboxEmails } from '../testing/test-support';
@@ -9,9 +9,12 @@ import { placePaidOrder } from '../testing/test-orders';
 import { addBusinessDays, paymentReceivedMessages, wrongTransferAmount } from '../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { CustomerOrderDetail } from '../../shared/orders';
+import { createTransferDeadlines } from '../orders/transfer-deadlines';
+import { emailContextOf } from '../email-context';
 import type { OrderActionResult } from '../../shared/order-desk';
 
 const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
+const BANK_ACCOUNT = { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: BANK.EFT_ACCOUNT_NUMBER, branchCode: BANK.EFT_BRANCH_CODE };
 
 describe('bank transfer settings', () => {
   it.each([
@@ -179,6 +182,52 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
         message: `Order ${order.orderNumber} is not awaiting payment: it is cancelled`,
         code: 'conflict',
       });
+    } finally {
+      await setMainSize(shop.db, 'south-africa', { stockQuantity: null });
+    }
+  });
+
+  it('reminds the buyer once after two days, then cancels the order the day after its day to pay, putting its flags back', async () => {
+    // The orders earlier tests left awaiting payment are put out of the way: this test counts stock.
+    await shop.db.update(orders).set({ state: 'cancelled' }).where(and(eq(orders.paymentMethod, 'eft'), eq(orders.state, 'pending')));
+    await setMainSize(shop.db, 'south-africa', { stockQuantity: 5 });
+    try {
+      const { shopper, order } = await orderByTransfer('school-forgets');
+      const paidMeanwhile = await orderByTransfer('school-pays-in-time');
+      expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(1);
+      const placed = order.createdAt.getTime();
+      const dueOn = order.paymentDueOn!;
+      const at = (ms: number) => createTransferDeadlines({ db: shop.db, email: emailContextOf(shop.config), account: BANK_ACCOUNT, now: () => new Date(ms) });
+      const mails = async (subject: string) => (await outboxEmails(shop.db)).map((r) => r.payload).filter((m) => m.to === shopper.email && m.subject.startsWith(subject));
+
+      // A day on, nothing yet; two days on, one reminder however often, and by however many processes, it runs.
+      await at(placed + 86_400_000)();
+      expect(await mails('Reminder:')).toHaveLength(0);
+      const twoDaysOn = placed + 2 * 86_400_000 + 60_000;
+      await Promise.all([at(twoDaysOn)(), at(twoDaysOn)(), at(twoDaysOn)()]);
+      const reminders = (id: string) => shop.db.$count(orderEvents, and(eq(orderEvents.orderId, id), eq(orderEvents.type, 'payment_reminder')));
+      expect([await reminders(order.id), await reminders(paidMeanwhile.order.id)]).toEqual([1, 1]);
+      expect(await mails(`Reminder: please pay for order ${order.orderNumber} by`)).toHaveLength(1);
+
+      // The desk marks the other one paid: it is never cancelled.
+      expect((await received(paidMeanwhile.order.id, { amountCents: 32_000, receivedOn: todayInSouthAfrica() })).statusCode).toBe(200);
+
+      // The day after its day to pay, it is cancelled, once, with its flags back on sale.
+      const dayAfter = Date.parse(`${dueOn}T23:00:00Z`) + 60_000;
+      await Promise.all([at(dayAfter)(), at(dayAfter)()]);
+      const [after] = await shop.db.select().from(placedOrders).where(eq(placedOrders.id, order.id));
+      expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+      const [other] = await shop.db.select().from(placedOrders).where(eq(placedOrders.id, paidMeanwhile.order.id));
+      expect(other).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+      expect((await mainSizeOf(shop.db, 'south-africa')).stockQuantity).toBe(3);
+      const [lapsed] = await mails(`Order ${order.orderNumber} cancelled: no payment reflected`);
+      expect(lapsed!.text).toContain('its flags are back on sale');
+      const detail = (await shop.shoppers.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
+      expect(detail.bankTransfer).toBeNull();
+      expect(detail.timeline.map((e) => e.type)).toEqual(['placed', 'cancelled']);
+      await at(dayAfter + 86_400_000)();
+      expect(await reminders(order.id)).toBe(1);
+      expect(await mails(`Order ${order.orderNumber} cancelled`)).toHaveLength(1);
     } finally {
       await setMainSize(shop.db, 'south-africa', { stockQuantity: null });
     }

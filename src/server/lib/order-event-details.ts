@@ -6,6 +6,8 @@ import type { OrderEventType, OversoldMark } from '../../shared/order-desk';
  */
 export interface OrderEventDetailsOf {
   placed: Record<string, never>;
+  /** The buyer was reminded to pay by bank transfer. */
+  payment_reminder: Record<string, never>;
   /** A bank transfer the order desk saw reflect: how much, and on which day. */
   payment_received: { amountCents: number; receivedOn: string };
   fulfilled: { trackingNumber: string; courierShipmentId?: string };

@@ -56,3 +56,29 @@ export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder
     ]),
   };
 }
+
+/** Two days on, the transfer has not reflected: the same details again, and the day it lapses. */
+export function transferReminderMessage(ctx: EmailContext, order: ConfirmedOrder, transfer: BankTransferDetails): EmailMessage {
+  const first = awaitingTransferMessage(ctx, order, transfer);
+  return { ...first, subject: `Reminder: please pay for order ${order.orderNumber} by ${payByText(transfer.payBy)} - ${ctx.shop.name}` };
+}
+
+/** The transfer did not reflect in time: the order is cancelled and its flags are back on sale. */
+export function transferLapsedMessage(ctx: EmailContext, order: ConfirmedOrder & { paymentDueOn: string }): EmailMessage {
+  const { shop, publicUrl } = ctx;
+  return {
+    to: order.customerEmail,
+    replyTo: shop.email,
+    subject: `Order ${order.orderNumber} cancelled: no payment reflected - ${shop.name}`,
+    ...layout(ctx, `Order ${order.orderNumber} cancelled`, [
+      { kind: 'paragraph', text: `Hi ${order.customerName},` },
+      {
+        kind: 'paragraph',
+        text: `We had not received your bank transfer of ${formatRand(order.totalAmount)} for order ${order.orderNumber} by ${payByText(order.paymentDueOn)}, so we have cancelled the order and its flags are back on sale.`,
+      },
+      { kind: 'paragraph', text: 'If you have paid in the meantime, please reply to this email: we will send the order or pay the money back, as you prefer.' },
+      { kind: 'link', text: 'Order again', url: `${publicUrl}/shop` },
+    ]),
+  };
+}
+

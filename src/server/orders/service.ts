@@ -15,7 +15,7 @@ import { recordRefundRequest, type AcceptedRefund, type RefundRequest } from './
 import { paymentMethodView } from '../../shared/payment-methods';
 import { wrongTransferAmount, type BankAccount, type BankTransferDetails } from '../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../shared/profile';
-import { awaitingTransferMessage } from './bank-transfer-emails';
+import { awaitingTransferMessage, transferLapsedMessage, transferReminderMessage } from './bank-transfer-emails';
 import { issueTaxInvoice } from '../tax/documents';
 
 /*
@@ -174,6 +174,21 @@ export async function receivePayment(
   const invoice = await issueTaxInvoice(tx, ctx.shop, paid!);
   await enqueueEmail(tx, orderConfirmationMessage(ctx, paid!, { serial: invoice.serial, title: invoice.content.title }));
   return paid!;
+}
+
+/** The bank transfer did not reflect by its day: the order is cancelled by the shop, its flags go back on sale and the buyer is told. */
+export async function cancelUnpaidTransfer(tx: Transaction, ctx: EmailContext, order: OrderRow): Promise<OrderRow> {
+  const restocked = await restockCancelledOrder(tx, order.checkoutId);
+  return transition(tx, order, 'cancelled', {
+    event: { note: `The bank transfer did not reflect by ${order.paymentDueOn}`, details: { refundCents: 0, restocked } },
+    notify: (cancelled) => ({ email: transferLapsedMessage(ctx, { ...cancelled, paymentDueOn: order.paymentDueOn! }) }),
+  });
+}
+
+/** Two days after it was placed, the buyer is reminded once of the transfer still awaited. */
+export async function remindOfTransfer(tx: OrderTx, ctx: EmailContext, order: OrderRow, account: BankAccount): Promise<void> {
+  await record(tx, order, 'payment_reminder', { event: { note: `Reminded to pay by ${order.paymentDueOn}` } });
+  await enqueueEmail(tx, transferReminderMessage(ctx, order, bankTransferOf(order, account)!));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { OrderEvent, OrderEventType } from '../../../shared/order-desk';
 
 const eventLabels: Record<OrderEventType, string> = {
   placed: 'Order placed and paid',
+  payment_reminder: 'Reminded to pay',
   payment_received: 'Payment received',
   fulfilled: 'Sent to PAXI',
   ready_for_collection: 'Arrived at the pickup point',
