@@ -233,6 +233,14 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
     }
   });
 
+  it("lists the transfers awaited in the order desk's morning digest, to look for in the bank statement", async () => {
+    const { order } = await orderByTransfer('school-digest');
+    expect((await desk('/api/admin/batch-email', {})).statusCode).toBe(200);
+    const digest = (await outboxEmails(shop.db)).map((r) => r.payload).filter((m) => m.subject.startsWith('Order desk: ')).at(-1);
+    const awaited = digest!.text.slice(digest!.text.indexOf('Awaiting a bank transfer:'));
+    expect(awaited).toMatch(new RegExp(`${order.orderNumber}: ${order.customerName}: R320\\.00, due by \\w+day, `));
+  });
+
   it('refuses to mark a card order paid by bank transfer', async () => {
     const shopper = await shop.shoppers.signUp('card-buyer');
     const order = await placePaidOrder(shop.shoppers, shopper);

@@ -1,5 +1,6 @@
 import { courierAddressLine, courierServiceOf, deliveryOptionLabel, type OrderDestination } from '../../shared/delivery';
 import { lineName } from '../../shared/product';
+import { formatRand } from '../../shared/money';
 import { LOW_STOCK_THRESHOLD } from '../../shared/stock';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { EmailMessage } from '../lib/outbox-messages';
@@ -115,6 +116,32 @@ function lowStockBlocks(low: LowStockSize[]): Blocks {
   ];
 }
 
+/** An order placed to be paid by bank transfer, whose money has not been marked received. */
+export interface TransferAwaited {
+  orderNumber: string;
+  customerName: string;
+  totalAmount: number;
+  paymentDueOn: string | null;
+}
+
+/** The transfers to look for in the bank statement, the soonest due first; nothing when none is awaited. */
+function transferBlocks(awaited: TransferAwaited[]): Blocks {
+  if (awaited.length === 0) return [];
+  return [
+    {
+      kind: 'paragraph',
+      text: `Awaiting a bank transfer: ${plural(awaited.length, 'order', 'orders')}. Look for each order number as the reference in the bank statement, then mark it paid on the order desk:`,
+    },
+    {
+      kind: 'details',
+      rows: awaited.map((order): [string, string] => [
+        order.orderNumber,
+        `${order.customerName}: ${formatRand(order.totalAmount)}${order.paymentDueOn ? `, due by ${digestDayLabel(order.paymentDueOn)}` : ''}`,
+      ]),
+    },
+  ];
+}
+
 /** A quote request waiting for the desk's price. */
 export interface QuoteToPrice {
   number: number;
@@ -147,8 +174,8 @@ function quoteBlocks(ctx: EmailContext, quotes: QuoteToPrice[]): Blocks {
 /**
  * The order desk's morning email: every paid order still to be packed, oldest first, with what
  * goes in the parcel and the PAXI point it goes to, the courier deliveries that failed, the
- * sizes running low and the quote requests waiting for a price; a short all-clear when there is
- * nothing to pack.
+ * sizes running low, the bank transfers awaited and the quote requests waiting for a price; a
+ * short all-clear when there is nothing to pack.
  */
 export function orderDeskDigestMessage(
   ctx: EmailContext,
@@ -158,6 +185,7 @@ export function orderDeskDigestMessage(
   missed: MissedDelivery[] = [],
   low: LowStockSize[] = [],
   quotes: QuoteToPrice[] = [],
+  transfers: TransferAwaited[] = [],
 ): EmailMessage {
   const when = digestDayLabel(todayInSouthAfrica(sentAt));
   const hello = greeting(sentAt);
@@ -172,6 +200,7 @@ export function orderDeskDigestMessage(
         { kind: 'paragraph', text: `${hello} Every paid order has been sent on its way, so there is nothing to pack on ${when}.` },
         ...missedBlocks(missed),
         ...lowStockBlocks(low),
+        ...transferBlocks(transfers),
         ...quoteBlocks(ctx, quotes),
         { kind: 'paragraph', text: 'New orders will be in tomorrow morning’s email, and in the order desk as soon as they are paid.' },
         deskLink,
@@ -214,6 +243,7 @@ export function orderDeskDigestMessage(
     },
     ...missedBlocks(missed),
     ...lowStockBlocks(low),
+    ...transferBlocks(transfers),
     ...quoteBlocks(ctx, quotes),
     deskLink,
   );

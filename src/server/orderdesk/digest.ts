@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { orderDeskDigests, placedOrders, products, productSizes, quoteRequests } from '../db/schema';
 import { enqueueEmail } from '../notify/outbox';
 import type { EmailContext } from '../notify/templates';
-import { orderDeskDigestMessage, type LowStockSize, type MissedDelivery, type OrderToPack, type QuoteToPrice } from './digest-email';
+import { orderDeskDigestMessage, type LowStockSize, type MissedDelivery, type OrderToPack, type QuoteToPrice, type TransferAwaited } from './digest-email';
 import { inTheShop } from '../catalog/in-the-shop';
 import { LOW_STOCK_THRESHOLD } from '../../shared/stock';
 
@@ -126,12 +126,21 @@ export function createOrderDeskDigest({ db, email, to, at, onQueued, now = () =>
       .orderBy(asc(quoteRequests.createdAt), asc(quoteRequests.number));
   }
 
+  /** Orders placed to be paid by bank transfer and not marked paid, the soonest due first. */
+  function transfersAwaited(tx: Tx): Promise<TransferAwaited[]> {
+    return tx
+      .select({ orderNumber: placedOrders.orderNumber, customerName: placedOrders.customerName, totalAmount: placedOrders.totalAmount, paymentDueOn: placedOrders.paymentDueOn })
+      .from(placedOrders)
+      .where(and(eq(placedOrders.paymentMethod, 'eft'), eq(placedOrders.state, 'pending'), eq(placedOrders.paymentStatus, 'pending')))
+      .orderBy(asc(placedOrders.paymentDueOn), asc(placedOrders.orderNumber));
+  }
+
   /** The email of the day, made in the caller's transaction. */
   async function digestOf(tx: Tx, sentAt: Date) {
     const list = await ordersToPack(tx);
     return {
       list,
-      message: orderDeskDigestMessage(email, to, sentAt, list, await deliveriesToChase(tx), await sizesRunningLow(tx), await quotesToPrice(tx)),
+      message: orderDeskDigestMessage(email, to, sentAt, list, await deliveriesToChase(tx), await sizesRunningLow(tx), await quotesToPrice(tx), await transfersAwaited(tx)),
     };
   }
 
