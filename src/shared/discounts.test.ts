@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayInWords, discountOffText } from './discounts';
+import { discountOffText } from './discounts';
+import { dayInWords } from './profile';
 
 describe('a discount code in words', () => {
   it('says what it takes off', () => {

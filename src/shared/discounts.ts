@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatRand } from './money';
-import { isCalendarDate } from './profile';
+import { dayInWords, isCalendarDate } from './profile';
 import { MINIMUM_CARD_PAYMENT_CENTS } from './shop-facts';
 import { discountCents, fullDiscountCents, type CodeTerms } from './pricing';
 
@@ -118,9 +118,4 @@ export function discountOffTextFor(code: CodeTerms, subtotalCents: number, deliv
   return held ? `${discountOffText(code)} (you pay ${least}: card payments start at ${least})` : discountOffText(code);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** '16 December 2026': a code's first or last day (a South African day, YYYY-MM-DD) as people read it. */
-export function dayInWords(day: string): string {
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
-}

@@ -66,6 +66,19 @@ export function todayInSouthAfrica(now = new Date()): string {
   return southAfricanDate.format(now);
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const weekdayFormat = new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '16 December 2026': a calendar day (a South African day, YYYY-MM-DD) as people read it. */
+export function dayInWords(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** 'Wednesday, 2 December 2026': a day to plan by (a payment due, the digest's day), with its weekday. */
+export function weekdayInWords(day: string): string {
+  return weekdayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
 /** true when YYYY-MM-DD names a day of the calendar (no 30 February), from 1900 on. */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -7,9 +7,10 @@ import { isUuid } from '../http/ids';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { formatRand } from '../../shared/money';
 import { todayInSouthAfrica } from '../../shared/profile';
-import { dayInWords, discountMessages, discountOffText, discountOffTextFor, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
+import { discountMessages, discountOffText, discountOffTextFor, type CreateDiscountCodeInput, type DiscountCodeView } from '../../shared/discounts';
 import { discountCents } from '../../shared/pricing';
 import { heldByEarlierPageMessage, type DiscountPreview } from '../../shared/checkout';
+import { dayInWords } from '../../shared/profile';
 import type { OversoldMark } from '../../shared/order-desk';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -2,7 +2,7 @@ import { courierAddressLine, courierServiceOf, deliveryOptionLabel, type OrderDe
 import { lineName } from '../../shared/product';
 import { formatRand } from '../../shared/money';
 import { LOW_STOCK_THRESHOLD } from '../../shared/stock';
-import { todayInSouthAfrica } from '../../shared/profile';
+import { todayInSouthAfrica, weekdayInWords } from '../../shared/profile';
 import type { EmailMessage } from '../lib/outbox-messages';
 import { layout, type EmailContext } from '../notify/templates';
 import { oversoldDetail, oversoldHeadlines, type OversoldMark } from '../../shared/order-desk';
@@ -34,12 +34,7 @@ export interface MissedDelivery extends OrderDestination {
 type Blocks = Parameters<typeof layout>[2];
 
 const placedAt = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'short' });
-const dayName = new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-/** 'Friday, 14 March 2025' for the South African day '2025-03-14'. */
-function digestDayLabel(day: string): string {
-  return dayName.format(new Date(`${day}T00:00:00Z`));
-}
 
 /** +27821234567 → 082 123 4567: the form PAXI's counter staff type in for the receiver. */
 function localPhone(e164: string): string {
@@ -136,7 +131,7 @@ function transferBlocks(awaited: TransferAwaited[]): Blocks {
       kind: 'details',
       rows: awaited.map((order): [string, string] => [
         order.orderNumber,
-        `${order.customerName}: ${formatRand(order.totalAmount)}${order.paymentDueOn ? `, due by ${digestDayLabel(order.paymentDueOn)}` : ''}`,
+        `${order.customerName}: ${formatRand(order.totalAmount)}${order.paymentDueOn ? `, due by ${weekdayInWords(order.paymentDueOn)}` : ''}`,
       ]),
     },
   ];
@@ -163,7 +158,7 @@ function quoteBlocks(ctx: EmailContext, quotes: QuoteToPrice[]): Blocks {
         quoteReference(quote.number),
         [
           `${quote.name}${quote.organisation ? ` (${quote.organisation})` : ''}: ${plural(quote.lines.reduce((sum, line) => sum + line.quantity, 0), 'flag', 'flags')}`,
-          `asked ${placedAt.format(quote.createdAt)}${quote.neededBy ? `, needed by ${digestDayLabel(quote.neededBy)}` : ''}`,
+          `asked ${placedAt.format(quote.createdAt)}${quote.neededBy ? `, needed by ${weekdayInWords(quote.neededBy)}` : ''}`,
         ].join('\n'),
       ]),
     },
@@ -187,7 +182,7 @@ export function orderDeskDigestMessage(
   quotes: QuoteToPrice[] = [],
   transfers: TransferAwaited[] = [],
 ): EmailMessage {
-  const when = digestDayLabel(todayInSouthAfrica(sentAt));
+  const when = weekdayInWords(todayInSouthAfrica(sentAt));
   const hello = greeting(sentAt);
   const deskLink = { kind: 'link' as const, text: 'Open the order desk', url: `${ctx.publicUrl}/admin` };
   const chase = missed.length > 0 ? `, ${plural(missed.length, 'delivery', 'deliveries')} to chase` : '';

@@ -3,11 +3,9 @@ import { lineName } from '../../shared/product';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
 import type { BankTransferDetails } from '../../shared/bank-transfer';
 import type { EmailMessage } from '../lib/outbox-messages';
+import { weekdayInWords } from '../../shared/profile';
 import { layout, type ConfirmedOrder, type EmailContext } from '../notify/templates';
 
-const longDay = new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** 'Wednesday, 2 December 2026' from YYYY-MM-DD. */
-const payByText = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
 
 /**
  * Sent when an order is placed to be paid by bank transfer: what was ordered, the total, the
@@ -23,7 +21,7 @@ export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder
       { kind: 'paragraph', text: `Hi ${order.customerName},` },
       {
         kind: 'paragraph',
-        text: `Thank you for your order. We are keeping your flags for you until ${payByText(transfer.payBy)}: please pay ${formatRand(transfer.amountCents)} into our bank account by then, with your order number as the reference. We send your flags once the money reflects, usually 1 to 2 business days after you pay.`,
+        text: `Thank you for your order. We are keeping your flags for you until ${weekdayInWords(transfer.payBy)}: please pay ${formatRand(transfer.amountCents)} into our bank account by then, with your order number as the reference. We send your flags once the money reflects, usually 1 to 2 business days after you pay.`,
       },
       {
         kind: 'details',
@@ -34,7 +32,7 @@ export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder
           ['Account number', transfer.accountNumber],
           ['Branch code', transfer.branchCode],
           ['Reference', transfer.reference],
-          ['Pay by', payByText(transfer.payBy)],
+          ['Pay by', weekdayInWords(transfer.payBy)],
         ],
       },
       {
@@ -49,7 +47,7 @@ export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder
       },
       {
         kind: 'paragraph',
-        text: `If the money has not reflected by the end of ${payByText(transfer.payBy)}, the order is cancelled and its flags go back on sale. Your ${isVatVendor(shop) ? 'tax invoice' : 'invoice'} follows once it is paid.`,
+        text: `If the money has not reflected by the end of ${weekdayInWords(transfer.payBy)}, the order is cancelled and its flags go back on sale. Your ${isVatVendor(shop) ? 'tax invoice' : 'invoice'} follows once it is paid.`,
       },
       { kind: 'link', text: 'See your order', url: `${publicUrl}/profile/orders/${order.orderNumber}` },
       { kind: 'paragraph', text: `Questions? Reply to this email or call ${shop.phone}.` },
@@ -60,7 +58,7 @@ export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder
 /** Two days on, the transfer has not reflected: the same details again, and the day it lapses. */
 export function transferReminderMessage(ctx: EmailContext, order: ConfirmedOrder, transfer: BankTransferDetails): EmailMessage {
   const first = awaitingTransferMessage(ctx, order, transfer);
-  return { ...first, subject: `Reminder: please pay for order ${order.orderNumber} by ${payByText(transfer.payBy)} - ${ctx.shop.name}` };
+  return { ...first, subject: `Reminder: please pay for order ${order.orderNumber} by ${weekdayInWords(transfer.payBy)} - ${ctx.shop.name}` };
 }
 
 /** The transfer did not reflect in time: the order is cancelled and its flags are back on sale. */
@@ -74,7 +72,7 @@ export function transferLapsedMessage(ctx: EmailContext, order: ConfirmedOrder &
       { kind: 'paragraph', text: `Hi ${order.customerName},` },
       {
         kind: 'paragraph',
-        text: `We had not received your bank transfer of ${formatRand(order.totalAmount)} for order ${order.orderNumber} by ${payByText(order.paymentDueOn)}, so we have cancelled the order and its flags are back on sale.`,
+        text: `We had not received your bank transfer of ${formatRand(order.totalAmount)} for order ${order.orderNumber} by ${weekdayInWords(order.paymentDueOn)}, so we have cancelled the order and its flags are back on sale.`,
       },
       { kind: 'paragraph', text: 'If you have paid in the meantime, please reply to this email: we will send the order or pay the money back, as you prefer.' },
       { kind: 'link', text: 'Order again', url: `${publicUrl}/shop` },

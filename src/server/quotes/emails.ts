@@ -3,6 +3,7 @@ import { formatRand } from '../../shared/money';
 import { isVatVendor, vatIncluded } from '../../shared/vat';
 import { quotedLineAmount, quoteLineText, type QuoteAnswer, type QuoteLine, type QuoteRequestView } from '../../shared/quotes';
 import { layout, type EmailContext } from '../notify/templates';
+import { dayInWords } from '../../shared/profile';
 import type { EmailMessage } from '../lib/outbox-messages';
 
 /** A quote request as its emails need it. */
@@ -11,9 +12,6 @@ export type QuoteForEmail = Pick<
   'reference' | 'name' | 'email' | 'phone' | 'organisation' | 'vatNumber' | 'deliveryArea' | 'neededBy' | 'notes' | 'lines'
 >;
 
-const longDate = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** '19 December 2026' from YYYY-MM-DD. */
-const dayText = (day: string) => longDate.format(new Date(`${day}T00:00:00Z`));
 
 function requestRows(quote: QuoteForEmail): [string, string][] {
   const rows: [string, string | null][] = [
@@ -24,7 +22,7 @@ function requestRows(quote: QuoteForEmail): [string, string][] {
     ['Organisation', quote.organisation],
     ['VAT number', quote.vatNumber],
     ['Delivery area', quote.deliveryArea],
-    ['Needed by', quote.neededBy && dayText(quote.neededBy)],
+    ['Needed by', quote.neededBy && dayInWords(quote.neededBy)],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null);
 }
@@ -96,7 +94,7 @@ export function quoteAnswerEmail(ctx: EmailContext, quote: QuoteForEmail, answer
       ...(answer.message ? [{ kind: 'quote' as const, text: answer.message }] : []),
       {
         kind: 'paragraph',
-        text: `This price holds until ${dayText(answer.validUntil)}.${vatVendor ? ` Prices include VAT; our VAT number is ${shop.vatNumber}.` : ''} To accept, reply to this email and quote ${quote.reference}; we will send an invoice to pay.`,
+        text: `This price holds until ${dayInWords(answer.validUntil)}.${vatVendor ? ` Prices include VAT; our VAT number is ${shop.vatNumber}.` : ''} To accept, reply to this email and quote ${quote.reference}; we will send an invoice to pay.`,
       },
     ]),
   };

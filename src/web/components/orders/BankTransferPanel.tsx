@@ -6,12 +6,7 @@ import { InfoCard } from '../ui/InfoCard';
 import { toast } from '../ui/toast-store';
 import { centsToDecimal, formatRand } from '../../../shared/money';
 import type { BankTransferDetails } from '../../../shared/bank-transfer';
-
-/** The last day to pay in words, 'Friday, 13 November 2026': a buyer plans a payment by its weekday. */
-const payByDay = new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
-
-/** A calendar day (YYYY-MM-DD, a South African day) in words; noon keeps it the same day in any browser's time zone. */
-const dayInWords = (day: string) => payByDay.format(new Date(`${day}T12:00:00+02:00`));
+import { weekdayInWords } from '../../../shared/profile';
 
 const nothingToFollow = () => () => undefined;
 
@@ -79,7 +74,7 @@ export function BankTransferPanel({ transfer }: { transfer: BankTransferDetails 
         <Detail label="Reference" value={transfer.reference} canCopy={canCopy} mono note="Use this reference so that we can match your payment." />
       </dl>
       <p className="mt-4 font-semibold text-slate-900">
-        Please pay by <time dateTime={transfer.payBy}>{dayInWords(transfer.payBy)}</time>: after that day the order is cancelled and its flags go back on sale.
+        Please pay by <time dateTime={transfer.payBy}>{weekdayInWords(transfer.payBy)}</time>: after that day the order is cancelled and its flags go back on sale.
       </p>
       <p className="mt-2">We send your flags once the money reflects, usually 1 to 2 business days after you pay.</p>
     </InfoCard>

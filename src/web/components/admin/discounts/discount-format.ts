@@ -1,5 +1,6 @@
 import { formatRand } from '../../../../shared/money';
-import { dayInWords, type DiscountCodeView } from '../../../../shared/discounts';
+import type { DiscountCodeView } from '../../../../shared/discounts';
+import { dayInWords } from '../../../../shared/profile';
 import type { Tone } from '../order-format';
 
 const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
