@@ -7,6 +7,7 @@ import { QueryState } from '../ui/QueryState';
 import { TabHeading } from './TabHeading';
 import { formatDateTime } from './order-format';
 import { useContacts, useMarkHandled, type ContactFilter } from './use-order-desk';
+import { FilterPills } from './FilterPills';
 import type { ContactMessageView } from '../../../shared/order-desk';
 
 const filters: { value: ContactFilter; label: string }[] = [
@@ -74,21 +75,7 @@ export function MessagesTab() {
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
       <TabHeading id="messages-heading" title="Messages" description="From the contact page. Reply by email, then mark the message handled." />
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Show messages</legend>
-        {filters.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              'relative inline-flex h-9 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-              filter === option.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-700',
-            )}
-          >
-            <input type="radio" name="message-filter" value={option.value} checked={filter === option.value} onChange={() => setFilter(option.value)} className="absolute inset-0 cursor-pointer opacity-0" />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
+      <FilterPills legend="Show messages" name="message-filter" options={filters} value={filter} onChange={setFilter} />
       <QueryState
         query={messages}
         loading={{ label: 'Loading messages', skeletons: ['h-32 w-full'] }}

@@ -14,6 +14,7 @@ import { formatDateTime, formatDay, toneClasses, type Tone } from './order-forma
 import { useAnswerQuote, useCloseQuote, useQuotes } from './use-order-desk';
 import { centsToDecimal, formatRand, parseRandToCents } from '../../../shared/money';
 import { todayInSouthAfrica } from '../../../shared/profile';
+import { FilterPills } from './FilterPills';
 import { quoteAnswerSchema, quotedLineAmount, quoteLineText, quoteTotalCents, type QuoteFilter, type QuoteLine, type QuoteRequestView, type QuoteStatus } from '../../../shared/quotes';
 
 const filters: { value: QuoteFilter; label: string }[] = [
@@ -296,21 +297,7 @@ export function QuotesTab() {
   return (
     <section aria-labelledby="quotes-heading" className="space-y-4">
       <TabHeading id="quotes-heading" title="Quote requests" description="From the Request a quote page. Price each line, then send the quote by email." />
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Show quote requests</legend>
-        {filters.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              'relative inline-flex h-9 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-              filter === option.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-700',
-            )}
-          >
-            <input type="radio" name="quote-filter" value={option.value} checked={filter === option.value} onChange={() => setFilter(option.value)} className="absolute inset-0 cursor-pointer opacity-0" />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
+      <FilterPills legend="Show quote requests" name="quote-filter" options={filters} value={filter} onChange={setFilter} />
       <QueryState
         query={quotes}
         loading={{ label: 'Loading quote requests', skeletons: ['h-48 w-full'] }}
