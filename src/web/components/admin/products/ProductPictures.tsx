@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
+import { ImagePlus, Trash2 } from 'lucide-react';
 import { messageOf } from '../../../lib/api';
 import { Button } from '../../ui/Button';
 import { Field, TextField } from '../../ui/Field';
@@ -16,6 +16,7 @@ import {
   uploadMessages,
   type AdminProduct,
 } from '../../../../shared/product-admin';
+import { MoveArrows } from './MoveArrows';
 import { countryName, type ProductImage } from '../../../../shared/product';
 
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: messageOf(error, fallback), variant: 'destructive' });
@@ -143,28 +144,7 @@ function PictureRow({ product, image, index, count, onMove, arrowRef }: PictureR
         </div>
       </form>
       <div className="flex flex-wrap items-center gap-1 sm:flex-col sm:items-stretch">
-        <Button
-          ref={(element) => arrowRef('up', element)}
-          variant="ghost"
-          size="sm"
-          aria-label={`Move ${place} up`}
-          disabled={index === 0}
-          onClick={() => onMove('up')}
-        >
-          <ArrowUp className="h-4 w-4" aria-hidden="true" />
-          Up
-        </Button>
-        <Button
-          ref={(element) => arrowRef('down', element)}
-          variant="ghost"
-          size="sm"
-          aria-label={`Move ${place} down`}
-          disabled={index === count - 1}
-          onClick={() => onMove('down')}
-        >
-          <ArrowDown className="h-4 w-4" aria-hidden="true" />
-          Down
-        </Button>
+        <MoveArrows what={place} index={index} count={count} words onMove={onMove} arrowRef={arrowRef} />
         {confirming ? (
           <span className="flex flex-wrap gap-1" role="group" aria-label={`Delete ${place}?`}>
             <Button variant="danger" size="sm" onClick={onDelete} disabled={remove.isPending} autoFocus>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ArrowDown, ArrowUp, Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { messageOf } from '../../../lib/api';
 import { Button } from '../../ui/Button';
@@ -13,6 +13,7 @@ import { useAddSize, useReorderSizes, useUpdateSize } from './use-admin-products
 import { formatRand } from '../../../../shared/money';
 import { countryName } from '../../../../shared/product';
 import { MAX_SIZES_PER_FLAG, type AdminProduct, type AdminProductSize } from '../../../../shared/product-admin';
+import { MoveArrows } from './MoveArrows';
 import { vatVendor } from '../../../lib/initial-data';
 
 const pill = 'inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
@@ -131,26 +132,7 @@ function SizeRow({ product, size, index, count, moving, onMove, arrowRef }: Size
           <Button variant="outline" aria-label={`${size.isActive ? 'Switch off' : 'Switch on'} ${size.label}`} disabled={update.isPending} onClick={switchOver}>
             {size.isActive ? 'Switch off' : 'Switch on'}
           </Button>
-          <Button
-            ref={(element) => arrowRef('up', element)}
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${size.label} up`}
-            disabled={index === 0 || moving}
-            onClick={() => onMove('up')}
-          >
-            <ArrowUp className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button
-            ref={(element) => arrowRef('down', element)}
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${size.label} down`}
-            disabled={index === count - 1 || moving}
-            onClick={() => onMove('down')}
-          >
-            <ArrowDown className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          <MoveArrows what={size.label} index={index} count={count} moving={moving} onMove={onMove} arrowRef={arrowRef} />
         </div>
       </div>
       {!editing && <FormAlert id={`${id}-error`} message={update.isError ? messageOf(update.error, 'Failed to change the size. Please try again.') : undefined} />}
