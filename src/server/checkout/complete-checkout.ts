@@ -41,26 +41,36 @@ export function createCompletion(deps: CheckoutDeps) {
     return row;
   }
 
-  /** Places the order, marks the checkout paid and clears what was bought from the cart, in one transaction. */
-  async function recordOrder(checkout: CheckoutRow, paymentId: string | null): Promise<Completion> {
+  /**
+   * Places the order, marks the checkout paid (or, for a bank transfer, ordered awaiting it), keeps
+   * what it held for the order and clears what was bought from the cart, in one transaction.
+   */
+  async function recordOrder(checkout: CheckoutRow, paymentId: string | null, transfer?: AwaitedTransfer): Promise<Completion> {
     const result = await db.transaction((tx) =>
-      placeOrder(tx, deps.email, checkout, { paymentId, paymentMethod: checkout.provider }, async (order) => {
-        const [paid] = await tx
-          .update(checkouts)
-          .set({ status: 'paid', paymentId, updatedAt: sql`now()` })
-          .where(eq(checkouts.id, checkout.id))
-          .returning({ stockHeld: checkouts.stockHeld });
-        const marks = await retakeHolds(tx, checkout, paid!.stockHeld);
-        if (marks.length > 0) {
-          deps.log.warn({ checkoutId: checkout.id, orderNumber: order.orderNumber, marks }, 'paid after its hold was given back: marked on the order desk');
-          await markOversold(tx, order, marks);
-        }
-        await clearBoughtLines(tx, checkout);
-      }),
+      placeOrder(
+        tx,
+        deps.email,
+        checkout,
+        { paymentId, paymentMethod: checkout.provider },
+        async (order) => {
+          const [settled] = await tx
+            .update(checkouts)
+            .set({ status: transfer ? 'ordered' : 'paid', paymentId, updatedAt: sql`now()` })
+            .where(eq(checkouts.id, checkout.id))
+            .returning({ stockHeld: checkouts.stockHeld });
+          const marks = await retakeHolds(tx, checkout, settled!.stockHeld);
+          if (marks.length > 0) {
+            deps.log.warn({ checkoutId: checkout.id, orderNumber: order.orderNumber, marks }, 'ordered after its hold was given back: marked on the order desk');
+            await markOversold(tx, order, marks);
+          }
+          await clearBoughtLines(tx, checkout);
+        },
+        transfer,
+      ),
     );
     if (result) {
       deps.onEmailQueued?.();
-      deps.log.info({ orderNumber: result.orderNumber, checkoutId: checkout.id }, 'order placed');
+      deps.log.info({ orderNumber: result.orderNumber, checkoutId: checkout.id, awaitingTransfer: transfer !== undefined }, 'order placed');
       return { order: result, created: true };
     }
     return { order: (await orderOfCheckout(checkout.id))!, created: false };
@@ -71,29 +81,7 @@ export function createCompletion(deps: CheckoutDeps) {
    * flags it held stay taken for the order, the cart is cleared, and the buyer is told how to pay.
    */
   async function placeAwaitingTransfer(checkout: CheckoutRow, transfer: AwaitedTransfer): Promise<OrderRow> {
-    const placed = await db.transaction((tx) =>
-      placeOrder(
-        tx,
-        deps.email,
-        checkout,
-        { paymentId: null, paymentMethod: checkout.provider },
-        async (order) => {
-          const [ordered] = await tx
-            .update(checkouts)
-            .set({ status: 'ordered', updatedAt: sql`now()` })
-            .where(eq(checkouts.id, checkout.id))
-            .returning({ stockHeld: checkouts.stockHeld });
-          const marks = await retakeHolds(tx, checkout, ordered!.stockHeld);
-          if (marks.length > 0) await markOversold(tx, order, marks);
-          await clearBoughtLines(tx, checkout);
-        },
-        transfer,
-      ),
-    );
-    deps.onEmailQueued?.();
-    const order = placed ?? (await orderOfCheckout(checkout.id))!;
-    deps.log.info({ orderNumber: order.orderNumber, checkoutId: checkout.id }, 'order placed, awaiting a bank transfer');
-    return order;
+    return (await recordOrder(checkout, null, transfer)).order;
   }
 
   /**
