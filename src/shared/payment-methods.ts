@@ -20,6 +20,18 @@ const card = { label: 'Card', pays: 'by card' };
 const views: Record<string, Omit<PaymentMethodView, 'name'>> = {
   sandbox: { ...card, covers: 'Visa, Mastercard and American Express on a secure payment page (the sandbox: no real money moves)', paidWith: 'Card (sandbox)' },
   yoco: { ...card, covers: "Visa, Mastercard and American Express on Yoco's secure payment page", paidWith: 'Card (Yoco)' },
+  payfast: {
+    label: 'PayFast',
+    covers: "Card, Instant EFT, SnapScan, Zapper or Capitec Pay on PayFast's secure page",
+    pays: 'with PayFast',
+    paidWith: 'PayFast',
+  },
+  ozow: {
+    label: 'Instant EFT (Ozow)',
+    covers: 'Instant EFT from your bank, through Ozow: pay from your banking app, no card needed',
+    pays: 'by Instant EFT',
+    paidWith: 'Instant EFT (Ozow)',
+  },
   eft: {
     label: 'Bank transfer (EFT)',
     covers: 'Pay into our bank account with your order number as the reference; we send your flags once it reflects',

@@ -77,9 +77,11 @@ export function createPaymentWebhooks(deps: CheckoutDeps, { orderOfCheckout, com
       deps.log.warn({ webhook: event.id, checkoutId: event.checkoutId }, 'webhook for an unknown checkout');
       return `No checkout ${event.checkoutId} in this shop`;
     }
-    if (event.type === 'payment.succeeded') {
+    if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
+      // Either is a hint: the provider is asked. A failed payment ends the checkout, giving back what it held.
       try {
-        if (!(await completeCheckout(checkout))) throw new Error(`The payment provider does not report checkout ${event.checkoutId} as paid yet`);
+        const completion = await completeCheckout(checkout);
+        if (!completion && event.type === 'payment.succeeded') throw new Error(`The payment provider does not report checkout ${event.checkoutId} as paid yet`);
       } catch (err) {
         if (err instanceof PaymentMismatchError) return err.message;
         throw err;

@@ -79,7 +79,8 @@ export interface RefundResult {
   providerStatus: string;
 }
 
-type PaymentWebhookType = 'payment.succeeded' | 'refund.succeeded' | 'refund.failed';
+/** payment.failed: the provider says the payment did not go through (PayFast's CANCELLED, Ozow's Cancelled or Error). */
+type PaymentWebhookType = 'payment.succeeded' | 'payment.failed' | 'refund.succeeded' | 'refund.failed';
 
 /** A verified webhook. Treat it as a hint: fetch the checkout before acting on a payment. */
 export interface PaymentWebhookEvent {
@@ -106,6 +107,11 @@ export interface PaymentWebhookEvent {
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
+/** Who delivered a notification: the address it came from, behind the shop's trusted proxies. */
+export interface WebhookSender {
+  ip: string;
+}
+
 /** The shop's way to take card payments; `yoco` in production, `sandbox` by default. */
 export interface PaymentProvider {
   /** The provider's name in the registry (payments/providers.ts), kept on checkouts and webhooks. */
@@ -123,11 +129,12 @@ export interface PaymentProvider {
   refund(checkoutId: string, input: RefundInput): Promise<RefundResult>;
   /**
    * Absent for a way to pay that sends none (a bank transfer).
-   * Checks a webhook's Standard Webhooks signature over the raw body bytes and reads it. Throws
-   * WebhookVerificationError (400) on missing headers, a bad signature, a timestamp more than
-   * 5 minutes off or a body that is not an event.
+   * Checks a notification over its raw body bytes (Yoco's Standard Webhooks signature; PayFast's
+   * and Ozow's own checks, which may ask the provider back) and reads it into the shop's event.
+   * Throws WebhookVerificationError (400) when it is not to be trusted; the route stores what it
+   * answers and handles it after.
    */
-  verifyWebhook?(rawBody: Buffer, headers: WebhookHeaders): PaymentWebhookEvent;
+  verifyWebhook?(rawBody: Buffer, headers: WebhookHeaders, sender: WebhookSender): PaymentWebhookEvent | Promise<PaymentWebhookEvent>;
   /** Where its webhooks arrive; WEBHOOK_PATH (Yoco's, and the sandbox's that stands in for it) unless it says. */
   readonly webhookPath?: string;
   /** Pages of the provider's own that the shop serves (the sandbox's hosted payment page). */
@@ -185,7 +192,7 @@ export class PaymentProviderError extends DomainError {
   }
 }
 
-export type WebhookProblem = 'missing_headers' | 'bad_signature' | 'stale_timestamp' | 'bad_payload';
+export type WebhookProblem = 'missing_headers' | 'bad_signature' | 'stale_timestamp' | 'bad_payload' | 'unknown_sender' | 'not_confirmed';
 
 export class WebhookVerificationError extends DomainError {
   constructor(

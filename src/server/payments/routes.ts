@@ -3,12 +3,14 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { WebhookDelivery } from './provider';
 import { createPaymentMethods, type PaymentMethods } from './providers';
-import { WEBHOOK_PATH } from './webhook-route';
 
-/** The sandbox's webhooks go to the shop's own webhook route inside this process: no network, no proxy in the way. */
+/**
+ * The fakes' notifications go to the shop's own webhook routes inside this process: no network, no
+ * proxy in the way, and they come from 127.0.0.1.
+ */
 function deliverInProcess(app: FastifyInstance): WebhookDelivery {
-  return async ({ headers, body }) => {
-    const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload: body });
+  return async ({ url, headers, body }) => {
+    const response = await app.inject({ method: 'POST', url: new URL(url, 'http://shop.invalid').pathname, headers, payload: body });
     return response.statusCode;
   };
 }

@@ -27,7 +27,7 @@ export function paymentWebhookRoute(app: FastifyInstance, { payments, inbox, log
       if (!verify) continue;
       scope.post(provider.webhookPath ?? WEBHOOK_PATH, async (request, reply) => {
         const raw = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
-        const event = verify(raw, request.headers);
+        const event = await verify(raw, request.headers, { ip: request.ip });
         const fresh = await inbox.recordWebhook(provider.name, event);
         // Acknowledged at once (the provider waits 15 s at most) and handled after. A repeated
         // delivery of an event not processed yet is handled too; one processed already is not.

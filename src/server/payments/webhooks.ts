@@ -119,6 +119,34 @@ export function verifyPaymentWebhook(secret: string, rawBody: Buffer, headers: W
   return readPaymentEvent(webhookId, json);
 }
 
+/** A payment notification of a provider with its own format (PayFast's ITN, Ozow's notification), as the shop's event. */
+export interface ProviderNotification {
+  /** Unique per event and the same for each delivery of it: `payfast_<pf_payment_id>_COMPLETE`. */
+  webhookId: string;
+  type: 'payment.succeeded' | 'payment.failed';
+  /** The provider's checkout id the shop keeps (checkouts.provider_checkout_id). */
+  checkoutId: string;
+  /** The provider's id for the payment (pf_payment_id, Ozow's TransactionId). */
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  /** The provider's own status word: COMPLETE, Cancelled, … */
+  status: string;
+  /** The fields as the provider sent them, kept with the event for whoever looks at it later. */
+  fields: Record<string, string>;
+}
+
+/**
+ * A verified notification in the envelope the shop stores and handles ({id, type, payload}, as
+ * Yoco's), with the provider's own fields beside it: every provider's events are read back the
+ * same way (readPaymentEvent).
+ */
+export function shopEnvelope(notification: ProviderNotification): PaymentWebhookEvent {
+  const { webhookId, type, checkoutId, paymentId, amountCents, currency, status, fields } = notification;
+  const raw = { id: webhookId, type, payload: { id: paymentId, amount: amountCents, currency, status, metadata: { checkoutId } }, notification: fields };
+  return readPaymentEvent(webhookId, raw);
+}
+
 /**
  * Reads an envelope already verified: on arrival, and again when a stored event is handled later
  * (the signature was checked when it came in).
