@@ -221,6 +221,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       externalId: checkout!.id,
       // The checkout's own id: a retried request can never open a second payment for it.
       idempotencyKey: checkout!.id,
+      buyer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
       subtotalCents,
       // The delivery fee is a line of its own and the discount is taken off below the lines, so that the page adds up to the amount charged.
       lineItems: [

@@ -31,6 +31,8 @@ export interface CreateCheckoutInput {
   /** The same key for a retry of the same request: the provider answers the first checkout again. */
   idempotencyKey: string;
   lineItems?: CheckoutLineItem[];
+  /** Who pays, for a provider whose page asks (PayFast's name_first, email_address, cell_number). */
+  buyer?: { firstName: string; lastName: string; email: string; phone: string };
   subtotalCents?: number;
   /** What a discount code took off the lines, shown below them. */
   totalDiscountCents?: number;
@@ -224,6 +226,7 @@ const createCheckoutSchema = z.object({
       }),
     )
     .optional(),
+  buyer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }).optional(),
   subtotalCents: z.number().int().nonnegative().optional(),
   totalDiscountCents: z.number().int().nonnegative().optional(),
   totalTaxAmountCents: z.number().int().nonnegative().optional(),
