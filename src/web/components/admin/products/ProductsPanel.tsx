@@ -47,8 +47,12 @@ function ShopState({ product }: { product: AdminProduct }) {
   return <YesNo value={state === 'shown'} yes="Shown" no="Hidden" />;
 }
 
-/** Which dialog is open: none, a new flag, or the flag with this id. */
-type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; id: string };
+/**
+ * Which dialog is open: none, a new flag, or the flag with this id. A flag just added keeps the
+ * server's answer: a list read that started before it was saved must not turn its dialog back
+ * into an empty "Add a Flag".
+ */
+type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; id: string; added?: AdminProduct };
 
 /** The admin's catalogue: every flag with its prices, stock and state; add and edit flags, their sizes and pictures; price one size on every flag. */
 export function ProductsPanel() {
@@ -59,7 +63,7 @@ export function ProductsPanel() {
 
   const wanted = filter.trim().toLowerCase();
   const shown = (products ?? []).filter((p) => !wanted || p.name.toLowerCase().includes(wanted) || p.slug.includes(wanted));
-  const editedProduct = editing.mode === 'edit' ? products?.find((p) => p.id === editing.id) : undefined;
+  const editedProduct = editing.mode === 'edit' ? (products?.find((p) => p.id === editing.id) ?? editing.added) : undefined;
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -110,7 +114,7 @@ export function ProductsPanel() {
         open={editing.mode !== 'closed'}
         onOpenChange={(open) => !open && setEditing({ mode: 'closed' })}
         product={editedProduct}
-        onCreated={(product) => setEditing({ mode: 'edit', id: product.id })}
+        onCreated={(product) => setEditing({ mode: 'edit', id: product.id, added: product })}
       />
     </section>
   );
