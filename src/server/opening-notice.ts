@@ -15,16 +15,19 @@ function textMessages(config: Config): string {
   return config.mail.provider === 'smtp' ? 'marked sent but reach no phone: set SMS_PROVIDER=bulksms' : 'the dev mailbox too';
 }
 
-/**
- * The few lines a person starting the shop in a terminal needs, in words: where it is open, where
- * its mail goes, who may open the order desk. The log (JSON lines, for machines) follows it.
- */
 /** How the start names each way to pay. */
 const paymentNotice: Record<PaymentSettings['provider'], string> = {
   yoco: 'Yoco',
   sandbox: 'the sandbox (no real money moves)',
+  payfast: 'PayFast',
+  ozow: 'Ozow (Instant EFT)',
   eft: 'bank transfer (EFT), marked paid on the order desk',
 };
+
+/**
+ * The few lines a person starting the shop in a terminal needs, in words: where it is open, where
+ * its mail goes, who may open the order desk. The log (JSON lines, for machines) follows it.
+ */
 
 export function openingNotice(config: Config, { listeningOn, admins }: OpeningFacts): string {
   const url = config.publicUrl;

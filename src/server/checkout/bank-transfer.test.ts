@@ -92,6 +92,10 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
       });
       expect(detail.timeline.map((e) => e.type)).toEqual(['placed']);
 
+      // The success page's look-up, opened by hand, says the order is placed, not paid.
+      const verified = await shop.shoppers.inject('GET', `/api/payments/yoco/verify/${checkoutId}`, shopper.cookie);
+      expect(verified.json()).toMatchObject({ status: 'ordered', orderNumber: order.orderNumber, paymentId: null });
+
       // The reconciliation has nothing to ask about it.
       await shop.db.update(checkouts).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(checkouts.id, checkoutId));
       expect(await shop.app.reconcileCheckouts()).toMatchObject({ completed: 0, expired: 0 });

@@ -50,7 +50,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const completion = await completeCheckout(checkout);
       const [current] = await db.select().from(checkouts).where(eq(checkouts.id, checkout.id));
       const { snapshot } = current!;
-      const status = completion ? 'completed' : current!.status === 'open' ? 'pending' : current!.status;
+      // 'ordered': placed to be paid by bank transfer; the order's page says how to pay.
+      const status = current!.status === 'ordered' ? 'ordered' : completion ? 'completed' : current!.status === 'open' ? 'pending' : current!.status;
       return {
         status,
         amount: current!.totalCents,

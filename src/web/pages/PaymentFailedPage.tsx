@@ -38,5 +38,6 @@ export default function PaymentFailedPage() {
     );
   }
   if (checked.kind === 'paid') return <Navigate to={`/payment/success?checkoutId=${encodeURIComponent(checkoutId ?? '')}`} replace />;
+  if (checked.kind === 'ordered') return <Navigate to={`/profile/orders/${encodeURIComponent(checked.orderNumber)}`} replace />;
   return <PaymentProblem outcome={checked} />;
 }

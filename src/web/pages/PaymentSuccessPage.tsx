@@ -180,6 +180,8 @@ export default function PaymentSuccessPage() {
   if (!outcome && session.isSuccess && !signedIn) return <SignInToSee />;
   if (!outcome) return <Verifying />;
   if (outcome.kind === 'success') return <Paid outcome={outcome} checkoutId={checkoutId ?? ''} />;
+  // To be paid by bank transfer: nothing was paid here, and the order's page shows how to pay.
+  if (outcome.kind === 'ordered') return <Navigate to={`/profile/orders/${encodeURIComponent(outcome.orderNumber)}`} replace />;
   // The provider says it was not paid: that is the failed page's to say, at its own address.
   if (outcome.kind === 'failed') return <Navigate to={failedPageFor(checkoutId)} replace />;
   // The payment may have gone through: the problem is said here, with the reference to quote.

@@ -87,12 +87,18 @@ describe('settlePayment', () => {
     const { request, calls } = fakeApi({ [VERIFY]: () => verification(status) });
     const outcome = await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep });
     expect(outcome).toEqual({ kind: 'failed', message: `Payment ${status}`, status, checkoutId: 'a1b2' });
-    expect(outcome.kind !== 'success' && paymentProblem(outcome)).toEqual({
+    expect(outcome.kind !== 'success' && outcome.kind !== 'ordered' && paymentProblem(outcome)).toEqual({
       title: 'Payment Failed',
       message,
       nextStep: 'Your flags are still in your cart: try again, with another card if yours was declined, or contact us.',
     });
     expect(calls).toHaveLength(1);
+  });
+
+  it('sends an order to be paid by bank transfer to its page, with no completion and no word of a payment', async () => {
+    const { request, calls } = fakeApi({ [VERIFY]: () => ({ ...verification('ordered'), orderNumber: 'CF-1002' }) });
+    expect(await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep })).toEqual({ kind: 'ordered', orderNumber: 'CF-1002' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([VERIFY]);
   });
 
   it('checking a payment without settling it never completes an order, even a paid one', async () => {
@@ -125,7 +131,7 @@ describe('settlePayment', () => {
     });
     const outcome = await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep });
     expect(outcome).toEqual({ kind: 'error', message, checkoutId: 'a1b2' });
-    expect(outcome.kind !== 'success' && paymentProblem(outcome).title).toBe(title);
+    expect(outcome.kind !== 'success' && outcome.kind !== 'ordered' && paymentProblem(outcome).title).toBe(title);
   });
 
   it('does not complete when no fresh sign-in can be had', async () => {
@@ -155,7 +161,7 @@ describe('settlePayment', () => {
     });
     const outcome = await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep });
     expect(outcome).toMatchObject({ kind: 'error', message: paymentTexts.completeAuthentication });
-    expect(outcome.kind !== 'success' && paymentProblem(outcome).title).toBe('Authentication Error');
+    expect(outcome.kind !== 'success' && outcome.kind !== 'ordered' && paymentProblem(outcome).title).toBe('Authentication Error');
   });
 });
 

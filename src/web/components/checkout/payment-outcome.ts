@@ -17,6 +17,8 @@ export const paymentTexts = {
 
 export type PaymentOutcome =
   | { kind: 'success'; verification: PaymentVerification; orderNumber: string | null }
+  /** Placed to be paid by bank transfer: nothing is paid yet, and the order's page says how to pay. */
+  | { kind: 'ordered'; orderNumber: string }
   /** The provider's answer was not a payment: cancelled, failed, expired, still pending, or no checkout at all. */
   | { kind: 'failed'; message: string; status: string | null; checkoutId: string | null }
   /** A call on the way failed: the payment may still have gone through. */
@@ -69,7 +71,7 @@ const endedAs: Record<string, string> = {
   expired: 'the payment expired before it was completed, and no money was taken',
 };
 
-export type PaymentNotConfirmed = Exclude<PaymentOutcome, { kind: 'success' }>;
+export type PaymentNotConfirmed = Exclude<PaymentOutcome, { kind: 'success' | 'ordered' }>;
 
 /**
  * One heading and one message for a payment that did not go through, or could not be confirmed
@@ -120,7 +122,7 @@ function isVerification(value: unknown): value is PaymentVerification {
 }
 
 /** The provider's answer about a checkout: paid, or why not (the pages' first step). */
-export type CheckedPayment = { kind: 'paid'; verification: PaymentVerification } | PaymentNotConfirmed;
+export type CheckedPayment = { kind: 'paid'; verification: PaymentVerification } | Extract<PaymentOutcome, { kind: 'ordered' }> | PaymentNotConfirmed;
 
 /** Asks the server about the checkout, again while it is still pending (the return can beat the payment). */
 export async function checkPayment(checkoutId: string | null, deps: Pick<SettleDeps, 'request' | 'sleep'> = {}): Promise<CheckedPayment> {
@@ -142,6 +144,7 @@ export async function checkPayment(checkoutId: string | null, deps: Pick<SettleD
     return { kind: 'error', message: verifyErrorMessage(error), checkoutId };
   }
 
+  if (verification.status === 'ordered' && verification.orderNumber) return { kind: 'ordered', orderNumber: verification.orderNumber };
   if (!isSuccessfulStatus(verification.status)) {
     return { kind: 'failed', message: `Payment ${verification.status}`, status: verification.status, checkoutId };
   }
