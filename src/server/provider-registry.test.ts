@@ -5,13 +5,13 @@ import { createProvider, namedBy, readProviderSettings, unsetWhenBlank, type Pro
 
 describe('choosing providers at start', () => {
   it('refuses an unknown payment or SMS provider, naming the known ones', () => {
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER=stripe is not known; set one of: sandbox, yoco, eft');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER=stripe is not known; set one of: sandbox, yoco, payfast, ozow, eft');
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow('SMS_PROVIDER=twilio is not known; set one of: dev-mailbox, bulksms');
   });
 
   it('names every problem at once', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', SMS_PROVIDER: 'bulksms', PORT: 'eighty' })).toThrow(
-      /^Invalid configuration:\n {2}PORT: .*\n {2}PAYMENT_PROVIDER=stripe is not known; set one of: sandbox, yoco, eft\n {2}SMS_PROVIDER=bulksms needs BULKSMS_TOKEN_ID and BULKSMS_TOKEN_SECRET/,
+      /^Invalid configuration:\n {2}PORT: .*\n {2}PAYMENT_PROVIDER=stripe is not known; set one of: sandbox, yoco, payfast, ozow, eft\n {2}SMS_PROVIDER=bulksms needs BULKSMS_TOKEN_ID and BULKSMS_TOKEN_SECRET/,
     );
   });
 
@@ -44,7 +44,7 @@ describe('several ways to pay (PAYMENT_PROVIDERS)', () => {
   });
 
   it.each([
-    ['an unknown name', { PAYMENT_PROVIDERS: 'yoco,stripe', ...yoco }, 'PAYMENT_PROVIDERS names stripe, which is not known; choose from: sandbox, yoco, eft'],
+    ['an unknown name', { PAYMENT_PROVIDERS: 'yoco,stripe', ...yoco }, 'PAYMENT_PROVIDERS names stripe, which is not known; choose from: sandbox, yoco, payfast, ozow, eft'],
     ['a name twice', { PAYMENT_PROVIDERS: 'yoco,yoco', ...yoco }, 'PAYMENT_PROVIDERS names yoco twice'],
     ['an empty name', { PAYMENT_PROVIDERS: 'yoco,,', ...yoco }, 'PAYMENT_PROVIDERS=yoco,, has an empty name: list the providers separated by commas, like yoco,eft'],
     ['both variables', { PAYMENT_PROVIDERS: 'yoco', PAYMENT_PROVIDER: 'yoco', ...yoco }, 'Set PAYMENT_PROVIDERS or PAYMENT_PROVIDER, not both'],
@@ -58,7 +58,7 @@ describe('several ways to pay (PAYMENT_PROVIDERS)', () => {
       { PAYMENT_PROVIDERS: 'yoco' },
       "PAYMENT_PROVIDERS with yoco needs YOCO_SECRET_KEY and YOCO_WEBHOOK_SECRET (from Yoco's portal and webhook registration)",
     ],
-    ['a NUL byte', { PAYMENT_PROVIDERS: 'yoco\u0000' }, 'PAYMENT_PROVIDERS names yoco\u0000, which is not known; choose from: sandbox, yoco, eft'],
+    ['a NUL byte', { PAYMENT_PROVIDERS: 'yoco\u0000' }, 'PAYMENT_PROVIDERS names yoco\u0000, which is not known; choose from: sandbox, yoco, payfast, ozow, eft'],
   ])('refuses %s at start, in words', (_label, env, problem) => {
     expect(() => loadConfig(env)).toThrow(problem);
   });

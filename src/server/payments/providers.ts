@@ -2,12 +2,16 @@ import { createProvider, namedBy, readProviderList, type ChosenSettings, type En
 import type { PaymentProviderContext } from './provider';
 import { sandboxPayments } from './sandbox';
 import { yocoPayments } from './yoco';
+import { payfastPayments } from './payfast';
+import { ozowPayments } from './ozow';
 import { eftPayments, type BankTransferProvider } from './eft';
 
 /** Every payment provider the shop can use, by the name PAYMENT_PROVIDERS gives. A new one is its own file and one line here. */
 export const paymentProviders = {
   sandbox: sandboxPayments,
   yoco: yocoPayments,
+  payfast: payfastPayments,
+  ozow: ozowPayments,
   eft: eftPayments,
 };
 
