@@ -158,8 +158,14 @@ describeShop("paying with Ozow's stand-in", { pickupPoints: true, env: { PAYMENT
     await eventually(async () => expect((await checkoutOf(id)).status).toBe('failed'));
     expect(await ordersOf(id)).toHaveLength(0);
 
-    // Back on the same page, the shopper pays after all.
-    await press('pay', await reachOzow(redirectUrl));
+    // The link kept from the ended checkout no longer hands it to Ozow.
+    const closed = await shop.app.inject({ method: 'GET', url: path(redirectUrl) });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.body).toContain('This payment page is closed');
+    expect(closed.body).not.toContain('<form');
+
+    // Still on Ozow's page, the shopper pays after all.
+    await press('pay', fields);
     await eventually(async () => expect(await ordersOf(id)).toHaveLength(1));
     expect((await checkoutOf(id)).status).toBe('paid');
     expect((await storedFor(id)).map((row) => row.type).sort()).toEqual(['payment.failed', 'payment.succeeded']);

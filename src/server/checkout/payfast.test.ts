@@ -124,6 +124,12 @@ describeShop('paying with PayFast’s stand-in', { pickupPoints: true, env: { PA
     await handled(shop, id);
     expect(await checkoutStatus(shop, id)).toBe('failed');
     expect(await ordersOf(shop, id)).toHaveLength(0);
+    // The link kept from the ended checkout no longer hands it to PayFast.
+    const link = new URL(redirectUrl);
+    const closed = await shop.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.body).toContain('This payment page is closed');
+    expect(closed.body).not.toContain('<form');
 
     expect((await press(pay)).statusCode).toBe(303);
     await handled(shop, id);

@@ -8,7 +8,7 @@ import { unsetWhenBlank } from '../provider-registry';
 import { checkoutReference } from '../../shared/checkout';
 import { formatRand, parseRandToCents } from '../../shared/money';
 import { MINIMUM_CARD_PAYMENT_CENTS } from '../../shared/shop-facts';
-import { paymentPageLayout, sendFormHandOver, sendPaymentPage } from './payment-page';
+import { paymentPageLayout, sendClosedHandOver, sendFormHandOver, sendPaymentPage, stillPayable } from './payment-page';
 import {
   checkCreateCheckoutInput,
   PaymentProviderError,
@@ -129,6 +129,8 @@ export interface OzowSettings {
 
 export interface OzowProviderOptions extends OzowSettings {
   publicUrl: string;
+  /** Whether the checkout may still be handed to Ozow (stillPayable); every checkout when left out (tests of the provider alone). */
+  payable?: (checkoutId: string) => Promise<boolean>;
   deliver: WebhookDelivery;
   logger?: PaymentLogger;
   fetch?: typeof fetch;
@@ -413,6 +415,8 @@ export function createOzowProvider(options: OzowProviderOptions): OzowProvider {
           if (!(err instanceof InvalidInputError)) throw err;
           return handOverProblem(reply, shopName, err.message);
         }
+        const reference = new Map(handOver.fields).get('TransactionReference') ?? '';
+        if (options.payable && !(await options.payable(reference))) return sendClosedHandOver(reply, shopName);
         return sendFormHandOver(reply, shopName, { action: payUrl, fields: handOver.fields, providerLabel: 'Ozow', amount: formatRand(handOver.amountCents) });
       });
       if (fake) fake.registerRoutes(app, shopName);
@@ -480,7 +484,8 @@ const ozowSettings = z
 export const ozowPayments: PaymentProviderDefinition<OzowSettings, OzowProvider> = {
   settings: ozowSettings,
   whereToGetThem: "Ozow's merchant admin, under the site's details and API keys",
-  create: (settings, { publicUrl, deliver, logger, fetch }) => createOzowProvider({ ...settings, publicUrl, deliver, logger, fetch }),
+  create: (settings, { db, publicUrl, deliver, logger, fetch }) =>
+    createOzowProvider({ ...settings, publicUrl, payable: (checkoutId) => stillPayable(db, checkoutId), deliver, logger, fetch }),
   goingLiveProblem: ({ payUrl, apiUrl, isTest }) => {
     if (payUrl === 'fake' || apiUrl === 'fake') {
       return "OZOW_URL or OZOW_API_URL is fake: the shop's own stand-in takes the payments, so no real money would move. Set Ozow's addresses (or leave them unset) with the site code and keys from Ozow's merchant admin.";

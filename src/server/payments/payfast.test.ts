@@ -141,6 +141,7 @@ function memoryRecords(checkoutIds: string[], stored: Awaited<ReturnType<Payfast
   return {
     checkout: async (id) => (checkoutIds.includes(id) ? { provider: 'payfast', totalCents: 19_000 } : undefined),
     notifications: async () => stored,
+    payable: async (id) => checkoutIds.includes(id),
   };
 }
 

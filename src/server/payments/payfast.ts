@@ -13,7 +13,7 @@ import { escapeHtml } from '../lib/html';
 import { unsetWhenBlank } from '../provider-registry';
 import { checkoutReference } from '../../shared/checkout';
 import { formatRand } from '../../shared/money';
-import { paymentPageLayout, sendFormHandOver, sendPaymentPage } from './payment-page';
+import { paymentPageLayout, sendClosedHandOver, sendFormHandOver, sendPaymentPage, stillPayable } from './payment-page';
 import { createPayfastFake, PAYFAST_FAKE_PATH, type PayfastFake } from './payfast-fake';
 import {
   checkCreateCheckoutInput,
@@ -289,6 +289,8 @@ export interface PayfastRecords {
   checkout(id: string): Promise<{ provider: string; totalCents: number } | undefined>;
   /** The verified ITNs of a checkout, as the webhook route stored them. */
   notifications(checkoutId: string): Promise<{ status?: string; paymentId?: string; amountCents?: number; currency?: string }[]>;
+  /** Whether the checkout may still be handed to PayFast (stillPayable). */
+  payable(checkoutId: string): Promise<boolean>;
 }
 
 function payfastRecords(db: Database): PayfastRecords {
@@ -305,6 +307,7 @@ function payfastRecords(db: Database): PayfastRecords {
         .where(and(eq(paymentWebhooks.provider, 'payfast'), sql`${paymentWebhooks.payload} -> 'payload' -> 'metadata' ->> 'checkoutId' = ${checkoutId}`));
       return rows.map((row) => readPaymentEvent(row.id, row.payload));
     },
+    payable: (checkoutId) => stillPayable(db, checkoutId),
   };
 }
 
@@ -554,6 +557,7 @@ export function createPayfastProvider(options: PayfastProviderOptions): PayfastP
           });
           return sendPaymentPage(reply, 400, html);
         }
+        if (!(await records.payable(new Map(form.fields).get('m_payment_id') ?? ''))) return sendClosedHandOver(reply, shopName);
         return sendFormHandOver(reply, shopName, {
           action: `${payfastUrl}/eng/process`,
           fields: [...form.fields, ['signature', form.signature]],

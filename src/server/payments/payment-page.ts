@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { Database } from '../db/client';
+import { checkouts } from '../db/schema';
+import { isUuid } from '../http/ids';
 import { escapeHtml } from '../lib/html';
 
 /*
@@ -54,6 +58,36 @@ const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'no
 /** Sends a payment page, never cached, under a policy that allows its inline style and nothing else unless `policy` says. */
 export function sendPaymentPage(reply: FastifyReply, status: number, html: string, policy: string = PAGE_POLICY): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', policy).send(html);
+}
+
+/** A payment page the shop closed, or one past its hour. */
+export const CLOSED_MESSAGE =
+  'The shop closed this payment page: a newer one was opened, the payment was cancelled, or the page expired. Nothing was charged. Go back to the shop to pay.';
+
+/**
+ * Whether a checkout may still be paid: open and within its hour. A provider whose page the shop
+ * cannot close (PayFast, Ozow) is handed a checkout only then, so a link kept from an ended
+ * checkout can never pay for flags already given back.
+ */
+export async function stillPayable(db: Pick<Database, 'select'>, checkoutId: string): Promise<boolean> {
+  if (!isUuid(checkoutId)) return false;
+  const [row] = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'open'), gt(checkouts.expiresAt, new Date())));
+  return row !== undefined;
+}
+
+/** The hand-over page of a checkout that can no longer be paid. */
+export function sendClosedHandOver(reply: FastifyReply, shopName: string): FastifyReply {
+  const html = paymentPageLayout({
+    title: `Payment page closed – ${shopName}`,
+    shopName,
+    body: `<h1>This payment page is closed</h1>
+<p>${escapeHtml(CLOSED_MESSAGE)}</p>
+<a class="link" href="/checkout">Back to checkout</a>`,
+  });
+  return sendPaymentPage(reply, 409, html);
 }
 
 /** The one script of the hand-over page, allowed by its hash: it posts the form as soon as the page loads. */

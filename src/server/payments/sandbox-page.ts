@@ -3,7 +3,7 @@ import { checkoutReference } from '../../shared/checkout';
 import { formatRand } from '../../shared/money';
 import { DomainError } from '../errors';
 import { escapeHtml } from '../lib/html';
-import { paymentPageLayout, sendPaymentPage } from './payment-page';
+import { CLOSED_MESSAGE, paymentPageLayout, sendPaymentPage } from './payment-page';
 import type { sandboxCheckouts } from '../db/schema';
 
 /** A checkout behind a sandbox payment page, as the sandbox keeps it. */
@@ -23,9 +23,6 @@ export interface SandboxPaymentPage {
 
 export const SANDBOX_LABEL = 'Sandbox payment — no real money moves';
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';
-/** Pay or Decline on a page the shop closed. */
-export const CLOSED_MESSAGE =
-  'The shop closed this payment page: a newer one was opened, the payment was cancelled, or the page expired. Nothing was charged. Go back to the shop to pay.';
 
 function lines(checkout: SandboxCheckout): string {
   if (checkout.lineItems.length === 0) return '';

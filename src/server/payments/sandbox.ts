@@ -16,8 +16,9 @@ import {
   type RefundResult,
   type WebhookDelivery,
 } from './provider';
-import { CLOSED_MESSAGE, SANDBOX_PAGE_PATH, sandboxPaymentRoutes, type SandboxCheckout, type SandboxPaymentPage } from './sandbox-page';
+import { SANDBOX_PAGE_PATH, sandboxPaymentRoutes, type SandboxCheckout, type SandboxPaymentPage } from './sandbox-page';
 import { WEBHOOK_PATH } from './webhook-route';
+import { CLOSED_MESSAGE } from './payment-page';
 import { signWebhook, verifyPaymentWebhook } from './webhooks';
 
 const SANDBOX_CHECKOUT_ID = /^ch_sandbox_[0-9a-f]{24}$/;
