@@ -1,13 +1,22 @@
 /**
- * A shop that takes bank transfers beside cards (PAYMENT_PROVIDERS=sandbox,eft): a school chooses
- * "Bank transfer (EFT)" at checkout, lands on its order with the account, the reference and the day
- * to pay, and the owner marks the payment received on the order desk, which sends the invoice. At
- * 375 and 1280 px. The shop the other tests use takes cards only, and its checkout asks nothing.
+ * A shop that takes cards, PayFast, Ozow and bank transfers (PAYMENT_PROVIDERS=sandbox,payfast,
+ * ozow,eft, on the stand-ins), at 375 and 1280 px: a shopper pays once with each page-based way and
+ * each order appears once with its method; a school chooses "Bank transfer (EFT)", lands on its
+ * order with the account, the reference and the day to pay, and the owner marks the payment
+ * received on the order desk, which sends the invoice. The shop the other tests use takes cards
+ * only, and its checkout asks nothing.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoSidewaysScroll, test } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
 import { addToCart, chooseNearestPoint, fillDetails, mailbox, newShopper, pay, signInAs, signUp } from './shopper';
+
+/** Each way to pay on a page of its own: the choice at checkout, the Pay button's end, and what the desk says paid. */
+const PAGE_WAYS = [
+  { choice: /^Card/, pays: 'by card', paidBy: 'Card (sandbox)' },
+  { choice: /^PayFast/, pays: 'with PayFast', paidBy: 'PayFast' },
+  { choice: /^Instant EFT \(Ozow\)/, pays: 'by Instant EFT', paidBy: 'Instant EFT (Ozow)' },
+];
 
 const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
 /** The owner of the shop that takes transfers. */
@@ -19,7 +28,7 @@ let shop: SecondShop;
 let api: APIRequestContext;
 
 test.beforeAll(async ({ playwright }) => {
-  shop = await startSecondShop({ PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK, ADMIN_EMAILS: TRANSFER_DESK.email });
+  shop = await startSecondShop({ PAYMENT_PROVIDERS: 'sandbox,payfast,ozow,eft', PAYFAST_URL: 'fake', OZOW_URL: 'fake', ...BANK, ADMIN_EMAILS: TRANSFER_DESK.email });
   api = await playwright.request.newContext({ baseURL: shop.url });
 });
 
@@ -29,6 +38,61 @@ test.afterAll(async () => {
 });
 
 for (const width of [375, 1280]) {
+  test(`a shopper pays once by card, once with PayFast and once by Instant EFT, each order once with its method (${width} px)`, async ({ browser }) => {
+    const viewport = { width, height: width === 375 ? 740 : 900 };
+    const context = await browser.newContext({ baseURL: shop.url, viewport });
+    const deskContext = await browser.newContext({ baseURL: shop.url, viewport });
+    const page = await context.newPage();
+    await page.clock.install();
+    try {
+      await page.goto('/');
+      const buyer = newShopper('Ways', 'Topay');
+      await signUp(page, buyer);
+      const orders: { orderNumber: string; paidBy: string }[] = [];
+      for (const way of PAGE_WAYS) {
+        await addToCart(page, 'kenya', 'KENYA');
+        await page.goto('/checkout');
+        await fillDetails(page, { phone: '082 555 0102' });
+        await chooseNearestPoint(page);
+        await page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: way.choice }).check();
+        await expect(page.getByRole('button', { name: new RegExp(`^Pay R[\\d ]+\\.\\d\\d ${way.pays}$`) })).toBeVisible();
+        await pay(page);
+        // The provider's page (the sandbox's, or PayFast's or Ozow's stand-in, reached through the shop's hand-over).
+        await page.getByRole('button', { name: /^Pay R/ }).click();
+        await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+        const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+        expect(orders.map((o) => o.orderNumber)).not.toContain(orderNumber);
+        orders.push({ orderNumber, paidBy: way.paidBy });
+        await expectNoSidewaysScroll(page);
+      }
+      await expect(async () => {
+        const confirmations = (await mailbox(page)).filter((m) => m.to === buyer.email && / confirmed - /.test(m.subject));
+        expect(confirmations.map((m) => m.subject).sort()).toEqual(orders.map((o) => `Order ${o.orderNumber} confirmed - Cape Flag Co.`).sort());
+      }).toPass();
+
+      // The desk lists each order once, paid, with the way it was paid and its tax invoice.
+      const desk = await deskContext.newPage();
+      await desk.clock.install();
+      await desk.goto('/');
+      await signInAs(desk, TRANSFER_DESK);
+      for (const { orderNumber, paidBy } of orders) {
+        await desk.goto(`/admin?tab=orders&q=${orderNumber}`);
+        const row = desk.getByTestId('order-row').and(desk.locator(`[data-order-number="${orderNumber}"]`));
+        await expect(row).toHaveCount(1);
+        await row.getByRole('link', { name: orderNumber }).click();
+        const sheet = desk.getByRole('dialog', { name: `Order ${orderNumber}` });
+        await expect(sheet.getByTestId('status-badge')).toHaveText('Paid, to pack');
+        await expect(sheet.locator('dt:text-is("Paid by") + dd')).toHaveText(paidBy);
+        await expect(sheet.getByTestId('order-document')).toHaveCount(1);
+        await expect(sheet.getByTestId('order-document')).toContainText(/INV-\d{6}/);
+      }
+      await expectNoSidewaysScroll(desk);
+    } finally {
+      await context.close();
+      await deskContext.close();
+    }
+  });
+
   test(`a school pays by bank transfer and the owner marks it paid (${width} px)`, async ({ browser }) => {
     const viewport = { width, height: width === 375 ? 740 : 900 };
     const context = await browser.newContext({ baseURL: shop.url, viewport });
