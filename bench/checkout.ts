@@ -31,6 +31,13 @@ const COURIER_ADDRESSES = [
 ] as const;
 const PICKUP_ADDRESSES = ['Sea Point, Cape Town', 'Sandton, Johannesburg', 'Stellenbosch', '7441', 'Soweto, Johannesburg', 'Umhlanga, Durban'];
 const PASSWORD = 'bench-checkout-1';
+/**
+ * The checkout section's shops offer every way to pay, on the stand-ins, and the shoppers take them
+ * in turn: card (the sandbox), PayFast, Ozow and bank transfer. The flash sale pays by card.
+ */
+const EVERY_WAY_TO_PAY = { PAYMENT_PROVIDERS: 'sandbox,payfast,ozow,eft', PAYFAST_URL: 'fake', OZOW_URL: 'fake', EFT_ACCOUNT_NAME: 'Bench Flags (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62800000001', EFT_BRANCH_CODE: '250655' };
+const WAYS_TO_PAY = ['sandbox', 'payfast', 'ozow', 'eft'] as const;
+type WayToPay = (typeof WAYS_TO_PAY)[number];
 const STEPS = ['create-checkout', 'pay', 'complete', 'verify', 'settle verify', 'read'] as const;
 type Step = (typeof STEPS)[number];
 
@@ -47,6 +54,8 @@ export interface CheckoutRun {
   shoppers: number;
   /** Lines in the shoppers' carts before checkout (1 to 3 flags each). */
   cartLines: number;
+  /** How many shoppers paid each way ({ sandbox: 13, payfast: 13, … }). */
+  waysToPay: Partial<Record<WayToPay, number>>;
   /** From the first create-checkout sent to the last return answered. */
   phaseMs: number;
   ordersPerSec: number;
@@ -59,7 +68,7 @@ export interface CheckoutRun {
   readPhaseMedianMs: number;
   /** Checkout phase time / median read phase time. */
   ratio: number;
-  /** Shoppers whose Pay on the sandbox page answered its 303 to the shop. */
+  /** Shoppers whose Pay on the provider's page answered its 303 to the shop, or whose bank transfer was ordered. */
   paid: number;
   /** Shoppers whose return answers (complete or verify) named their order within the phase. */
   orderedInPhase: number;
@@ -74,7 +83,7 @@ export interface CheckoutRun {
   shoppersByOrders: { none: number; one: number; more: number };
   /** Orders beyond one per paid checkout. */
   duplicates: number;
-  /** Paid on the sandbox page, but no order after the phase and the settle poll. */
+  /** Paid (or ordered by bank transfer), but no order after the phase and the settle poll. */
   lostPayments: number;
   /** Orders whose total is not what the shopper's checkout was for. */
   wrongTotals: number;
@@ -100,14 +109,16 @@ export interface CheckoutResult {
 interface Crowd {
   shoppers: number;
   processes: number;
+  /** The shoppers take every way to pay in turn; otherwise they all pay by card. */
+  everyWayToPay?: boolean;
   /** Set on every flag before the sale: each checkout then locks and takes stock. Undefined: stock not counted. */
   stockPerFlag?: number;
 }
 
-export const FLASH_SALE: Required<Crowd> = { shoppers: 500, processes: 2, stockPerFlag: 1_000 };
+export const FLASH_SALE: Required<Crowd> = { shoppers: 500, processes: 2, stockPerFlag: 1_000, everyWayToPay: false };
 
 export async function measureCheckout(settings: CheckoutSettings, progress: (line: string) => void): Promise<CheckoutResult> {
-  const crowd = { shoppers: CHECKOUT_SHOPPERS, processes: 1 };
+  const crowd = { shoppers: CHECKOUT_SHOPPERS, processes: 1, everyWayToPay: true };
   const targets: CheckoutTarget[] = [];
   progress('checkout: PGlite');
   targets.push({ name: 'PGlite', outcome: await attempt(() => onPglite(progress)) });
@@ -126,9 +137,9 @@ export async function measureFlashSale(settings: CheckoutSettings, progress: (li
 }
 
 async function onPglite(progress: (line: string) => void): Promise<CheckoutRun> {
-  const shop = await startShop();
+  const shop = await startShop({ env: EVERY_WAY_TO_PAY });
   try {
-    return await runAgainst([shop], CHECKOUT_SHOPPERS, 'PGlite in a fresh DATA_DIR', progress);
+    return await runAgainst([shop], CHECKOUT_SHOPPERS, 'PGlite in a fresh DATA_DIR', progress, true);
   } finally {
     await shop.stop();
   }
@@ -142,13 +153,13 @@ async function onPostgres(settings: CheckoutSettings, crowd: Crowd, progress: (l
       const shops: ChildServer[] = [];
       try {
         // One secret for all processes, as behind a load balancer: a cookie from one is good at the other.
-        const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('base64') };
+        const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('base64'), ...(crowd.everyWayToPay ? EVERY_WAY_TO_PAY : {}) };
         // The first process migrates and seeds; the others start on the ready database.
         shops.push(await startShop({ env }));
         if (crowd.stockPerFlag !== undefined) await countStock(databaseUrl, crowd.stockPerFlag);
         while (shops.length < crowd.processes) shops.push(await startShop({ env }));
         const where = `PostgreSQL ${server.version} at ${new URL(databaseUrl).host}, fresh database ${name}`;
-        return await runAgainst(shops, crowd.shoppers, crowd.processes > 1 ? `${where}, ${crowd.processes} shop processes` : where, progress);
+        return await runAgainst(shops, crowd.shoppers, crowd.processes > 1 ? `${where}, ${crowd.processes} shop processes` : where, progress, crowd.everyWayToPay ?? false);
       } finally {
         for (const shop of shops) await shop.stop();
       }
@@ -181,6 +192,7 @@ interface Shopper {
   delivery: { method: 'paxi'; pointId: string } | { method: 'courier'; address: (typeof COURIER_ADDRESSES)[number] };
   amountCents: number;
   lines: number;
+  wayToPay: WayToPay;
 }
 
 interface Answer {
@@ -222,15 +234,17 @@ class ShopClient {
     private readonly tally: Tally,
   ) {}
 
-  async call(method: 'GET' | 'POST', path: string, from: { ip: string; cookie?: string }, body?: object | 'form'): Promise<Answer> {
+  /** 'form': an empty form post (the sandbox's buttons); URLSearchParams: a form post of those fields. */
+  async call(method: 'GET' | 'POST', path: string, from: { ip: string; cookie?: string }, body?: object | 'form' | URLSearchParams): Promise<Answer> {
     const headers: Record<string, string> = { origin: this.baseUrl, 'x-forwarded-for': from.ip };
     if (from.cookie) headers.cookie = from.cookie;
-    if (body === 'form') headers['content-type'] = 'application/x-www-form-urlencoded';
+    const form = body === 'form' || body instanceof URLSearchParams;
+    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
     else if (body) headers['content-type'] = 'application/json';
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: body === 'form' ? '' : body ? JSON.stringify(body) : undefined,
+      body: body === 'form' ? '' : body instanceof URLSearchParams ? body.toString() : body ? JSON.stringify(body) : undefined,
       redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -252,7 +266,14 @@ class ShopClient {
   }
 
   /** A timed call: an unexpected answer or a failed request is counted, never thrown. */
-  async step(step: Step, ok: (status: number) => boolean, method: 'GET' | 'POST', path: string, from: { ip: string; cookie?: string }, body?: object | 'form'): Promise<Answer | undefined> {
+  async step(
+    step: Step,
+    ok: (status: number) => boolean,
+    method: 'GET' | 'POST',
+    path: string,
+    from: { ip: string; cookie?: string },
+    body?: object | 'form' | URLSearchParams,
+  ): Promise<Answer | undefined> {
     try {
       const answer = await this.call(method, path, from, body);
       if (ok(answer.status)) return answer;
@@ -329,7 +350,7 @@ interface ProductSummary {
 }
 
 /** Sign-up, the emailed link, a cart of 1-3 lines (mixed sizes) and a pickup point: everything before Checkout (not timed). */
-async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: ProductSummary[], index: number, runTag: string): Promise<Shopper> {
+async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: ProductSummary[], index: number, runTag: string, wayToPay: WayToPay): Promise<Shopper> {
   const ip = `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   const email = `bench-${runTag}-${index}@example.co.za`;
   const signUp = await client.call('POST', '/api/auth/sign-up/email', { ip }, { name: `Bench Shopper ${index}`, email, password: PASSWORD });
@@ -355,7 +376,7 @@ async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: Pr
   }
   // The total as the checkout page shows it: the cart's subtotal and the collection fee or the courier's economy price.
   const cart = await client.expect<{ subtotalCents: number; itemCount: number }>('GET', `/api/cart/${sessionId}`, me);
-  const base = { index, client, email, ip, cookie, cartId: sessionId, lines };
+  const base = { index, client, email, ip, cookie, cartId: sessionId, lines, wayToPay };
   if (index % 2 === 1) {
     const address = COURIER_ADDRESSES[index % COURIER_ADDRESSES.length]!;
     const { rates } = await client.expect<{ rates: { serviceLevel: string; priceCents: number }[] }>('POST', '/api/delivery/courier-rates', me, { address });
@@ -372,6 +393,7 @@ async function prepareShopper(client: ShopClient, mailbox: Mailbox, products: Pr
 
 function checkoutBody(shopper: Shopper): object {
   return {
+    paymentMethod: shopper.wayToPay,
     amount: shopper.amountCents,
     currency: 'ZAR',
     metadata: {
@@ -388,7 +410,35 @@ interface Verification {
   orderNumber?: string | null;
 }
 
-/** Checkout, Pay on the sandbox page, and the return: complete and verify at once, racing the sandbox's webhook. */
+/** The first form on a page: where it posts and its hidden fields (the hand-over pages and the stand-ins' Pay). */
+function firstForm(html: unknown): { action: string; fields: URLSearchParams } | undefined {
+  if (typeof html !== 'string') return undefined;
+  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form) return undefined;
+  const unescape = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replaceAll('&amp;', '&');
+  const fields = new URLSearchParams([...form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, name, value]) => [unescape(name!), unescape(value!)]));
+  return { action: new URL(unescape(form[1]!), 'http://shop.invalid').pathname, fields };
+}
+
+/**
+ * Pay on the provider's page as a browser would: the sandbox's Pay button; or the shop's hand-over
+ * page, the stand-in's page it posts to and its Pay button (PayFast, Ozow). A bank transfer has no
+ * page: its order is placed with the checkout. True once the page answered its 303 back to the shop.
+ */
+async function payOnPage(shopper: Shopper, redirectUrl: string): Promise<boolean> {
+  const { client } = shopper;
+  const from = { ip: shopper.ip };
+  const url = new URL(redirectUrl);
+  if (shopper.wayToPay === 'eft') return true;
+  if (shopper.wayToPay === 'sandbox') return (await client.step('pay', (status) => status === 303, 'POST', `${url.pathname}/pay`, from, 'form'))?.status === 303;
+  const handOver = firstForm((await client.step('pay', is2xx, 'GET', `${url.pathname}${url.search}`, from))?.body);
+  if (!handOver) return false;
+  const page = firstForm((await client.step('pay', is2xx, 'POST', handOver.action, from, handOver.fields))?.body);
+  if (!page) return false;
+  return (await client.step('pay', (status) => status === 303, 'POST', page.action, from, page.fields))?.status === 303;
+}
+
+/** Checkout, Pay on the provider's page, and the return: complete and verify at once, racing the provider's notification. */
 async function checkOut(shopper: Shopper): Promise<ShopperOutcome> {
   const { client } = shopper;
   const started = performance.now();
@@ -398,12 +448,12 @@ async function checkOut(shopper: Shopper): Promise<ShopperOutcome> {
 
   const createdAt = performance.now();
   // The payment page is the provider's: the shop's session cookie is not sent there.
-  const pay = await client.step('pay', (status) => status === 303, 'POST', `${new URL(redirectUrl).pathname}/pay`, { ip: shopper.ip }, 'form');
-  if (pay?.status !== 303) return { checkoutId: id, paid: false };
+  if (!(await payOnPage(shopper, redirectUrl))) return { checkoutId: id, paid: false };
   const paidAt = performance.now();
 
+  // The success page completes and verifies; a bank transfer's buyer lands on the order's page instead.
   const [completed, verified] = await Promise.all([
-    client.step('complete', is2xx, 'POST', '/api/payments/complete', shopper, { checkoutId: id, sessionId: shopper.cartId }),
+    shopper.wayToPay === 'eft' ? undefined : client.step('complete', is2xx, 'POST', '/api/payments/complete', shopper, { checkoutId: id, sessionId: shopper.cartId }),
     client.step('verify', is2xx, 'GET', `/api/payments/yoco/verify/${id}`, shopper),
   ]);
   const returnedAt = performance.now();
@@ -444,7 +494,7 @@ async function settle(shoppers: Shopper[], outcomes: ShopperOutcome[]): Promise<
       while (Date.now() < deadline) {
         const answer = await shopper.client.step('settle verify', is2xx, 'GET', `/api/payments/yoco/verify/${outcome.checkoutId}`, shopper);
         const verification = (answer && is2xx(answer.status) ? answer.body : {}) as Verification;
-        if (verification.status === 'completed' && verification.orderNumber) {
+        if ((verification.status === 'completed' || verification.status === 'ordered') && verification.orderNumber) {
           outcome.orderNumber = verification.orderNumber;
           ordered += 1;
           return;
@@ -464,7 +514,7 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return results;
 }
 
-async function runAgainst(shops: ChildServer[], shopperCount: number, database: string, progress: (line: string) => void): Promise<CheckoutRun> {
+async function runAgainst(shops: ChildServer[], shopperCount: number, database: string, progress: (line: string) => void, everyWayToPay: boolean): Promise<CheckoutRun> {
   const tally = new Tally();
   const clients = shops.map((shop) => new ShopClient(shop.baseUrl, tally));
   // The dev mailbox is in the database: any process reads every shopper's email.
@@ -482,7 +532,7 @@ async function runAgainst(shops: ChildServer[], shopperCount: number, database: 
   // One more shopper per process than measured goes through a whole checkout first, so the first-call
   // costs of those routes (compiling, first queries) are not in the timed phase. Their orders are not counted.
   const everyone = await inBatches([...Array(shopperCount + clients.length).keys()], PREPARE_CONCURRENCY, (i) =>
-    prepareShopper(clients[i % clients.length]!, mailbox, products, i, runTag),
+    prepareShopper(clients[i % clients.length]!, mailbox, products, i, runTag, everyWayToPay ? WAYS_TO_PAY[i % WAYS_TO_PAY.length]! : 'sandbox'),
   );
   const warmUps = everyone.splice(shopperCount);
   const shoppers = everyone;
@@ -543,6 +593,7 @@ async function runAgainst(shops: ChildServer[], shopperCount: number, database: 
     processes: shops.length,
     shoppers: shoppers.length,
     cartLines: shoppers.reduce((sum, s) => sum + s.lines, 0),
+    waysToPay: Object.fromEntries(WAYS_TO_PAY.map((way) => [way, shoppers.filter((s) => s.wayToPay === way).length]).filter(([, count]) => count !== 0)),
     phaseMs,
     ordersPerSec: orderedInPhase / (phaseMs / 1000),
     shopperMs: { p50: percentile(shopperMs, 50), p99: percentile(shopperMs, 99) },

@@ -260,7 +260,8 @@ function renderMemoryOnPostgres(m: PostgresMemoryResult): string {
 function renderCheckout(c: CheckoutResult): string {
   const lines = [
     'Signed-in, verified shoppers with 1-3 flags in their carts, all at once: create the checkout, ' +
-      'press Pay on the sandbox page, return (complete and verify together, racing the webhook).' +
+      "press Pay on the provider's page (the sandbox's, or PayFast's and Ozow's stand-ins through the shop's hand-over; a bank transfer has none), " +
+      'return (complete and verify together, racing the notification).' +
       (c.stock ? ` Stock: ${c.stock}.` : ''),
     'Read phase (the yardstick): the same shoppers on the same servers in the same run, each 4 x GET /api/profile in the same shape.',
   ];
@@ -277,7 +278,9 @@ function checkoutTable(name: string, r: CheckoutRun): string[] {
   const goals = GOALS.checkout;
   const reads = r.readPhaseMs.map((ms) => integer(ms)).join(', ');
   const lines = [
-    `${name}: ${r.database}; ${r.shoppers} shoppers${r.processes > 1 ? ` spread evenly over ${r.processes} processes` : ''}, ${r.cartLines} cart lines`,
+    `${name}: ${r.database}; ${r.shoppers} shoppers${r.processes > 1 ? ` spread evenly over ${r.processes} processes` : ''}, ${r.cartLines} cart lines; paying ${Object.entries(r.waysToPay)
+      .map(([way, count]) => `${count} ${way}`)
+      .join(', ')}`,
     table([
       ['figure', 'value', 'goal'],
       ['checkout phase', `${integer(r.phaseMs)} ms`, '—'],
@@ -291,7 +294,7 @@ function checkoutTable(name: string, r: CheckoutRun): string[] {
         `${integer(r.stepP50Ms.createCheckout)} / ${integer(r.stepP50Ms.pay)} / ${integer(r.stepP50Ms.return)} ms`,
         '—',
       ],
-      ['paid on the sandbox page', String(r.paid), '—'],
+      ["paid on the provider's page (or ordered by bank transfer)", String(r.paid), '—'],
       ['order named by the return within the phase', String(r.orderedInPhase), '—'],
       [`order named only by the settle poll (${integer(r.settleMs)} ms)`, String(r.orderedWhileSettling), '—'],
       ['orders (the shoppers\' order lists)', String(r.orders), goalText({ exactly: r.shoppers })],
