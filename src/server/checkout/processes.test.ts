@@ -4,12 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyStartedDataDir } from '../testing/data-dirs';
 import { freePort } from '../testing/free-port';
 import { startShop, stopShop } from '../testing/shop-process';
 import { queryServer, scratchDatabase } from '../testing/test-support';
 import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
+import { itnParamString, itnSignature, PAYFAST_NOTIFY_PATH } from '../payments/payfast';
 import { vatIncluded } from '../../shared/vat';
 
 /** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */
@@ -39,7 +42,9 @@ function browserAt(base: string, signedInAs = '') {
 const LATER_IN_ANOTHER_PROCESS = { timeout: 20_000 };
 
 /** Signs up and verifies a shopper and fills the cart with one South African flag (R190.00 with standard collection). */
-async function shopperWithCart(browser: ReturnType<typeof browserAt>): Promise<(amount: number, extra?: object) => Promise<{ status: number; json: Record<string, unknown> }>> {
+async function shopperWithCart(
+  browser: ReturnType<typeof browserAt>,
+): Promise<(amount: number, extra?: object, paymentMethod?: string) => Promise<{ status: number; json: Record<string, unknown> }>> {
   const call = browser.call.bind(browser);
   const email = `process-${randomBytes(4).toString('hex')}@example.co.za`;
   expect((await call('POST', '/api/auth/sign-up/email', { name: 'Process Tester', email, password: 'process-pass-1' })).status).toBe(200);
@@ -59,8 +64,9 @@ async function shopperWithCart(browser: ReturnType<typeof browserAt>): Promise<(
   await call('POST', '/api/cart', { sessionId: claimed.sessionId, productId: product.id, quantity: 1 });
   const { json: points } = await call('POST', '/api/paxi-points', { address: 'Sea Point, Cape Town' });
   const point = (points.paxiPoints as { id: string }[])[0]!;
-  return (amount, extra = {}) =>
+  return (amount, extra = {}, paymentMethod?: string) =>
     call('POST', '/api/payments/yoco/create-checkout', {
+      ...(paymentMethod ? { paymentMethod } : {}),
       amount,
       currency: 'ZAR',
       metadata: {
@@ -146,8 +152,21 @@ describe('a crash between payment and the shopper returning', () => {
  * process only): the shopper's return reaches one, Yoco's webhook and its retry reach both.
  */
 const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+/** PayFast's validate call, answering VALID to every ITN: the shops' other checks are what these tests lean on. */
+async function payfastThatConfirms(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(request.url === '/eng/query/validate' ? 200 : 404, { 'content-type': 'text/plain' }).end('VALID'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const PAYFAST_MERCHANT = { PAYFAST_MERCHANT_ID: '10012345', PAYFAST_MERCHANT_KEY: 'abc123def456g', PAYFAST_PASSPHRASE: 'two processes, one payment' };
+
 describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
   let yoco: YocoFake;
+  let payfast: Awaited<ReturnType<typeof payfastThatConfirms>>;
   const shops: ChildProcess[] = [];
   let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
@@ -155,6 +174,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
 
   beforeAll(async () => {
     yoco = await startYocoFake();
+    payfast = await payfastThatConfirms();
     database = await scratchDatabase(serverUrl!, inject('seededPostgresTemplate'));
     const started = [];
     for (let i = 0; i < 2; i++) {
@@ -167,10 +187,13 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
         DATABASE_URL: database.url,
         SESSION_SECRET: 'two-processes-share-this-secret-0123456789',
         SMTP_URL: '',
-        PAYMENT_PROVIDER: 'yoco',
+        PAYMENT_PROVIDERS: 'yoco,payfast',
         YOCO_API_URL: yoco.apiUrl,
         YOCO_SECRET_KEY: yoco.secretKey,
         YOCO_WEBHOOK_SECRET: webhookSecret,
+        PAYFAST_URL: payfast.url,
+        PAYFAST_ITN_SOURCES: '127.0.0.1',
+        ...PAYFAST_MERCHANT,
       });
       shops.push(shop.child);
       started.push(shop.listening);
@@ -181,6 +204,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
   afterAll(async () => {
     for (const shop of shops) await stopShop(shop);
     await yoco?.close();
+    await payfast?.close();
     await database?.drop();
   });
 
@@ -219,6 +243,44 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
       `select d.serial from tax_documents d join orders o on o.id = d.order_id where o.order_number = '${orders[0]!.orderNumber}'`,
     );
     expect(invoices).toHaveLength(1);
+  }, 120_000);
+
+  it("makes one order and one email of a PayFast payment whose ITN and its repeat reach both processes while the shopper returns to each", async () => {
+    const first = browserAt(bases[0]!);
+    const created = await (await shopperWithCart(first))(19_000, {}, 'payfast');
+    expect(created.status).toBe(200);
+    const checkoutId = created.json.id as string;
+    const second = browserAt(bases[1]!, first.cookie);
+    const fields: [string, string][] = Object.entries({
+      m_payment_id: checkoutId,
+      pf_payment_id: '3000001',
+      payment_status: 'COMPLETE',
+      item_name: 'Flags',
+      amount_gross: '190.00',
+      amount_fee: '-6.65',
+      amount_net: '183.35',
+      merchant_id: PAYFAST_MERCHANT.PAYFAST_MERCHANT_ID,
+    });
+    const itn = `${itnParamString(fields)}&signature=${itnSignature(fields, PAYFAST_MERCHANT.PAYFAST_PASSPHRASE)}`;
+    const notify = async (base: string) =>
+      (await fetch(`${base}${PAYFAST_NOTIFY_PATH}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: itn })).status;
+    expect(await Promise.all([notify(bases[0]!), notify(bases[1]!), notify(bases[1]!), notify(bases[0]!)])).toEqual([200, 200, 200, 200]);
+    const returns = await Promise.all([first.call('POST', '/api/payments/complete', { checkoutId }), second.call('POST', '/api/payments/complete', { checkoutId })]);
+    expect(returns.map((r) => r.status)).toEqual([200, 200]);
+
+    const { json: history } = await second.call('GET', '/api/profile/orders');
+    const orders = history.orders as { orderNumber: string }[];
+    expect(orders).toHaveLength(1);
+    expect(returns.map((r) => (r.json.order as { orderNumber: string }).orderNumber)).toEqual([orders[0]!.orderNumber, orders[0]!.orderNumber]);
+    await expect
+      .poll(async () => {
+        const { json } = await first.call('GET', '/dev/mailbox.json');
+        const emails = (json.messages as { kind: string; subject?: string }[]).filter((m) => m.kind === 'email');
+        return emails.filter((m) => m.subject!.includes(orders[0]!.orderNumber)).length;
+      }, LATER_IN_ANOTHER_PROCESS)
+      .toBe(1);
+    const [paid] = await queryServer<{ payment_method: string; payment_id: string }>(database!.url, `select payment_method, payment_id from orders where order_number = '${orders[0]!.orderNumber}'`);
+    expect(paid).toEqual({ payment_method: 'payfast', payment_id: '3000001' });
   }, 120_000);
 
   it('gives the last use of a discount code to one shopper when shoppers on both processes check out with it at once, and the VAT is on the discounted total', async () => {
