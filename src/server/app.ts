@@ -172,7 +172,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   contactRoutes(app, createContactService(db, { email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued }), limiter);
   if (firebase) firebaseAuthRoutes(app, { firebase, limiter });
   else authRoutes(app, { auth, identity, accounts: createAccountService(db, auth), limiter, publicUrl: config.publicUrl });
-  if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db, taxDocumentFiles(db)));
+  if (config.mail.provider === DEV_MAILBOX) devMailboxRoutes(app, createDevMailbox(db, taxDocumentFiles(db, config)));
   const admins = createAdminService(db, config.adminEmails);
   adminRoutes(app, identity, admins);
   const requireAdmin = createRequireAdmin(identity, admins);
@@ -204,7 +204,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, delivery, tracking, onQueued: onOutboxQueued, log: app.log.child({ component: 'order-desk' }) }), requireAdmin });
   await discountCodeRoutes(app, { identity, discounts, cart, requireAdmin, limiter, ownPagesClose: payments.all.every((provider) => provider.closeCheckout !== undefined) });
-  await taxDocumentRoutes(app, { identity, documents: createTaxDocumentService(db, config.shop), requireAdmin });
+  await taxDocumentRoutes(app, { identity, documents: createTaxDocumentService(db, config.shop, payments.bankTransfer?.account), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));

@@ -38,7 +38,7 @@ export async function createShop({ mailer: givenMailer, sms: givenSms, outboxLog
   const app = await buildApp({ ...appOptions, onOutboxQueued: () => outboxQueued.nudge() });
   const mailer = givenMailer ?? createMailer(config);
   const sms = givenSms ?? createSmsProvider(config);
-  const outbox = createOutboxWorker({ db: database.db, mailer, sms, attach: taxDocumentFiles(database.db), logger: outboxLogger ?? app.log.child({ component: 'outbox' }) });
+  const outbox = createOutboxWorker({ db: database.db, mailer, sms, attach: taxDocumentFiles(database.db, config), logger: outboxLogger ?? app.log.child({ component: 'outbox' }) });
   outboxQueued.nudge = outbox.nudge;
   return {
     app,

@@ -4,6 +4,7 @@
  * data it was printed from, so it reads the same however the shop's details change later.
  */
 import { isVatVendor } from './vat';
+import type { BankTransferDetails } from './bank-transfer';
 
 /** Above this total (R5,000) a tax invoice is a full one, naming the buyer and their address (s20(4)). */
 export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
@@ -103,6 +104,26 @@ export interface TaxDocumentContent {
   credit?: { invoiceSerial: string; invoiceTotalCents: number; reason: string };
 }
 
+export const PRO_FORMA_TITLE = 'Pro-forma Invoice';
+
+/**
+ * An order awaiting its bank transfer as the invoice it will get, printed from the order as it
+ * stands, with how to pay. Not a tax document: no serial, never kept, in no register or export.
+ */
+export interface ProFormaInvoice extends Omit<TaxDocumentContent, 'kind' | 'title' | 'serial' | 'issuedAt' | 'paidWith' | 'credit'> {
+  kind: 'pro_forma';
+  title: typeof PRO_FORMA_TITLE;
+  /** ISO time the order was placed: the date it bears, so that the same order prints the same file. */
+  orderedAt: string;
+  /** What the order gets once paid: 'Tax Invoice', or 'Invoice' from a shop without a VAT number. */
+  invoiceTitle: string;
+  /** The shop's account, the order number as the reference, the amount and the last day to pay. */
+  payment: BankTransferDetails;
+}
+
+/** What the shop prints as a PDF: an issued tax document, or an order's pro-forma invoice. */
+export type PrintedDocument = TaxDocumentContent | ProFormaInvoice;
+
 /** A document in a list (My Profile, the order desk): what it is, not its content. */
 export interface TaxDocumentSummary {
   kind: TaxDocumentKind;
@@ -121,10 +142,11 @@ export interface OrderDocument extends TaxDocumentSummary {
   url: string;
 }
 
-/** Where the shopper and the order desk download a document's PDF. */
+/** Where the shopper and the order desk download a document's PDF, and the shopper an order's pro-forma invoice. */
 export const documentUrls = {
   customer: (orderNumber: string) => (serial: string) => `/api/profile/orders/${orderNumber}/documents/${serial}`,
   orderDesk: (serial: string) => `/api/admin/documents/${serial}`,
+  proForma: (orderNumber: string) => `/api/profile/orders/${orderNumber}/pro-forma.pdf`,
 };
 
 /** The link that downloads a document: 'Download tax invoice', 'Download credit note'. */
@@ -132,8 +154,9 @@ export function downloadLabel(document: Pick<TaxDocumentSummary, 'title'>): stri
   return `Download ${document.title.toLowerCase()}`;
 }
 
-/** The file name a document downloads as: tax-invoice-INV-000001.pdf, credit-note-CN-000001.pdf. */
-export function documentFileName(document: Pick<TaxDocumentContent, 'kind' | 'serial' | 'title'>): string {
+/** The file name a document downloads as: tax-invoice-INV-000001.pdf, credit-note-CN-000001.pdf, pro-forma-invoice-CF-1001.pdf. */
+export function documentFileName(document: Pick<TaxDocumentContent, 'kind' | 'serial' | 'title'> | Pick<ProFormaInvoice, 'kind' | 'orderNumber'>): string {
+  if (document.kind === 'pro_forma') return `pro-forma-invoice-${document.orderNumber}.pdf`;
   const kind = document.kind === 'credit_note' ? 'credit-note' : document.title === 'Tax Invoice' ? 'tax-invoice' : 'invoice';
   return `${kind}-${document.serial}.pdf`;
 }

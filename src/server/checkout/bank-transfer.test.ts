@@ -80,7 +80,7 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
       for (const text of ['Account number: 62812345678', 'Branch code: 250655', 'Bank: First National Bank', `Reference: ${order.orderNumber}`, 'Total to pay: R320.00']) {
         expect(mail!.text).toContain(text);
       }
-      expect(mail!.attachments).toBeUndefined();
+      expect(mail!.attachments).toEqual([{ proForma: order.orderNumber }]);
 
       const detail = (await shop.shoppers.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();
       expect(detail).toMatchObject({

@@ -5,12 +5,15 @@
  */
 
 /**
- * A file an email carries, kept in the outbox as what it is made from: a tax document by its
- * serial, printed when the email is sent. Issued documents never change, so every retry carries
- * the same file.
+ * A file an email carries, kept in the outbox as what it is made from and printed when the email is
+ * sent: a tax document by its serial (issued documents never change, so every retry carries the
+ * same file), or the pro-forma invoice of an order awaiting its bank transfer, by the order number.
  */
-export interface EmailAttachment {
-  taxDocument: string;
+export type EmailAttachment = { taxDocument: string } | { proForma: string };
+
+/** What the dev mailbox calls an attachment: INV-000001, or 'Pro-forma invoice CF-1001'. */
+export function attachmentName(attachment: EmailAttachment): string {
+  return 'taxDocument' in attachment ? attachment.taxDocument : `Pro-forma invoice ${attachment.proForma}`;
 }
 
 /** An attachment as it goes out: the file made from an EmailAttachment when the email is sent. */
@@ -22,7 +25,8 @@ export interface AttachedFile {
 
 /**
  * Makes the files an email carries from what the outbox kept of them (tax/attachments.ts prints the
- * tax documents); given to the outbox and the dev mailbox, which do not know what the files are.
+ * tax documents and pro-forma invoices); given to the outbox and the dev mailbox, which do not know
+ * what the files are.
  */
 export type AttachmentFiles = (attachments: EmailAttachment[]) => Promise<AttachedFile[]>;
 

@@ -115,7 +115,7 @@ describeShop('outbox', mailingThroughSmtp, (shop) => {
     };
     const logged: unknown[] = [];
     const logger = { ...quietLogger, error: (...args: unknown[]) => logged.push(args[1]) };
-    const worker = createOutboxWorker({ db: shop.db, mailer: broken, attach: taxDocumentFiles(shop.db), logger });
+    const worker = createOutboxWorker({ db: shop.db, mailer: broken, attach: taxDocumentFiles(shop.db, shop.config), logger });
     await enqueueEmail(shop.db, email(1));
     await shop.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 });
     expect(await worker.runOnce()).toBe(1);
@@ -147,7 +147,7 @@ describeShop('outbox', mailingThroughSmtp, (shop) => {
       const workers = [1, 2].map(() => {
         const mailer = smtpMailer(smtp.url, FROM);
         mailers.push(mailer);
-        return createOutboxWorker({ db: shop.db, mailer, attach: taxDocumentFiles(shop.db), logger: quietLogger, batchSize: 4 });
+        return createOutboxWorker({ db: shop.db, mailer, attach: taxDocumentFiles(shop.db, shop.config), logger: quietLogger, batchSize: 4 });
       });
 
       const handled = [0, 0];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { escapeHtml } from '../lib/html';
+import { attachmentName } from '../lib/outbox-messages';
 import type { DevMailbox, MailboxEmail, MailboxMessage, MailboxSms } from './mailbox';
 
 const idSchema = z.uuid();
@@ -37,7 +38,7 @@ const sentAt = (m: MailboxMessage) => `<dt>Sent</dt><dd><time datetime="${m.sent
 /** What the email carried, each a link to the file as it went out. */
 function attachmentLinks(m: MailboxEmail): string {
   if (!m.attachments?.length) return '';
-  const links = m.attachments.map((a, n) => `<a href="/dev/mailbox/${m.id}/attachments/${n}">${escapeHtml(a.taxDocument)} (PDF)</a>`);
+  const links = m.attachments.map((a, n) => `<a href="/dev/mailbox/${m.id}/attachments/${n}">${escapeHtml(attachmentName(a))} (PDF)</a>`);
   return `<p>Attached: ${links.join(', ')}</p>
 `;
 }

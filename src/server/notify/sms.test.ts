@@ -185,7 +185,7 @@ describeShop('text messages through the outbox', textingThroughBulkSms, (shop) =
 
     it('keeps retrying a message BulkSMS refused, and says so as an error', async () => {
       const sms = bulkSmsProvider({ apiUrl: bulk.apiUrl, tokenId: bulk.tokenId, tokenSecret: 'revoked' });
-      const worker = createOutboxWorker({ db: shop.db, mailer: devMailboxMailer, sms, attach: taxDocumentFiles(shop.db), logger });
+      const worker = createOutboxWorker({ db: shop.db, mailer: devMailboxMailer, sms, attach: taxDocumentFiles(shop.db, shop.config), logger });
       await enqueueSms(shop.db, arrival);
       expect(await worker.runOnce()).toBe(1);
       expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: 'BulkSMS refused the message (HTTP 401): Invalid credentials' });
@@ -197,7 +197,7 @@ describeShop('text messages through the outbox', textingThroughBulkSms, (shop) =
     });
 
     it('fails a row without a South African number at once', async () => {
-      const worker = createOutboxWorker({ db: shop.db, mailer: devMailboxMailer, sms: createSmsProvider(shop.config), attach: taxDocumentFiles(shop.db), logger });
+      const worker = createOutboxWorker({ db: shop.db, mailer: devMailboxMailer, sms: createSmsProvider(shop.config), attach: taxDocumentFiles(shop.db, shop.config), logger });
       // Written around enqueueSms, as an old or hand-made row would be.
       await shop.db.insert(outbox).values({ kind: 'sms', payload: { to: '+44 20 7946 0958', body: 'Hi' } });
       expect(await worker.runOnce()).toBe(1);

@@ -9,7 +9,8 @@ import { layout, type ConfirmedOrder, type EmailContext } from '../notify/templa
 
 /**
  * Sent when an order is placed to be paid by bank transfer: what was ordered, the total, the
- * shop's account, the order number as the reference, and the last day to pay.
+ * shop's account, the order number as the reference, and the last day to pay, with the order's
+ * pro-forma invoice for whoever pays it (a school's or a company's accounts).
  */
 export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder, transfer: BankTransferDetails): EmailMessage {
   const { shop, publicUrl } = ctx;
@@ -47,11 +48,12 @@ export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder
       },
       {
         kind: 'paragraph',
-        text: `If the money has not reflected by the end of ${weekdayInWords(transfer.payBy)}, the order is cancelled and its flags go back on sale. Your ${isVatVendor(shop) ? 'tax invoice' : 'invoice'} follows once it is paid.`,
+        text: `If the money has not reflected by the end of ${weekdayInWords(transfer.payBy)}, the order is cancelled and its flags go back on sale. The pro-forma invoice attached is for paying from; your ${isVatVendor(shop) ? 'tax invoice' : 'invoice'} follows once it is paid.`,
       },
       { kind: 'link', text: 'See your order', url: `${publicUrl}/profile/orders/${order.orderNumber}` },
       { kind: 'paragraph', text: `Questions? Reply to this email or call ${shop.phone}.` },
     ]),
+    attachments: [{ proForma: order.orderNumber }],
   };
 }
 

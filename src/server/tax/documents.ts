@@ -7,13 +7,16 @@ import type { ShopDetails } from '../../shared/shop-details';
 import { isVatVendor, vatInCredit, vatIncluded } from '../../shared/vat';
 import { priceOrder } from '../../shared/pricing';
 import { paymentMethodView } from '../../shared/payment-methods';
+import type { BankAccount } from '../../shared/bank-transfer';
 import {
   documentSerial,
+  PRO_FORMA_TITLE,
   needsFullTaxInvoice,
   type DocumentLine,
   type DocumentRecipient,
   type DocumentSupplier,
   type OrderDocument,
+  type ProFormaInvoice,
   type TaxDocumentContent,
   type TaxDocumentSummary,
   type TaxDocumentKind,
@@ -104,30 +107,47 @@ function invoiceLines(order: OrderRow, vatRegistered: boolean): DocumentLine[] {
 }
 
 /**
- * The tax invoice of a paid order, in the order's transaction: a full one above R5,000, naming the
- * buyer, and a plain 'Invoice' without VAT when the shop has no VAT number.
+ * What an invoice of the order says as it stands: a full one above R5,000, naming the buyer, and a
+ * plain 'Invoice' without VAT when the shop has no VAT number. The tax invoice and the pro-forma
+ * invoice both say it, so that what the buyer is asked to pay is what they are invoiced.
  */
-export async function issueTaxInvoice(tx: OrderTx, shop: ShopDetails, order: OrderRow): Promise<TaxDocumentRow> {
+function invoiceContent(shop: ShopDetails, order: OrderRow) {
   const supplier = supplierOf(shop);
   const vatRegistered = supplier.vatNumber !== null;
   const vatCents = vatRegistered ? vatIncluded(order.totalAmount) : 0;
-  return issue(
-    tx,
-    {
-      kind: 'invoice',
-      title: vatRegistered ? 'Tax Invoice' : 'Invoice',
-      orderNumber: order.orderNumber,
-      full: needsFullTaxInvoice(shop, order.totalAmount),
-      supplier,
-      recipient: recipientOf(order),
-      lines: invoiceLines(order, vatRegistered),
-      totalCents: order.totalAmount,
-      vatCents,
-      exclusiveCents: order.totalAmount - vatCents,
-      paidWith: paymentMethodView(order.paymentMethod).paidWith,
-    },
-    { orderId: order.id },
-  );
+  return {
+    title: vatRegistered ? 'Tax Invoice' : 'Invoice',
+    orderNumber: order.orderNumber,
+    full: needsFullTaxInvoice(shop, order.totalAmount),
+    supplier,
+    recipient: recipientOf(order),
+    lines: invoiceLines(order, vatRegistered),
+    totalCents: order.totalAmount,
+    vatCents,
+    exclusiveCents: order.totalAmount - vatCents,
+  } satisfies Omit<TaxDocumentContent, 'kind' | 'serial' | 'issuedAt'>;
+}
+
+/** The tax invoice of a paid order, in the order's transaction. */
+export async function issueTaxInvoice(tx: OrderTx, shop: ShopDetails, order: OrderRow): Promise<TaxDocumentRow> {
+  return issue(tx, { kind: 'invoice', ...invoiceContent(shop, order), paidWith: paymentMethodView(order.paymentMethod).paidWith }, { orderId: order.id });
+}
+
+/**
+ * The pro-forma invoice of an order awaiting its bank transfer: the invoice it will get, with where
+ * and by when to pay. Made whenever it is asked for; it takes no serial and is never stored.
+ */
+export function proFormaInvoice(shop: ShopDetails, order: OrderRow, account: BankAccount): ProFormaInvoice {
+  if (!order.paymentDueOn) throw new Error(`Order ${order.orderNumber} awaits no bank transfer: it has no pro-forma invoice`);
+  const { title, ...invoice } = invoiceContent(shop, order);
+  return {
+    kind: 'pro_forma',
+    title: PRO_FORMA_TITLE,
+    ...invoice,
+    orderedAt: order.createdAt.toISOString(),
+    invoiceTitle: title,
+    payment: { ...account, reference: order.orderNumber, amountCents: order.totalAmount, payBy: order.paymentDueOn },
+  };
 }
 
 async function invoiceOf(tx: Pick<OrderTx, 'select'>, orderId: string): Promise<TaxDocumentRow | undefined> {

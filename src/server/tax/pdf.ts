@@ -2,15 +2,24 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Font } from 'fontkit';
 import { formatRand } from '../../shared/money';
-import { INVOICE_ADDRESS_MAX_LENGTH, INVOICE_ADDRESS_MAX_LINES, INVOICE_COMPANY_MAX_LENGTH, invoiceAddressLines, type TaxDocumentContent } from '../../shared/tax-documents';
+import {
+  INVOICE_ADDRESS_MAX_LENGTH,
+  INVOICE_ADDRESS_MAX_LINES,
+  INVOICE_COMPANY_MAX_LENGTH,
+  invoiceAddressLines,
+  type PrintedDocument,
+  type ProFormaInvoice,
+  type TaxDocumentContent,
+} from '../../shared/tax-documents';
 import { VAT_RATE_PERCENT } from '../../shared/vat';
+import { weekdayInWords } from '../../shared/profile';
 import { unpackWoff } from './woff';
 
 /**
- * A tax invoice, plain invoice or credit note as an A4 PDF, set in Inter, with UnifontEX for any
- * character Inter lacks (王, Ｔｈａｎｄｉ, அ, 😀; docs/decisions/0034-invoice-fonts.md). Both are
- * embedded, so names print as written wherever the file is opened. The same document always gives
- * the same bytes: a retried email carries the same file as the first.
+ * A tax invoice, plain invoice, credit note or pro-forma invoice as an A4 PDF, set in Inter, with
+ * UnifontEX for any character Inter lacks (王, Ｔｈａｎｄｉ, அ, 😀; docs/decisions/0034-invoice-fonts.md).
+ * Both are embedded, so names print as written wherever the file is opened. The same document
+ * always gives the same bytes: a retried email carries the same file as the first.
  */
 
 const PAGE_WIDTH = 595.28;
@@ -179,10 +188,40 @@ function heightOf(sheet: Sheet, text: string, weight: Weight, size: number, opti
   return runs.reduce((height, run, i) => height + pdf.font(run.font).fontSize(size).heightOfString(run.text, { ...options, continued: i < runs.length - 1 }), 0);
 }
 
-// pdfkit and its fonts add about 15 MB to a process: loaded with the first document, not at every start.
-export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buffer> {
-  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), shopFonts()]);
+/** How a document names itself: in its heading, atop the pages it continues onto and in the file's properties. */
+interface Heading {
+  /** 'Tax Invoice INV-000001', 'Pro-forma Invoice for order CF-1001'. */
+  name: string;
+  subject: string;
+  /** In bold under the title: the serial, or the order a pro-forma invoice is for. */
+  reference: string;
+  /** Under the reference: the date, and the order of a tax document. */
+  details: string[];
+  /** The document's date, which also keeps the file's /ID fixed. */
+  date: Date;
+}
+
+function headingOf(document: PrintedDocument): Heading {
+  if (document.kind === 'pro_forma') {
+    const orderedAt = new Date(document.orderedAt);
+    const name = `${document.title} for order ${document.orderNumber}`;
+    return { name, subject: name, reference: `Order ${document.orderNumber}`, details: [`Order date: ${issueDate.format(orderedAt)}`], date: orderedAt };
+  }
   const issuedAt = new Date(document.issuedAt);
+  const name = `${document.title} ${document.serial}`;
+  return {
+    name,
+    subject: `${name} for order ${document.orderNumber}`,
+    reference: document.serial,
+    details: [`Date of issue: ${issueDate.format(issuedAt)}`, `Order number: ${document.orderNumber}`],
+    date: issuedAt,
+  };
+}
+
+// pdfkit and its fonts add about 15 MB to a process: loaded with the first document, not at every start.
+export async function renderTaxDocumentPdf(document: PrintedDocument): Promise<Buffer> {
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), shopFonts()]);
+  const heading = headingOf(document);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -190,13 +229,13 @@ export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promis
     // No default Helvetica: every word is set in Inter, or the fallback.
     font: '',
     info: {
-      Title: `${document.title} ${document.serial}`,
+      Title: heading.name,
       Author: document.supplier.legalName,
-      Subject: `${document.title} ${document.serial} for order ${document.orderNumber}`,
+      Subject: heading.subject,
       Creator: document.supplier.name,
-      // pdfkit takes the trailer's /ID from these fields, so the time of issue keeps it fixed.
-      CreationDate: issuedAt,
-      ModDate: issuedAt,
+      // pdfkit takes the trailer's /ID from these fields, so the document's date keeps it fixed.
+      CreationDate: heading.date,
+      ModDate: heading.date,
     },
   });
   pdf.registerFont(REGULAR, fonts.regular.bytes);
@@ -210,11 +249,17 @@ export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promis
     pdf.on('error', reject);
   });
 
-  let y = drawHeading(sheet, document, issuedAt);
-  y = drawParties(sheet, document, y + 22);
-  if (document.credit) y = drawCredit(sheet, document.credit, document.supplier.vatNumber !== null, y + 18);
-  y = drawLines(sheet, document, y + 22);
-  drawTotals(pdf, document, y + 14);
+  let y = drawHeading(sheet, document, heading);
+  if (document.kind === 'pro_forma') {
+    y = drawNotice(sheet, 'This is not a tax invoice.', `The ${document.invoiceTitle.toLowerCase()} is issued when your payment is received.`, y + 18);
+    y = drawParties(sheet, document, y + 22);
+    y = drawPayment(sheet, document.payment, y + 22);
+  } else {
+    y = drawParties(sheet, document, y + 22);
+    if (document.credit) y = drawCredit(sheet, document.credit, document.supplier.vatNumber !== null, y + 18);
+  }
+  y = drawLines(sheet, document, heading, y + 22);
+  drawTotals(pdf, document, heading, y + 14);
   drawFooters(sheet, document);
   pdf.end();
   return done;
@@ -231,7 +276,7 @@ function drawLogo(pdf: Pdf, x: number, y: number, size: number): void {
 }
 
 /** Logo and trading name on the left, the title, serial, date and order on the right; returns the y below. */
-function drawHeading(sheet: Sheet, document: TaxDocumentContent, issuedAt: Date): number {
+function drawHeading(sheet: Sheet, document: PrintedDocument, heading: Heading): number {
   const { pdf } = sheet;
   const logoSize = 40;
   drawLogo(pdf, MARGIN, MARGIN, logoSize);
@@ -247,11 +292,10 @@ function drawHeading(sheet: Sheet, document: TaxDocumentContent, issuedAt: Date)
   const rightWidth = CONTENT_WIDTH / 2;
   pdf.font(BOLD).fontSize(26).fillColor(GREEN).text(document.title, rightX, MARGIN - 4, { width: rightWidth, align: 'right' });
   pdf.moveDown(0.15);
-  pdf.font(BOLD).fontSize(12).fillColor(INK).text(document.serial, { width: rightWidth, align: 'right' });
+  pdf.font(BOLD).fontSize(12).fillColor(INK).text(heading.reference, { width: rightWidth, align: 'right' });
   pdf.moveDown(0.2);
   pdf.font(REGULAR).fontSize(9.5).fillColor(MUTED);
-  pdf.text(`Date of issue: ${issueDate.format(issuedAt)}`, { width: rightWidth, align: 'right' });
-  pdf.text(`Order number: ${document.orderNumber}`, { width: rightWidth, align: 'right' });
+  for (const detail of heading.details) pdf.text(detail, { width: rightWidth, align: 'right' });
   const bottom = Math.max(leftBottom, pdf.y);
 
   pdf.moveTo(MARGIN, bottom + 14).lineTo(MARGIN + CONTENT_WIDTH, bottom + 14).lineWidth(0.75).stroke(RULE);
@@ -275,7 +319,7 @@ function drawBlock(sheet: Sheet, heading: string, lines: string[], x: number, y:
  * its own lines and no more, also as stored before the checkout bounded them: a company name
  * cannot add a line that looks like the shop's own (a 'VAT number …'), nor an address a page.
  */
-function drawParties(sheet: Sheet, document: TaxDocumentContent, y: number): number {
+function drawParties(sheet: Sheet, document: Pick<PrintedDocument, 'supplier' | 'recipient'>, y: number): number {
   const { supplier, recipient } = document;
   const vatRegistered = supplier.vatNumber !== null;
   const width = (CONTENT_WIDTH - 30) / 2;
@@ -298,29 +342,77 @@ function drawParties(sheet: Sheet, document: TaxDocumentContent, y: number): num
 
 /** What a credit note is against (s21): the invoice, the value of its supply, and why. */
 function drawCredit(sheet: Sheet, credit: NonNullable<TaxDocumentContent['credit']>, vatRegistered: boolean, y: number): number {
-  const { pdf } = sheet;
   const invoiceWord = vatRegistered ? 'tax invoice' : 'invoice';
   const against = `Credit note against ${invoiceWord} ${credit.invoiceSerial} (value of the supply ${formatRand(credit.invoiceTotalCents)})`;
-  const reason = `Reason: ${oneLine(credit.reason, 500)}`;
+  return drawNotice(sheet, against, `Reason: ${oneLine(credit.reason, 500)}`, y);
+}
+
+/** A statement in a tinted panel across the page: a bold line in the shop's words, then `text`, which may carry the buyer's. Returns the y below. */
+function drawNotice(sheet: Sheet, statement: string, text: string, y: number): number {
+  const { pdf } = sheet;
   const padding = 10;
   const width = CONTENT_WIDTH - 2 * padding;
   pdf.font(BOLD).fontSize(9.5);
-  const againstHeight = pdf.heightOfString(against, { width });
-  const reasonHeight = heightOf(sheet, reason, 'regular', 9.5, { width });
-  const height = againstHeight + 4 + reasonHeight + 2 * padding;
+  const statementHeight = pdf.heightOfString(statement, { width });
+  const textHeight = heightOf(sheet, text, 'regular', 9.5, { width });
+  const height = statementHeight + 4 + textHeight + 2 * padding;
 
   pdf.rect(MARGIN, y, CONTENT_WIDTH, height).fill(TINT);
   pdf.rect(MARGIN, y, 3, height).fill(GREEN);
-  pdf.font(BOLD).fontSize(9.5).fillColor(INK).text(against, MARGIN + padding, y + padding, { width });
+  pdf.font(BOLD).fontSize(9.5).fillColor(INK).text(statement, MARGIN + padding, y + padding, { width });
   pdf.fillColor(INK);
-  write(sheet, reason, 'regular', 9.5, { width }, MARGIN + padding, y + padding + againstHeight + 4);
+  write(sheet, text, 'regular', 9.5, { width }, MARGIN + padding, y + padding + statementHeight + 4);
   return y + height;
 }
 
+/**
+ * A pro-forma invoice's 'How to pay': the shop's account on the left, what to pay, with which
+ * reference and by when on the right, each detail on its own line as a banking app asks for it.
+ */
+function drawPayment(sheet: Sheet, payment: ProFormaInvoice['payment'], y: number): number {
+  const { pdf } = sheet;
+  const columnWidth = (CONTENT_WIDTH - 30) / 2;
+  // Room for 'Account number' on the left, and for a pay-by day with its weekday on the right.
+  const labelWidths = [90, 60];
+  const columns: [string, string][][] = [
+    [
+      ['Bank', payment.bank],
+      ['Account name', payment.accountName],
+      ['Account number', payment.accountNumber],
+      ['Branch code', payment.branchCode],
+    ],
+    [
+      ['Reference', payment.reference],
+      ['Amount', formatRand(payment.amountCents)],
+      ['Pay by', weekdayInWords(payment.payBy)],
+    ],
+  ];
+  pdf.font(BOLD).fontSize(8.5).fillColor(GREEN).text('How to pay', MARGIN, y, { width: CONTENT_WIDTH });
+  pdf.moveDown(0.3);
+  const top = pdf.y;
+  const bottoms = columns.map((rows, i) => {
+    const x = MARGIN + i * (columnWidth + 30);
+    const labelWidth = labelWidths[i]!;
+    const valueWidth = columnWidth - labelWidth;
+    let rowY = top;
+    for (const [label, value] of rows) {
+      const line = oneLine(value, 100);
+      pdf.font(REGULAR).fontSize(9.5).fillColor(MUTED).text(label, x, rowY, { width: labelWidth, lineBreak: false });
+      pdf.fillColor(INK);
+      write(sheet, line, 'bold', 9.5, { width: valueWidth, lineGap: 1.5 }, x + labelWidth, rowY);
+      rowY = Math.max(pdf.y, rowY + heightOf(sheet, label, 'regular', 9.5, { width: labelWidth })) + 2;
+    }
+    return rowY;
+  });
+  const bottom = Math.max(...bottoms);
+  pdf.font(REGULAR).fontSize(9.5).fillColor(MUTED).text(`Use ${payment.reference} as the reference, so that we can match your payment.`, MARGIN, bottom + 4, { width: CONTENT_WIDTH });
+  return pdf.y;
+}
+
 /** A new page that says which document it continues, should the pages be parted; returns the y below. */
-function continueOnNewPage(pdf: Pdf, document: TaxDocumentContent): number {
+function continueOnNewPage(pdf: Pdf, heading: Heading): number {
   pdf.addPage();
-  pdf.font(BOLD).fontSize(9.5).fillColor(GREEN).text(`${document.title} ${document.serial} (continued)`, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+  pdf.font(BOLD).fontSize(9.5).fillColor(GREEN).text(`${heading.name} (continued)`, MARGIN, MARGIN, { width: CONTENT_WIDTH });
   return pdf.y;
 }
 
@@ -336,13 +428,13 @@ function drawTableHeader(pdf: Pdf, y: number): number {
 }
 
 /** The lines, on as many pages as they need, the column headings repeated on each. */
-function drawLines(sheet: Sheet, document: TaxDocumentContent, y: number): number {
+function drawLines(sheet: Sheet, document: Pick<PrintedDocument, 'lines'>, heading: Heading, y: number): number {
   const { pdf } = sheet;
   y = drawTableHeader(pdf, y);
   for (const line of document.lines) {
     const description = oneLine(line.description, 300);
     const height = heightOf(sheet, description, 'regular', TABLE_FONT_SIZE, { width: DESCRIPTION_WIDTH }) + 2 * ROW_PADDING;
-    if (y + height > CONTENT_BOTTOM) y = drawTableHeader(pdf, continueOnNewPage(pdf, document) + 10);
+    if (y + height > CONTENT_BOTTOM) y = drawTableHeader(pdf, continueOnNewPage(pdf, heading) + 10);
     const top = y + ROW_PADDING;
     pdf.fillColor(INK);
     write(sheet, description, 'regular', TABLE_FONT_SIZE, { width: DESCRIPTION_WIDTH }, columns.description, top);
@@ -357,7 +449,7 @@ function drawLines(sheet: Sheet, document: TaxDocumentContent, y: number): numbe
 }
 
 /** The totals, kept together on one page; VAT only when the supplier is a VAT vendor. */
-function drawTotals(pdf: Pdf, document: TaxDocumentContent, y: number): void {
+function drawTotals(pdf: Pdf, document: Pick<TaxDocumentContent, 'supplier' | 'totalCents' | 'vatCents' | 'exclusiveCents' | 'paidWith'>, heading: Heading, y: number): void {
   const rows: { label: string; amount: string; strong: boolean }[] =
     document.supplier.vatNumber !== null
       ? [
@@ -368,7 +460,7 @@ function drawTotals(pdf: Pdf, document: TaxDocumentContent, y: number): void {
       : [{ label: 'Total', amount: formatRand(document.totalCents), strong: true }];
   const rowHeight = (strong: boolean) => (strong ? 22 : 17);
   const height = rows.reduce((sum, row) => sum + rowHeight(row.strong), 0) + (document.paidWith ? 20 : 0);
-  if (y + height > CONTENT_BOTTOM) y = continueOnNewPage(pdf, document) + 10;
+  if (y + height > CONTENT_BOTTOM) y = continueOnNewPage(pdf, heading) + 10;
 
   const width = 280;
   const x = MARGIN + CONTENT_WIDTH - width;
@@ -388,7 +480,7 @@ function drawTotals(pdf: Pdf, document: TaxDocumentContent, y: number): void {
 }
 
 /** Who issued the document and where, and the page number, at the foot of every page. */
-function drawFooters(sheet: Sheet, document: TaxDocumentContent): void {
+function drawFooters(sheet: Sheet, document: Pick<PrintedDocument, 'supplier'>): void {
   const { pdf } = sheet;
   const { start, count } = pdf.bufferedPageRange();
   const footer = oneLine(`${document.supplier.legalName} · ${document.supplier.address}`, 300);

@@ -5,7 +5,7 @@ import { parseInput } from '../http/parse';
 import { serve } from '../http/contract';
 import { orderNumberParamsSchema } from '../../shared/orders';
 import { dayPeriodFields } from '../../shared/order-desk';
-import { DOCUMENT_SERIAL_PATTERN, type TaxDocumentContent } from '../../shared/tax-documents';
+import { DOCUMENT_SERIAL_PATTERN, type PrintedDocument } from '../../shared/tax-documents';
 import { documentPdf } from './attachments';
 import { documentsExportFormats, type TaxDocumentService } from './service';
 
@@ -31,7 +31,7 @@ function personal(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store');
 }
 
-async function sendPdf(reply: FastifyReply, document: TaxDocumentContent) {
+async function sendPdf(reply: FastifyReply, document: PrintedDocument) {
   const file = await documentPdf(document);
   return personal(reply).type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.content);
 }
@@ -40,12 +40,20 @@ function sendCsv(reply: FastifyReply, { filename, csv }: { filename: string; csv
   return personal(reply).type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
 }
 
-/** Tax invoices and credit notes as PDFs for their shopper, and the order desk's documents, VAT report and exports. */
+/**
+ * Tax invoices, credit notes and the pro-forma invoice of an order awaiting its bank transfer as
+ * PDFs for their shopper, and the order desk's documents, VAT report and exports.
+ */
 export async function taxDocumentRoutes(app: FastifyInstance, { identity, documents, requireAdmin }: TaxDocumentRouteDeps): Promise<void> {
   app.get('/api/profile/orders/:orderNumber/documents/:serial', async (request, reply) => {
     const user = await requireSessionUser(identity, request);
     const { orderNumber, serial } = parseInput(customerDocumentParams, request.params);
     return sendPdf(reply, await documents.customerDocument(user.id, orderNumber, serial));
+  });
+  app.get('/api/profile/orders/:orderNumber/pro-forma.pdf', async (request, reply) => {
+    const user = await requireSessionUser(identity, request);
+    const { orderNumber } = parseInput(orderNumberParamsSchema, request.params);
+    return sendPdf(reply, await documents.customerProForma(user.id, orderNumber));
   });
 
   await app.register(async (desk) => {

@@ -2,15 +2,17 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { placedOrders, taxDocuments } from '../db/schema';
 import { startOfDay, startOfNextDay, TIME_ZONE } from '../db/south-african-days';
-import { InvalidInputError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { ShopDetails } from '../../shared/shop-details';
 import { isVatVendor } from '../../shared/vat';
-import { type TaxDocumentContent, type TaxDocumentSummary, type VatReport, type VatReportMonth } from '../../shared/tax-documents';
+import { type ProFormaInvoice, type TaxDocumentContent, type TaxDocumentSummary, type VatReport, type VatReportMonth } from '../../shared/tax-documents';
+import type { BankAccount } from '../../shared/bank-transfer';
 import { documentsCsv, documentsXeroCsv, vatReportCsv } from './csv';
-import { documentSummary } from './documents';
+import { documentSummary, proFormaInvoice } from './documents';
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
+const ORDER_NOT_FOUND = 'Order not found';
 
 export const documentsExportFormats = ['register', 'xero-invoices', 'xero-credit-notes'] as const;
 export type DocumentsExportFormat = (typeof documentsExportFormats)[number];
@@ -35,7 +37,8 @@ function resolvePeriod(period: DocumentPeriod): Required<DocumentPeriod> {
   return { from, to };
 }
 
-export function createTaxDocumentService(db: Database, shop: ShopDetails) {
+/** The shop's details and, where it takes bank transfers, its account (for pro-forma invoices). */
+export function createTaxDocumentService(db: Database, shop: ShopDetails, bankAccount?: BankAccount) {
   const inPeriod = ({ from, to }: Required<DocumentPeriod>) => and(gte(taxDocuments.issuedAt, startOfDay(from)), lt(taxDocuments.issuedAt, startOfNextDay(to)));
 
   async function documentsIn(period: Required<DocumentPeriod>): Promise<TaxDocumentContent[]> {
@@ -112,6 +115,24 @@ export function createTaxDocumentService(db: Database, shop: ShopDetails) {
         .where(and(eq(taxDocuments.serial, serial), eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
       if (!row) throw new NotFoundError(DOCUMENT_NOT_FOUND);
       return row.content;
+    },
+
+    /**
+     * The pro-forma invoice of one of the shopper's own orders while it awaits its bank transfer.
+     * Another's order, or an unknown one, is simply not found; once paid, the tax invoice is the document.
+     */
+    async customerProForma(userId: string, orderNumber: string): Promise<ProFormaInvoice> {
+      const [order] = await db
+        .select()
+        .from(placedOrders)
+        .where(and(eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
+      if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (order.state === 'cancelled') throw new ConflictError(`Order ${orderNumber} is cancelled: there is nothing to pay.`);
+      if (order.state !== 'pending' || order.paymentStatus !== 'pending') {
+        throw new ConflictError(`Order ${orderNumber} is paid: download its ${isVatVendor(shop) ? 'tax invoice' : 'invoice'} instead.`);
+      }
+      if (!bankAccount) throw new ConflictError(`The shop no longer takes bank transfers: please contact us about paying for order ${orderNumber}.`);
+      return proFormaInvoice(shop, order, bankAccount);
     },
 
     /** The register of the period's documents, or Xero's import file of its invoices or of its credit notes. */
