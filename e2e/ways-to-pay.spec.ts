@@ -122,6 +122,11 @@ for (const width of [375, 1280]) {
       await expect(transfer.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
       for (const text of ['First National Bank', 'Cape Flag Company (Pty) Ltd', '62812345678', '250655', orderNumber]) await expect(transfer).toContainText(text);
       await expect(page.getByTestId('timeline-event').first()).toContainText('Order placed');
+      // The pro-forma invoice to pay from, and the bank's slip sent back.
+      const proForma = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download pro-forma invoice' }).click()]);
+      expect(proForma[0].suggestedFilename()).toBe(`pro-forma-invoice-${orderNumber}.pdf`);
+      await page.getByLabel('Upload proof of payment').setInputFiles({ name: 'slip.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% a bank slip\n%%EOF\n') });
+      await expect(page.getByTestId('proofs-sent')).toContainText('slip.pdf');
       await expectNoSidewaysScroll(page);
       await expect(async () => {
         const mail = (await mailbox(page)).find((m) => m.to === bursar.email && m.subject.includes(orderNumber));
@@ -138,6 +143,8 @@ for (const width of [375, 1280]) {
       await desk.getByTestId('order-row').and(desk.locator(`[data-order-number="${orderNumber}"]`)).getByRole('link', { name: orderNumber }).click();
       const sheet = desk.getByRole('dialog', { name: `Order ${orderNumber}` });
       await expect(sheet).toContainText('Awaiting payment');
+      await expect(sheet.getByRole('link', { name: /^Open slip\.pdf/ })).toBeVisible();
+      await expect(sheet.getByTestId('timeline-event')).toContainText(['Proof of payment uploaded: slip.pdf']);
       await sheet.getByRole('button', { name: 'Mark payment received' }).click();
       await expect(sheet.getByLabel('Amount received (R)')).not.toHaveValue('');
       await sheet.getByRole('button', { name: 'Review payment' }).click();

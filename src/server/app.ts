@@ -58,6 +58,8 @@ import { createDiscountService } from './discounts/service';
 import { createRateLimiter } from './rate-limit/service';
 import { createProfileService } from './account/service';
 import { accountRoutes } from './account/routes';
+import { createProofsOfPayment } from './orders/proof-of-payment';
+import { proofOfPaymentRoutes } from './orders/proof-of-payment-routes';
 import { pickupRoutes } from './pickup/routes';
 import { createPickupService, findPoint } from './pickup/service';
 import { createCheckoutService } from './checkout/service';
@@ -182,6 +184,8 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), sizes: createSizeAdminService(db, catalog), requireAdmin });
   const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued, bankAccount: payments.bankTransfer?.account });
   accountRoutes(app, { identity, profiles, limiter });
+  const proofs = createProofsOfPayment({ db, email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued });
+  await proofOfPaymentRoutes(app, { identity, proofs, limiter, requireAdmin });
   pickupRoutes(app, createPickupService(db));
   const delivery = createDeliveryService({ db, courier, cart });
   const tracking = createCourierTracking({ db, courier, email, onQueued: onOutboxQueued, log: app.log.child({ component: 'courier-tracking' }) });

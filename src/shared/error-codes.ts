@@ -47,6 +47,8 @@ export type ErrorCode =
   | 'webhook_refused'
   /** 413 or 415: an uploaded picture that is too large, or not a picture the shop can show. */
   | 'picture_refused'
+  /** 413 or 415: a proof of payment that is too large, or not the PDF or picture it says it is. */
+  | 'proof_refused'
   // Delivery.
   /** 422 or 502: no courier rate for the address (not served, or the courier did not answer); PAXI is still offered. */
   | 'courier_unavailable'

@@ -1,6 +1,7 @@
 import type { OrderDeliveryOption } from './delivery';
 import { z } from 'zod';
 import type { OrderDocument } from './tax-documents';
+import type { ProofOfPayment } from './proof-of-payment';
 import { lineName } from './product';
 
 /**
@@ -227,7 +228,7 @@ export function oversoldSettleLabel(marks: OversoldMark[]): string {
   return stock ? 'Restocked: ready to pack' : 'Honour the discount';
 }
 
-export const orderEventTypes = ['placed', 'payment_reminder', 'payment_received', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed', 'oversold', 'oversold_settled'] as const;
+export const orderEventTypes = ['placed', 'payment_reminder', 'proof_of_payment', 'payment_received', ...deliverySteps, 'cancelled', 'refund_requested', 'refunded', 'note', 'refund_failed', 'oversold', 'oversold_settled'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 /** One line of an order's timeline. actorEmail null: the shop itself, the customer or the payment provider. */
@@ -252,6 +253,8 @@ export interface AdminOrderDetail {
   refundableCents: number;
   /** The tax invoice and credit notes, invoice first, each with its PDF's address. */
   documents: OrderDocument[];
+  /** The proofs of payment the buyer sent for a bank transfer, oldest first (GET /api/admin/orders/:id/proofs/:proofId opens one). */
+  proofs: ProofOfPayment[];
 }
 
 /** The answer of every POST /api/admin/orders/:id/… call: the order as it is now, and what was done in words. */

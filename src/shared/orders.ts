@@ -2,6 +2,7 @@ import type { OrderDocument } from './tax-documents';
 import { z } from 'zod';
 import { deliverySteps, type OrderStatus, type PaymentStatus } from './order-desk';
 import type { BankTransferDetails } from './bank-transfer';
+import type { ProofOfPayment } from './proof-of-payment';
 import type { OrderDeliveryOption } from './delivery';
 
 /** One line of an order: a flag, its unit price paid (cents) and how many. */
@@ -71,4 +72,6 @@ export interface CustomerOrderDetail {
   payLater: boolean;
   /** An order awaiting its bank transfer: where to pay, the reference and by when; null otherwise. */
   bankTransfer: BankTransferDetails | null;
+  /** The proofs of payment the buyer sent for a bank transfer, oldest first; only the shop opens them. */
+  proofsOfPayment: ProofOfPayment[];
 }

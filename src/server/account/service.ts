@@ -18,6 +18,7 @@ import { customerOrderEventTypes, type CustomerOrderDetail, type CustomerOrderEv
 import type { BankAccount } from '../../shared/bank-transfer';
 import { paymentMethodView } from '../../shared/payment-methods';
 import { bankTransferOf } from '../orders/service';
+import { proofsOf } from '../orders/proof-of-payment';
 import {
   DEFAULT_COUNTRY,
   MAX_ADDRESSES,
@@ -362,6 +363,7 @@ export function createProfileService(db: Database, { auth, email, onQueued, bank
         pays: paymentMethodView(order.paymentMethod).pays,
         payLater: order.paymentMethod === 'eft',
         bankTransfer: bankTransferOf(order, bankAccount) ?? null,
+        proofsOfPayment: await proofsOf(db, order.id),
       };
     },
 

@@ -33,10 +33,11 @@ interface Reads {
 const before = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'reads.json'), 'utf8')) as Reads;
 /**
  * What the answers gained since the fixture was made, as every order made then reads it: no day to
- * pay a bank transfer by on the desk, and paid by card at once for its buyer.
+ * pay a bank transfer by on the desk, paid by card at once for its buyer, and no proof of payment.
  */
 const addedToDeskOrders = { paymentDueOn: null };
-const addedToCustomerOrders = { pays: 'by card', payLater: false, bankTransfer: null };
+const addedToDeskDetails = { proofs: [] };
+const addedToCustomerOrders = { pays: 'by card', payLater: false, bankTransfer: null, proofsOfPayment: [] };
 /** The payment page's answer for each shopper's checkout, oldest first. */
 const checkoutsBefore = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'checkout-reads.json'), 'utf8')) as { metadata: { checkoutId: string; customerInfo: { email: string } } }[];
 /** Foreign keys are not checked while the data goes in: pg_dump writes tables in name order. */
@@ -80,7 +81,7 @@ describe.each(databasesMadeAt(MADE_AT, data))('orders made before fulfilments an
     expect(list).toEqual(before.list.map((order) => ({ ...order, ...addedToDeskOrders })));
     const details = [];
     for (const order of list) details.push((await get(`/api/admin/orders/${order.id}`)).json());
-    expect(details).toEqual(before.details.map((detail) => ({ ...detail, order: { ...detail.order, ...addedToDeskOrders } })));
+    expect(details).toEqual(before.details.map((detail) => ({ ...detail, ...addedToDeskDetails, order: { ...detail.order, ...addedToDeskOrders } })));
     expect((await get('/api/admin/orders/unfulfilled')).json()).toEqual(before.unfulfilled.map((order) => ({ ...order, ...addedToDeskOrders })));
     const { revenueByDay: _days, ...totals } = (await get('/api/admin/overview')).json<Record<string, unknown>>();
     const { revenueByDay: _then, ...totalsBefore } = before.overview;

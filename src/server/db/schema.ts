@@ -4,6 +4,7 @@ import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
 import { fulfilmentStatuses, orderEventTypes, orderStates, paymentStatuses, type FulfilmentMethod, type FulfilmentStatus, type OrderStatus, type OversoldMark } from '../../shared/order-desk';
 import type { OrderEventDetails } from '../lib/order-event-details';
 import { PICTURE_FORMATS } from '../../shared/picture-sizes';
+import { PROOF_TYPES } from '../../shared/proof-of-payment';
 import { DEFAULT_FLAG_PACKING, orderDeliveryOptions, type CourierAddress, type CourierServiceLevel } from '../../shared/delivery';
 import type { PaxiSpeed } from '../../shared/shop-facts';
 import { discountKinds } from '../../shared/discounts';
@@ -872,6 +873,34 @@ export const uploadedImageVariants = pgTable(
     primaryKey({ name: 'uploaded_image_variants_pk', columns: [t.imageId, t.format, t.width] }),
     check('uploaded_image_variants_format_known', sql`${t.format} IN ('avif', 'webp')`),
     check('uploaded_image_variants_size_positive', sql`${t.width} > 0 AND ${t.height} > 0`),
+  ],
+);
+
+/**
+ * The proofs of payment a buyer sent for an order awaiting a bank transfer (a PDF or a picture),
+ * kept in the database beside the order, like the product pictures, so that every process serves
+ * them and a backup keeps them. Only the order desk opens them.
+ */
+export const proofsOfPayment = pgTable(
+  'proofs_of_payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    contentType: text('content_type', { enum: PROOF_TYPES }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    /** The buyer's name for the file, cleaned up. */
+    fileName: text('file_name').notNull(),
+    /** Null once the buyer deleted the account: the proof stays with the order, as the order does. */
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('proofs_of_payment_order_idx').on(t.orderId, t.uploadedAt),
+    check('proofs_of_payment_type_known', sql`${t.contentType} IN ('application/pdf', 'image/jpeg', 'image/png', 'image/webp')`),
+    check('proofs_of_payment_size_in_range', sql`${t.byteSize} BETWEEN 1 AND 5242880`),
   ],
 );
 

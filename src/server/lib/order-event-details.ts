@@ -8,6 +8,8 @@ export interface OrderEventDetailsOf {
   placed: Record<string, never>;
   /** The buyer was reminded to pay by bank transfer. */
   payment_reminder: Record<string, never>;
+  /** The buyer sent a proof of payment: which one, its name and size. */
+  proof_of_payment: { proofId: string; fileName: string; sizeBytes: number };
   /** A bank transfer the order desk saw reflect: how much, and on which day. */
   payment_received: { amountCents: number; receivedOn: string };
   fulfilled: { trackingNumber: string; courierShipmentId?: string };

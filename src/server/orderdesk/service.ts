@@ -17,6 +17,7 @@ import type { EmailContext } from '../notify/templates';
 import { assertMove, canMove, canMovePayment, lockedOrder, type OrderRow } from '../orders/transitions';
 import { timelineOf, type OrderEventRow } from '../orders/events';
 import { askForRefund, waitingRefundCents, withdrawRefund, type AcceptedRefund } from '../orders/refunds';
+import { proofsOf } from '../orders/proof-of-payment';
 import {
   addOrderNote,
   cancelOrder,
@@ -246,6 +247,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       actions: allowedActions(state, { bookable: deps.delivery.canBook, follows: deps.tracking.follows }),
       refundableCents: state.refundableCents,
       documents: await orderDocuments(db, id, documentUrls.orderDesk),
+      proofs: await proofsOf(db, id),
     };
   }
 

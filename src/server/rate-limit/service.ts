@@ -48,6 +48,13 @@ export const rateRules = {
     windowSeconds: 15 * 60,
     message: 'Too many discount code attempts. Please try again in 15 minutes.',
   },
+  // Each proof of payment is a file of up to 5 MB: a buyer sends one or two, a script is stopped after a few.
+  proofOfPayment: {
+    name: 'proof-of-payment',
+    limit: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many proof of payment uploads in the last hour. Please try again later.',
+  },
   // About 2 reports per page a shopper opens: 60 pages in 10 minutes from one address, room for
   // several phones behind a mobile network's shared address. Reports over it are dropped, no one waits.
   pageSpeedReportsPerIp: {
@@ -67,6 +74,10 @@ export function ipSubject(ip: string): string {
 
 export function emailSubject(email: string): string {
   return `email:${email.trim().toLowerCase()}`;
+}
+
+export function userSubject(userId: string): string {
+  return `user:${userId}`;
 }
 
 const keyOf = ([rule, subject]: RateCheck) => `${rule.name}:${subject}`;

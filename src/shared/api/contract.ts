@@ -30,6 +30,7 @@ import {
   pickupSearchSchema,
   productSchema,
   listedProductSchema,
+  proofUploadedSchema,
   savedAddressSchema,
   savedProfileSchema,
 } from './responses';
@@ -50,6 +51,7 @@ export const answers = {
   addAddress: savedAddressSchema,
   updateAddress: savedAddressSchema,
   makeAddressDefault: savedAddressSchema,
+  uploadProofOfPayment: proofUploadedSchema,
   markPaymentReceived: orderActionResultSchema,
   fulfilOrder: orderActionResultSchema,
   bookCourier: orderActionResultSchema,

@@ -12,6 +12,7 @@ import type { CartItemView } from '../cart';
 import type { ListedProduct, Product } from '../product';
 import type { DiscountPreview } from '../checkout';
 import { quoteStatuses, type QuoteAnswer, type QuoteLine, type QuoteRequestView } from '../quotes';
+import type { ProofOfPayment, ProofUploaded } from '../proof-of-payment';
 
 /*
  * What the shop's JSON calls answer, as zod schemas: the server sends each answer through its
@@ -244,6 +245,10 @@ const orderDocumentSchema = exactly<OrderDocument>()(
   }),
 );
 
+const proofOfPaymentSchema = exactly<ProofOfPayment>()(z.object({ id: z.string(), fileName: z.string(), sizeBytes: z.number(), uploadedAt: z.string() }));
+
+export const proofUploadedSchema = exactly<ProofUploaded>()(z.object({ message: z.string(), proofsOfPayment: z.array(proofOfPaymentSchema) }));
+
 /** Every POST /api/admin/orders/:id/…: the order as it is now, its timeline, its moves, and what was done. */
 export const orderActionResultSchema = exactly<OrderActionResult>()(
   z.object({
@@ -252,6 +257,7 @@ export const orderActionResultSchema = exactly<OrderActionResult>()(
     actions: z.array(z.enum(orderActions)),
     refundableCents: z.number(),
     documents: z.array(orderDocumentSchema),
+    proofs: z.array(proofOfPaymentSchema),
     message: z.string(),
   }),
 );

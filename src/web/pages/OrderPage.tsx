@@ -12,6 +12,8 @@ import { InfoCard } from '../components/ui/InfoCard';
 import { useSession } from '../components/auth/use-session';
 import { SignInPrompt } from '../components/profile/SignInPrompt';
 import { BankTransferPanel } from '../components/orders/BankTransferPanel';
+import { ProofOfPaymentUpload } from '../components/orders/ProofOfPaymentUpload';
+import { ProFormaLink } from '../components/orders/ProFormaLink';
 import { DocumentLink } from '../components/orders/DocumentLink';
 import { OrderLines } from '../components/orders/OrderLines';
 import { orderDate, orderStatus } from '../components/orders/order-status';
@@ -90,8 +92,10 @@ function OrderView({ order }: { order: CustomerOrderDetail }) {
         </span>
       </header>
       {order.bankTransfer && (
-        <div className="mt-6 text-sm text-slate-700">
+        <div className="mt-6 space-y-5 text-sm text-slate-700">
           <BankTransferPanel transfer={order.bankTransfer} />
+          <ProFormaLink orderNumber={order.orderNumber} />
+          <ProofOfPaymentUpload orderNumber={order.orderNumber} proofs={order.proofsOfPayment} />
         </div>
       )}
       <div className="mt-6 grid gap-5 lg:grid-cols-3">

@@ -13,6 +13,7 @@ import { useOrderParam } from './use-order-param';
 import { formatRand } from '../../../shared/money';
 import { paymentStatusLabels, type AdminOrderDetail } from '../../../shared/order-desk';
 import { paymentMethodView } from '../../../shared/payment-methods';
+import { ProofsOfPayment } from './ProofsOfPayment';
 import type { OrderDocument } from '../../../shared/tax-documents';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -75,6 +76,11 @@ function OrderPage({ detail }: { detail: AdminOrderDetail }) {
           </Fact>
         </FactList>
       </Block>
+      {order.paymentMethod === 'eft' && (
+        <Block title="Proof of payment">
+          <ProofsOfPayment orderId={order.id} proofs={detail.proofs} />
+        </Block>
+      )}
       <Block title="Documents">
         <OrderDocuments documents={documents} />
       </Block>

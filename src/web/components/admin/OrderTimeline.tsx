@@ -5,6 +5,7 @@ const eventLabels: Record<OrderEventType, string> = {
   placed: 'Order placed and paid',
   payment_reminder: 'Reminded to pay',
   payment_received: 'Payment received',
+  proof_of_payment: 'Proof of payment',
   fulfilled: 'Sent to PAXI',
   ready_for_collection: 'Arrived at the pickup point',
   collected: 'Collected by the customer',

@@ -9,7 +9,7 @@ import { CACHED_USER_KEY } from '../../components/auth/use-session';
 import { CHECKOUT_DRAFT_DAYS, CURRENT_CHECKOUT_KEY } from '../../components/checkout/checkout-storage';
 import { CHECKOUT_DRAFT_KEY, CHOSEN_POINT_KEY } from '../../lib/shopper-storage';
 
-const LAST_UPDATED = '2026-11-27';
+const LAST_UPDATED = '2026-11-29';
 
 function Email() {
   return shop.email ? <a href={`mailto:${shop.email}`}>{shop.email}</a> : <Link to="/contact">our contact form</Link>;
@@ -84,6 +84,10 @@ function sections(): PolicySection[] {
                 'At checkout, when you choose courier delivery to your door; saved to My Profile only if you tick the box to save it',
               ],
               ['Your order history: flags, prices, payment status and delivery details', 'When you place an order'],
+              [
+                'A proof of payment: the PDF from your bank or a photo of the slip, which may show your bank and account number',
+                'Only if you send one for an order you pay by bank transfer, to match your payment. It is kept with the order and seen only by us, on our order desk: we never email it',
+              ],
               ['Your name, email address and message', 'When you use our contact form or email us'],
               [
                 `Your name, email address, cellphone number, organisation,${vatVendor ? ' VAT number,' : ''} delivery area and the flags you ask about`,
@@ -170,6 +174,9 @@ function sections(): PolicySection[] {
           <li>
             <strong>Orders and invoices:</strong> {ORDER_RECORD_RETENTION_YEARS} years after the order, as tax law
             requires.
+          </li>
+          <li>
+            <strong>Proofs of payment:</strong> with their order, as long as the order is kept.
           </li>
           <li>
             <strong>Your account:</strong> until you ask us to delete it. Orders stay in our tax records as above.
