@@ -21,6 +21,7 @@ import {
   type WebhookHeaders,
 } from './provider';
 import { shopEnvelope } from './webhooks';
+import { jsonOrText, whyNoAnswer } from '../lib/http-retry';
 import { createOzowFake, OZOW_FAKE_API_PATH, OZOW_FAKE_PAY_PATH, OZOW_FAKE_TEST_SETTINGS } from './ozow-fake';
 
 /*
@@ -252,7 +253,7 @@ export function createOzowProvider(options: OzowProviderOptions): OzowProvider {
         response = await doFetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
       } catch (err) {
         const timedOut = err instanceof Error && err.name === 'TimeoutError';
-        const reason = timedOut ? `no answer within ${timeoutMs / 1000} s` : describe(err);
+        const reason = whyNoAnswer(err, timeoutMs);
         // A query that timed out is not asked again at once: the answer would keep the caller (Ozow's notification) waiting past its own limit.
         if (!timedOut && attempt < MAX_TRIES) {
           await sleep(WAITS_MS[attempt - 1]!);
@@ -269,7 +270,7 @@ export function createOzowProvider(options: OzowProviderOptions): OzowProvider {
         const said = text.trim().slice(0, 200) || response.statusText || `HTTP ${response.status}`;
         throw new PaymentProviderError(`Ozow's transaction status API refused the request (HTTP ${response.status}): ${said}`, response.status, said);
       }
-      const parsed = z.array(transactionSchema).safeParse(parseJson(text));
+      const parsed = z.array(transactionSchema).safeParse(jsonOrText(text));
       if (!parsed.success) {
         const said = `unexpected answer: ${text.slice(0, 200)}`;
         throw new PaymentProviderError(`Ozow's transaction status API sent an ${said}`, null, said);
@@ -426,19 +427,7 @@ export function createOzowProvider(options: OzowProviderOptions): OzowProvider {
   };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = (err as Error & { cause?: unknown }).cause;
-  return cause instanceof Error ? `${err.message}: ${cause.message}` : err.message;
-}
 
 const isHttpUrl = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 

@@ -29,6 +29,7 @@ import {
   type WebhookSender,
 } from './provider';
 import { readPaymentEvent, shopEnvelope } from './webhooks';
+import { whyNoAnswer } from '../lib/http-retry';
 
 /*
  * PayFast (payfast.io): the shopper is handed to PayFast's process page with a signed form, and
@@ -341,11 +342,6 @@ function checkoutNotFound(): PaymentProviderError {
   return new PaymentProviderError('The payment provider refused the request (HTTP 404): Checkout not found', 404, 'Checkout not found');
 }
 
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = (err as Error & { cause?: unknown }).cause;
-  return cause instanceof Error ? `${err.message}: ${cause.message}` : err.message;
-}
 
 /** The header's value, whatever its case, or undefined. */
 function header(headers: WebhookHeaders, name: string): string | undefined {
@@ -427,7 +423,7 @@ export function createPayfastProvider(options: PayfastProviderOptions): PayfastP
     try {
       answer = await validate(paramString);
     } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : describe(err);
+      const reason = whyNoAnswer(err, timeoutMs);
       throw new WebhookVerificationError(`PayFast could not be asked to confirm the notification (${reason}); PayFast will send it again`, 'not_confirmed');
     }
     if (answer.status !== 200) {

@@ -15,7 +15,7 @@ import {
   type RefundResult,
 } from './provider';
 import { verifyPaymentWebhook, webhookKey } from './webhooks';
-import { retryAfterMs } from '../lib/http-retry';
+import { jsonOrText, retryAfterMs, whyNoAnswer } from '../lib/http-retry';
 
 export interface YocoProviderOptions {
   /** https://payments.yoco.com/api, or a local fake in tests. */
@@ -116,7 +116,7 @@ export function createYocoProvider(options: YocoProviderOptions): YocoProvider {
       try {
         response = await doFetch(`${apiUrl}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(timeoutMs) });
       } catch (err) {
-        const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : describe(err);
+        const reason = whyNoAnswer(err, timeoutMs);
         // A timed-out request may still be running there: trying again at once only adds load.
         if (attempt < MAX_TRIES && !(err instanceof Error && err.name === 'TimeoutError')) {
           await sleep(DEFAULT_WAITS_MS[attempt - 1] ?? LONGEST_WAIT_MS);
@@ -125,7 +125,7 @@ export function createYocoProvider(options: YocoProviderOptions): YocoProvider {
         throw new PaymentProviderError(`The payment provider could not be reached (${reason})`, null, reason);
       }
       const text = await response.text();
-      const parsedBody = parseJson(text);
+      const parsedBody = jsonOrText(text);
       if (response.ok) return { status: response.status, headers: response.headers, body: parsedBody };
 
       const wait = retryAfterMs(response.headers.get('retry-after'), now());
@@ -237,21 +237,7 @@ export function createYocoProvider(options: YocoProviderOptions): YocoProvider {
   };
 }
 
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = (err as Error & { cause?: unknown }).cause;
-  const detail = cause instanceof Error ? cause.message : undefined;
-  return detail ? `${err.message}: ${detail}` : err.message;
-}
 
 /** Metadata is a string map; anything else in it is left out rather than trusted. */
 function stringMap(value: Record<string, unknown> | null | undefined): Record<string, string> {
