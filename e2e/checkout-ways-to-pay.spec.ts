@@ -6,7 +6,7 @@
  * received on the order desk, which sends the invoice. The shop the other tests use takes cards
  * only, and its checkout asks nothing.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoSidewaysScroll, test } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
 import { addToCart, chooseNearestPoint, fillDetails, mailbox, newShopper, pay, signInAs, signUp } from './shopper';
@@ -25,27 +25,30 @@ const TRANSFER_DESK = { name: 'Transfer Desk', email: 'transfer-desk@example.co.
 test.describe.configure({ timeout: 120_000 });
 
 let shop: SecondShop;
-let api: APIRequestContext;
 
-test.beforeAll(async ({ playwright }) => {
+test.beforeAll(async () => {
   shop = await startSecondShop({ PAYMENT_PROVIDERS: 'sandbox,payfast,ozow,eft', PAYFAST_URL: 'fake', OZOW_URL: 'fake', ...BANK, ADMIN_EMAILS: TRANSFER_DESK.email });
-  api = await playwright.request.newContext({ baseURL: shop.url });
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
   await shop?.stop();
 });
 
+/** A buyer's browser on the shop's home page, and the owner's beside it, both at this width. */
+async function buyerAndDesk(browser: Browser, width: number): Promise<{ context: BrowserContext; deskContext: BrowserContext; page: Page }> {
+  const viewport = { width, height: width === 375 ? 740 : 900 };
+  const context = await browser.newContext({ baseURL: shop.url, viewport });
+  const deskContext = await browser.newContext({ baseURL: shop.url, viewport });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto('/');
+  return { context, deskContext, page };
+}
+
 for (const width of [375, 1280]) {
   test(`a shopper pays once by card, once with PayFast and once by Instant EFT, each order once with its method (${width} px)`, async ({ browser }) => {
-    const viewport = { width, height: width === 375 ? 740 : 900 };
-    const context = await browser.newContext({ baseURL: shop.url, viewport });
-    const deskContext = await browser.newContext({ baseURL: shop.url, viewport });
-    const page = await context.newPage();
-    await page.clock.install();
+    const { context, deskContext, page } = await buyerAndDesk(browser, width);
     try {
-      await page.goto('/');
       const buyer = newShopper('Ways', 'Topay');
       await signUp(page, buyer);
       const orders: { orderNumber: string; paidBy: string }[] = [];
@@ -94,13 +97,8 @@ for (const width of [375, 1280]) {
   });
 
   test(`a school pays by bank transfer and the owner marks it paid (${width} px)`, async ({ browser }) => {
-    const viewport = { width, height: width === 375 ? 740 : 900 };
-    const context = await browser.newContext({ baseURL: shop.url, viewport });
-    const deskContext = await browser.newContext({ baseURL: shop.url, viewport });
-    const page = await context.newPage();
-    await page.clock.install();
+    const { context, deskContext, page } = await buyerAndDesk(browser, width);
     try {
-      await page.goto('/');
       const bursar = newShopper('Bursar', 'Greenfield');
       await signUp(page, bursar);
       await addToCart(page, 'south-africa', 'SOUTH AFRICA');
