@@ -7,7 +7,7 @@
  * only, and its checkout asks nothing.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSidewaysScroll, test } from './fixtures';
+import { afterDebounce, expect, expectNoSidewaysScroll, test, toast } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
 import { addToCart, chooseNearestPoint, fillDetails, mailbox, newShopper, pay, signInAs, signUp } from './shopper';
 
@@ -88,6 +88,19 @@ for (const width of [375, 1280]) {
         await expect(sheet.locator('dt:text-is("Paid by") + dd')).toHaveText(paidBy);
         await expect(sheet.getByTestId('order-document')).toHaveCount(1);
         await expect(sheet.getByTestId('order-document')).toContainText(/INV-\d{6}/);
+        if (paidBy !== 'PayFast') continue;
+        // PayFast's refunds are made on its dashboard, then recorded here: the credit note follows at once.
+        await sheet.getByRole('button', { name: 'Refund', exact: true }).click();
+        await expect(sheet).toContainText("Make the refund on PayFast's dashboard (Transactions → Refund) first");
+        await sheet.getByLabel('Amount to refund (R)').fill('20.00');
+        await sheet.getByLabel('Refund reference').fill('PF-RF-1001');
+        await afterDebounce(desk);
+        await sheet.getByRole('button', { name: 'Review refund' }).click();
+        await sheet.getByRole('button', { name: 'Record refund' }).click();
+        await expect(toast(desk, 'Refund Recorded')).toBeVisible();
+        await expect(sheet.getByTestId('order-document')).toHaveCount(2);
+        await expect(sheet.getByTestId('order-document').nth(1)).toContainText(/CN-\d{6}/);
+        await expectNoSidewaysScroll(desk);
       }
       await expectNoSidewaysScroll(desk);
     } finally {

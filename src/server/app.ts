@@ -206,7 +206,17 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   checkoutRoutes(app, { identity, checkout, limiter });
   deliveryRoutes(app, { identity, delivery, tracking, limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
-  await orderDeskRoutes(app, { orderDesk: createOrderDeskService({ db, checkout, email, delivery, tracking, onQueued: onOutboxQueued, log: app.log.child({ component: 'order-desk' }) }), requireAdmin });
+  const orderDesk = createOrderDeskService({
+    db,
+    checkout,
+    refundsByHand: (paymentMethod) => payments.refundsByHand(paymentMethod),
+    email,
+    delivery,
+    tracking,
+    onQueued: onOutboxQueued,
+    log: app.log.child({ component: 'order-desk' }),
+  });
+  await orderDeskRoutes(app, { orderDesk, requireAdmin });
   await discountCodeRoutes(app, { identity, discounts, cart, requireAdmin, limiter, ownPagesClose: payments.all.every((provider) => provider.closeCheckout !== undefined) });
   await taxDocumentRoutes(app, { identity, documents: createTaxDocumentService(db, config.shop, payments.bankTransfer?.account), requireAdmin });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });

@@ -251,6 +251,12 @@ export interface AdminOrderDetail {
   actions: OrderAction[];
   /** The most a refund may be now, in cents: paid, less refunds confirmed and refunds still waiting for the provider. */
   refundableCents: number;
+  /**
+   * Where this order's refunds are made by hand ("on PayFast's dashboard (Transactions → Refund)"):
+   * the owner makes the refund there and records it with its reference. Null: the desk asks the
+   * payment provider for it.
+   */
+  refundsByHand: string | null;
   /** The tax invoice and credit notes, invoice first, each with its PDF's address. */
   documents: OrderDocument[];
   /** The proofs of payment the buyer sent for a bank transfer, oldest first (GET /api/admin/orders/:id/proofs/:proofId opens one). */
@@ -300,15 +306,34 @@ export const orderNoteSchema = z.object({
   note: z.string({ error: 'Please write a note' }).trim().min(1, 'Please write a note').max(2000, 'Notes are at most 2,000 characters'),
 });
 
+export const refundReferenceMessages = {
+  required: "Say where the refund was made: PayFast's refund reference, or the bank transfer's reference",
+  tooLong: 'A refund reference is at most 100 characters',
+} as const;
+
+/**
+ * The refund's reference at the provider or the bank, for an order whose refunds are made by hand
+ * (AdminOrderDetail.refundsByHand): the service requires it there and refuses it elsewhere. A NUL
+ * character is refused before any schema, as in every text the shop stores.
+ */
+const refundReference = z
+  .string({ error: refundReferenceMessages.required })
+  .trim()
+  .min(1, refundReferenceMessages.required)
+  .max(100, refundReferenceMessages.tooLong)
+  .optional();
+
 /** Cancel, with the money: all of it back, part of it (cents) or none (already refunded elsewhere). */
 export const cancelOrderSchema = z.object({
   refund: z.union([z.literal('full'), z.literal('none'), z.object({ amountCents: z.number().int().positive() })]),
   reason: z.string().trim().max(500).optional(),
+  reference: refundReference,
 });
 
 export const refundOrderSchema = z.object({
   amountCents: z.number({ error: 'Enter the amount to refund' }).int('Whole cents only').positive('Enter the amount to refund'),
   reason: z.string().trim().max(500).optional(),
+  reference: refundReference,
 });
 
 /** GET /api/admin/overview */

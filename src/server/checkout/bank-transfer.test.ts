@@ -11,7 +11,7 @@ import { todayInSouthAfrica } from '../../shared/profile';
 import type { CustomerOrderDetail } from '../../shared/orders';
 import { createTransferDeadlines } from '../orders/transfer-deadlines';
 import { emailContextOf } from '../email-context';
-import type { OrderActionResult } from '../../shared/order-desk';
+import { refundReferenceMessages, type OrderActionResult } from '../../shared/order-desk';
 
 const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
 const BANK_ACCOUNT = { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: BANK.EFT_ACCOUNT_NUMBER, branchCode: BANK.EFT_BRANCH_CODE };
@@ -128,13 +128,11 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
       expect.objectContaining({ summary: `Marked ${order.orderNumber} paid: R320.00 by bank transfer, reflected on ${today}` }),
     ]);
 
-    // A transfer goes back from the shop's bank account, not through the shop.
+    // A transfer goes back from the shop's bank account: the desk records it with its reference.
+    expect((await desk(`/api/admin/orders/${order.id}`)).json<{ refundsByHand: string | null }>().refundsByHand).toBe("from the shop's bank account");
     const refund = await desk(`/api/admin/orders/${order.id}/refund`, { amountCents: 5_000 });
-    expect(refund.statusCode).toBe(409);
-    expect(refund.json()).toEqual({
-      message: "A bank transfer goes back from the shop's own bank account: pay it back there, then cancel the order on the desk.",
-      code: 'conflict',
-    });
+    expect(refund.statusCode).toBe(400);
+    expect(refund.json()).toEqual({ message: refundReferenceMessages.required, code: 'invalid_input' });
     expect((await desk(`/api/admin/orders/${order.id}`)).json<{ order: { refundedCents: number; paymentStatus: string } }>().order).toMatchObject({ refundedCents: 0, paymentStatus: 'paid' });
 
     const detail = (await shop.shoppers.inject('GET', `/api/profile/orders/${order.orderNumber}`, shopper.cookie)).json<CustomerOrderDetail>();

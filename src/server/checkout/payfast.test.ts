@@ -6,7 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { checkouts, paymentWebhooks, placedOrders } from '../db/schema';
 import { describeShop, type ShopUnderTest } from '../testing/describe-shop';
 import type { Shopper } from '../testing/test-orders';
-import { itnParamString, itnSignature, PAYFAST_NOTIFY_PATH, PAYFAST_REFUND_MESSAGE, PAYFAST_TEST_MERCHANT } from '../payments/payfast';
+import { itnParamString, itnSignature, PAYFAST_NOTIFY_PATH, PAYFAST_TEST_MERCHANT } from '../payments/payfast';
+import { refundReferenceMessages } from '../../shared/order-desk';
 import { PAYFAST_FAKE_LABEL, PAYFAST_FAKE_PATH } from '../payments/payfast-fake';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -308,15 +309,15 @@ describeShop(
       expect(await ordersOf(shop, id)).toHaveLength(0);
     });
 
-    it('sends the refund to PayFast’s dashboard, in words', async () => {
+    it('asks for the reference of the refund made on PayFast’s dashboard, in words', async () => {
       payfast.answer = 'VALID';
       const { id } = await openPayfastCheckout(shop, 'itn-refund');
       await notify(signed(itn(id)));
       await handled(shop, id);
       const [order] = await ordersOf(shop, id);
       const res = await shop.call('POST', `/api/admin/orders/${order!.id}/refund`, shop.admin, { amountCents: 5_000 });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: PAYFAST_REFUND_MESSAGE, code: 'conflict' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: refundReferenceMessages.required, code: 'invalid_input' });
     });
   },
 );

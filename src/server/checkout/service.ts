@@ -107,7 +107,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
      */
     async refund(order: Pick<OrderRow, 'id' | 'checkoutId' | 'refundedCents'>, amountCents: number): Promise<RefundResult> {
       const [checkout] = await db.select({ provider: checkouts.provider, providerCheckoutId: checkouts.providerCheckoutId }).from(checkouts).where(eq(checkouts.id, order.checkoutId));
-      return payments.of(checkout!).refund(checkout!.providerCheckoutId!, { amountCents, idempotencyKey: `${order.id}-${order.refundedCents}-${amountCents}` });
+      const provider = payments.of(checkout!);
+      if (!provider.refund) throw new ConflictError(`This payment is refunded by hand ${provider.refundsByHand}: make the refund there, then record it on the order desk`);
+      return provider.refund(checkout!.providerCheckoutId!, { amountCents, idempotencyKey: `${order.id}-${order.refundedCents}-${amountCents}` });
     },
   };
 }

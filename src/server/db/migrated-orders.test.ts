@@ -22,7 +22,7 @@ const SHOPPERS = ['thandi.fixture@example.co.za', 'sipho.fixture@example.co.za']
 
 interface Reads {
   list: { id: string }[];
-  details: { order: object }[];
+  details: { order: { paymentMethod: string } }[];
   csv: string;
   unfulfilled: object[];
   overview: Record<string, unknown>;
@@ -34,9 +34,14 @@ const before = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'reads.json'), 'utf
 /**
  * What the answers gained since the fixture was made, as every order made then reads it: no day to
  * pay a bank transfer by on the desk, paid by card at once for its buyer, and no proof of payment.
+ * Those paid on the sandbox are read by a shop taking Yoco: their refunds are made where they were
+ * paid and recorded by hand; Yoco's still go through Yoco.
  */
 const addedToDeskOrders = { paymentDueOn: null };
-const addedToDeskDetails = { proofs: [] };
+const addedToDeskDetails = (paymentMethod: string) => ({
+  proofs: [],
+  refundsByHand: paymentMethod === 'yoco' ? null : 'where it was paid (Card (sandbox), no longer offered here)',
+});
 const addedToCustomerOrders = { pays: 'by card', payLater: false, bankTransfer: null, proofsOfPayment: [] };
 /** The payment page's answer for each shopper's checkout, oldest first. */
 const checkoutsBefore = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'checkout-reads.json'), 'utf8')) as { metadata: { checkoutId: string; customerInfo: { email: string } } }[];
@@ -81,7 +86,9 @@ describe.each(databasesMadeAt(MADE_AT, data))('orders made before fulfilments an
     expect(list).toEqual(before.list.map((order) => ({ ...order, ...addedToDeskOrders })));
     const details = [];
     for (const order of list) details.push((await get(`/api/admin/orders/${order.id}`)).json());
-    expect(details).toEqual(before.details.map((detail) => ({ ...detail, ...addedToDeskDetails, order: { ...detail.order, ...addedToDeskOrders } })));
+    expect(details).toEqual(
+      before.details.map((detail) => ({ ...detail, ...addedToDeskDetails(detail.order.paymentMethod), order: { ...detail.order, ...addedToDeskOrders } })),
+    );
     expect((await get('/api/admin/orders/unfulfilled')).json()).toEqual(before.unfulfilled.map((order) => ({ ...order, ...addedToDeskOrders })));
     const { revenueByDay: _days, ...totals } = (await get('/api/admin/overview')).json<Record<string, unknown>>();
     const { revenueByDay: _then, ...totalsBefore } = before.overview;

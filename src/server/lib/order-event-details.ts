@@ -22,7 +22,8 @@ export interface OrderEventDetailsOf {
   delivered: { courierStatus?: string };
   cancelled: { refundCents: number; restocked: boolean };
   refund_requested: { refundId: string; amountCents: number; reason: string | null };
-  refunded: { refundId: string; amountCents: number };
+  /** A refund made by hand keeps its reference at the provider or the bank. */
+  refunded: { refundId: string; amountCents: number; reference?: string };
   refund_failed: { refundId: string | null; amountCents: number | null };
   /** An admin's note, or what the courier reported that needs the owner. */
   note: { courierStatus?: string };

@@ -102,7 +102,8 @@ export async function orderDeskRoutes(app: FastifyInstance, { orderDesk, require
       return orderDesk.cancelOrder(adminActor(request), id, parseInput(cancelOrderSchema, request.body));
     });
 
-    // 202: the provider took the refund; the payment status follows when it confirms it.
+    // 202: the provider took the refund and the payment status follows when it confirms it, or a
+    // refund made by hand was recorded.
     serve(desk, 'refundOrder', async (request, reply) => {
       const { id } = parseInput(orderParams, request.params);
       return reply.code(202).send(await orderDesk.refundOrder(adminActor(request), id, parseInput(refundOrderSchema, request.body)));

@@ -16,7 +16,7 @@ import type { CheckoutService } from '../checkout/service';
 import type { EmailContext } from '../notify/templates';
 import { assertMove, canMove, canMovePayment, lockedOrder, type OrderRow } from '../orders/transitions';
 import { timelineOf, type OrderEventRow } from '../orders/events';
-import { askForRefund, waitingRefundCents, withdrawRefund, type AcceptedRefund } from '../orders/refunds';
+import { askForRefund, recordRefundByHand, waitingRefundCents, withdrawRefund, type AcceptedRefund } from '../orders/refunds';
 import { proofsOf } from '../orders/proof-of-payment';
 import {
   addOrderNote,
@@ -27,14 +27,17 @@ import {
   receivePayment,
   refundOrder,
   settleOversold,
+  type CancelRefund,
 } from '../orders/service';
 import { formatRand } from '../../shared/money';
+import { refundWordsOf } from '../../shared/payment-methods';
 import { todayInSouthAfrica } from '../../shared/profile';
 import {
   orderDeskMessages,
   orderStatusLabels,
   orderStatuses,
   oversoldOpen,
+  refundReferenceMessages,
   type AdminOrder,
   type AdminOrderDetail,
   type OrderAction,
@@ -60,6 +63,12 @@ export interface OrderDeskDeps {
   db: Database;
   /** Refunds go through the checkout's one refund path (provider call, idempotency key, limits). */
   checkout: Pick<CheckoutService, 'refund'>;
+  /**
+   * Where the refunds of a way to pay are made by hand (PayFast's dashboard, the shop's bank
+   * account), for the desk to record them; undefined for one it asks through the provider. Absent:
+   * every refund is asked of the provider.
+   */
+  refundsByHand?: (paymentMethod: string) => string | undefined;
   email: EmailContext;
   /** Books courier orders and fetches their labels, when the shop's courier is booked from the desk. */
   delivery: Pick<DeliveryService, 'canBook' | 'book' | 'label'>;
@@ -210,6 +219,9 @@ async function lockOrder(tx: Transaction, id: string): Promise<OrderRow> {
   return order;
 }
 
+/** A refund of a card order is asked of the provider, which names it: a reference typed for one is a mistake. */
+const CARD_REFUND_REFERENCE = 'A card refund is asked of the payment provider, which gives it its own reference: leave the refund reference out';
+
 function tooMuchRefund({ order, refundableCents, pendingRefundCents }: OrderState): InvalidInputError {
   const waiting = pendingRefundCents > 0 ? ` (${formatRand(pendingRefundCents)} of refunds are waiting for the payment provider's confirmation)` : '';
   if (refundableCents === 0) return new InvalidInputError(`Nothing is left to refund on order ${order.orderNumber}${waiting}`);
@@ -238,6 +250,30 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     );
   }
 
+  const refundsByHand = (order: OrderRow) => deps.refundsByHand?.(order.paymentMethod);
+
+  /**
+   * The reference a refund of this order needs: required where its refunds are made by hand,
+   * refused where the provider is asked. Undefined: ask the provider.
+   */
+  function handReference(order: OrderRow, reference: string | undefined): string | undefined {
+    if (!refundsByHand(order)) {
+      if (reference !== undefined) throw new InvalidInputError(CARD_REFUND_REFERENCE);
+      return undefined;
+    }
+    if (reference === undefined) throw new InvalidInputError(refundReferenceMessages.required);
+    return reference;
+  }
+
+  /**
+   * The order locked, with what is left to refund as of now: two admins recording a refund made by
+   * hand at once are counted one after the other, and the second may find less left.
+   */
+  async function lockedState(tx: Transaction, id: string): Promise<OrderState> {
+    const order = await lockOrder(tx, id);
+    return stateOf(order, [], await waitingRefundCents(tx, id));
+  }
+
   async function detail(id: string): Promise<AdminOrderDetail> {
     const state = await current(id);
     const { order } = state;
@@ -246,6 +282,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       events: state.events.map(toOrderEvent),
       actions: allowedActions(state, { bookable: deps.delivery.canBook, follows: deps.tracking.follows }),
       refundableCents: state.refundableCents,
+      refundsByHand: refundsByHand(order) ?? null,
       documents: await orderDocuments(db, id, documentUrls.orderDesk),
       proofs: await proofsOf(db, id),
     };
@@ -292,6 +329,29 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       await withdrawRefund(db, recordId);
       throw err;
     }
+  }
+
+  /**
+   * Cancels an order with a refund the owner made by hand, all in one transaction under the order's
+   * lock: the refund recorded and counted with its credit note, then the cancellation. Nothing is
+   * written when the order was moved or refunded meanwhile.
+   */
+  async function cancelWithRefundByHand(
+    actor: AuditActor,
+    id: string,
+    cancel: { reason: string | undefined; reference: string; refundOf: (state: OrderState) => number },
+  ): Promise<OrderActionResult> {
+    const { reason, reference } = cancel;
+    const { order, amountCents } = await change(id, async (tx) => {
+      const locked = await lockedState(tx, id);
+      assertMove(locked.order, 'cancelled');
+      const amountCents = cancel.refundOf(locked);
+      if (amountCents === 0 || amountCents > locked.refundableCents) throw tooMuchRefund(locked);
+      const refund: CancelRefund = { byHand: { amountCents, reference } };
+      const refundedBeforeCents = locked.order.refundedCents + locked.pendingRefundCents;
+      return { order: await cancelOrder(tx, ctx, locked.order, { actor, reason, refund, refundedBeforeCents }), amountCents };
+    });
+    return answer(id, `Order ${order.orderNumber} was cancelled; a refund of ${formatRand(amountCents)} ${refundWordsOf(order.paymentMethod).made} was recorded and the customer was sent the credit note`);
   }
 
   return {
@@ -422,17 +482,21 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     async cancelOrder(
       actor: AuditActor,
       id: string,
-      input: { refund: 'full' | 'none' | { amountCents: number }; reason?: string },
+      input: { refund: 'full' | 'none' | { amountCents: number }; reason?: string; reference?: string },
     ): Promise<OrderActionResult> {
       const reason = input.reason || undefined;
       const state = await current(id);
       const { order } = state;
       assertMove(order, 'cancelled');
-      const refundCents = input.refund === 'full' ? state.refundableCents : input.refund === 'none' ? 0 : input.refund.amountCents;
+      const refundOf = ({ refundableCents }: OrderState) => (input.refund === 'full' ? refundableCents : input.refund === 'none' ? 0 : input.refund.amountCents);
+      const refundCents = refundOf(state);
       if (refundCents > state.refundableCents) throw tooMuchRefund(state);
+      const reference = refundCents > 0 ? handReference(order, input.reference) : undefined;
+      if (reference !== undefined) return cancelWithRefundByHand(actor, id, { reason, reference, refundOf });
       // As read before this refund: its own confirmation may already have landed on the row.
       const refundedBeforeCents = order.refundedCents + state.pendingRefundCents;
-      const cancel = (refund: AcceptedRefund | undefined) => change(id, (tx, locked) => cancelOrder(tx, ctx, locked, { actor, reason, refund, refundedBeforeCents }));
+      const cancel = (refund: AcceptedRefund | undefined) =>
+        change(id, (tx, locked) => cancelOrder(tx, ctx, locked, { actor, reason, refund: refund && { asked: refund }, refundedBeforeCents }));
       const now =
         refundCents > 0 ? await refundThroughProvider(order, { amountCents: refundCents, reason, cancelling: true, requestedAt: state.now }, cancel) : await cancel(undefined);
       // Refuses (409) when the order was moved meanwhile, after the refund was recorded.
@@ -452,13 +516,29 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       return this.refundOrder(actor, order.id, { amountCents, reason: input.reason });
     },
 
-    /** A refund without cancelling (a damaged flag, a goodwill gesture); refuses more than is left. */
-    async refundOrder(actor: AuditActor, id: string, input: { amountCents: number; reason?: string }): Promise<OrderActionResult> {
+    /**
+     * A refund without cancelling (a damaged flag, a goodwill gesture); refuses more than is left.
+     * Where the order's refunds are made by hand, the owner made it already: it is recorded with its
+     * reference.
+     */
+    async refundOrder(actor: AuditActor, id: string, input: { amountCents: number; reason?: string; reference?: string }): Promise<OrderActionResult> {
       const state = await current(id);
       const { order } = state;
       if (!canMovePayment(order.paymentStatus, 'refunded')) throw notRefundable(order.orderNumber, order.paymentStatus);
       if (input.amountCents > state.refundableCents) throw tooMuchRefund(state);
       const reason = input.reason || undefined;
+      const reference = handReference(order, input.reference);
+      if (reference !== undefined) {
+        const { amountCents } = input;
+        await change(id, async (tx) => {
+          // Checked again under the lock: another admin may have recorded a refund meanwhile.
+          const locked = await lockedState(tx, id);
+          if (!canMovePayment(locked.order.paymentStatus, 'refunded')) throw notRefundable(order.orderNumber, locked.order.paymentStatus);
+          if (amountCents > locked.refundableCents) throw tooMuchRefund(locked);
+          return recordRefundByHand(tx, ctx, locked.order, { actor, amountCents, reference, reason, cancelling: false });
+        });
+        return answer(id, `Refund of ${formatRand(amountCents)} ${refundWordsOf(order.paymentMethod).made} recorded for order ${order.orderNumber}; the customer was sent the credit note`);
+      }
       await refundThroughProvider(order, { amountCents: input.amountCents, reason, cancelling: false, requestedAt: state.now }, (refund) =>
         change(id, (tx, locked) => refundOrder(tx, locked, { actor, refund, reason })),
       );

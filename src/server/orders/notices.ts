@@ -5,6 +5,7 @@ import { normalisePhone } from '../../shared/profile';
 import { paxi } from '../../shared/shop-facts';
 import { courierAddressLine, courierDeliveryTimes, courierNotes, courierServiceOf, deliverySpeedText, destinationRows, type OrderDestination } from '../../shared/delivery';
 import { sentenceEndingWith } from '../../shared/shop-details';
+import { refundWordsOf } from '../../shared/payment-methods';
 
 /** What the customer notices need of an order. */
 export interface NoticeOrder extends OrderDestination {
@@ -179,42 +180,46 @@ export interface CancelMoney {
   unpaid?: boolean;
 }
 
-export function orderCancelledEmail(ctx: EmailContext, order: NoticeOrder, money: CancelMoney): EmailMessage {
+/** An order as its refund's notices need it: how it was paid says where the money goes back. */
+type RefundedOrder = NoticeOrder & { paymentMethod: string };
+
+export function orderCancelledEmail(ctx: EmailContext, order: RefundedOrder, money: CancelMoney): EmailMessage {
   const paid = formatRand(order.totalAmount);
+  const words = refundWordsOf(order.paymentMethod);
   const everything = money.refundNowCents + money.refundedBeforeCents >= order.totalAmount;
   let refund: string;
   if (money.unpaid) {
     refund = 'Nothing was paid for it, so nothing is refunded. If you have just paid by bank transfer, please reply to this email and we will pay it back.';
   } else if (money.refundNowCents > 0 && everything && money.refundedBeforeCents === 0) {
-    refund = `We are refunding the full ${paid} you paid to the card you paid with.`;
+    refund = `We are refunding the full ${paid} you paid ${words.to}.`;
   } else if (money.refundNowCents > 0 && everything) {
-    refund = `We are refunding the remaining ${formatRand(money.refundNowCents)} of the ${paid} you paid to the card you paid with (${formatRand(money.refundedBeforeCents)} was refunded before).`;
+    refund = `We are refunding the remaining ${formatRand(money.refundNowCents)} of the ${paid} you paid ${words.to} (${formatRand(money.refundedBeforeCents)} was refunded before).`;
   } else if (money.refundNowCents > 0) {
-    refund = `We are refunding ${formatRand(money.refundNowCents)} of the ${paid} you paid to the card you paid with.`;
+    refund = `We are refunding ${formatRand(money.refundNowCents)} of the ${paid} you paid ${words.to}.`;
   } else if (money.refundedBeforeCents > 0) {
-    refund = `${formatRand(money.refundedBeforeCents)} of the ${paid} you paid has already been refunded to your card.`;
+    refund = `${formatRand(money.refundedBeforeCents)} of the ${paid} you paid has already been refunded ${words.before}.`;
   } else {
-    refund = 'No card refund comes with this cancellation. If you expected one, please reply to this email.';
+    refund = `${words.none} If you expected one, please reply to this email.`;
   }
   const blocks: Parameters<typeof layout>[2] = [
     { kind: 'paragraph', text: `We cancelled your order ${order.orderNumber}.` },
     { kind: 'paragraph', text: refund },
   ];
   if (money.refundNowCents > 0) {
-    blocks.push({ kind: 'paragraph', text: 'Card refunds can take a few working days to show on your statement.' });
+    blocks.push({ kind: 'paragraph', text: words.shows });
   }
   return email(ctx, order, `Your order ${order.orderNumber} was cancelled`, `Order ${order.orderNumber} cancelled`, blocks);
 }
 
-/** A refund without a cancellation (a missing or damaged flag, a goodwill gesture). */
-/** A refund the payment provider confirmed, with its credit note when the order has an invoice. */
-export function refundEmail(ctx: EmailContext, order: NoticeOrder, refundCents: number, creditNoteSerial?: string): EmailMessage {
+/** A refund the payment provider confirmed, or the owner made by hand, with its credit note when the order has an invoice. */
+export function refundEmail(ctx: EmailContext, order: RefundedOrder, refundCents: number, creditNoteSerial?: string): EmailMessage {
+  const words = refundWordsOf(order.paymentMethod);
   return email(ctx, order, `Refund for order ${order.orderNumber}`, `A refund for order ${order.orderNumber}`, [
     {
       kind: 'paragraph',
-      text: `We have refunded ${formatRand(refundCents)} of the ${formatRand(order.totalAmount)} you paid for order ${order.orderNumber} to the card you paid with.`,
+      text: `We have refunded ${formatRand(refundCents)} of the ${formatRand(order.totalAmount)} you paid for order ${order.orderNumber} ${words.to}.`,
     },
-    { kind: 'paragraph', text: 'Card refunds can take a few working days to show on your statement.' },
+    { kind: 'paragraph', text: words.shows },
     ...(creditNoteSerial ? [{ kind: 'paragraph' as const, text: `Your credit note ${creditNoteSerial} is attached.` }] : []),
   ]);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { refunds, type RefundStatus } from '../db/schema';
@@ -5,14 +6,17 @@ import { ConflictError } from '../errors';
 import type { AuditActor } from '../admin/audit';
 import type { EmailContext } from '../notify/templates';
 import { formatRand } from '../../shared/money';
+import { refundWordsOf } from '../../shared/payment-methods';
 import { refundEmail } from './notices';
-import { transition, type OrderRow, type OrderTx } from './transitions';
+import { transition, type OrderRow, type OrderTx, type StepRecord } from './transitions';
 import { issueCreditNote } from '../tax/documents';
 
 /*
  * A refund is a record of its own: requested when the order desk asks the payment provider, then
  * succeeded or failed as the provider's webhooks say. A refund made at the provider itself arrives
- * succeeded. Only these functions write it, each in the caller's transaction but the ask itself.
+ * succeeded, and so does one the owner made by hand (PayFast's dashboard, the shop's bank account)
+ * and recorded on the desk. Only these functions write it, each in the caller's transaction but
+ * the ask itself.
  */
 
 /** Where a refund may go: the provider's word settles it; a provider that retried a failed refund has the last word. */
@@ -148,6 +152,31 @@ async function refundToSettle(tx: OrderTx, order: OrderRow, refund: { refundId: 
 }
 
 /**
+ * A succeeded refund, counted: on the order (refunded cents and payment status), with its credit
+ * note, its line on the timeline and the customer's email with the credit note attached. Returns
+ * the order as refunded.
+ */
+async function countRefund(
+  tx: OrderTx,
+  ctx: EmailContext,
+  order: OrderRow,
+  refund: { recordId: string; amountCents: number; creditNoteReason: string },
+  record: Pick<StepRecord<'refunded'>, 'event' | 'audit'>,
+): Promise<OrderRow> {
+  const { amountCents } = refund;
+  const creditNote = await issueCreditNote(tx, order, { id: refund.recordId, amountCents, reason: refund.creditNoteReason });
+  const refundedCents = order.refundedCents + amountCents;
+  return transition(tx, order, 'refunded', {
+    ...record,
+    set: { refundedCents, paymentStatus: refundedCents === order.totalAmount ? 'refunded' : 'partially_refunded' },
+    notify: (refunded) => {
+      const email = refundEmail(ctx, refunded, amountCents, creditNote?.serial);
+      return { email: creditNote ? { ...email, attachments: [{ taxDocument: creditNote.serial }] } : email };
+    },
+  });
+}
+
+/**
  * A refund the payment provider confirmed (refund.succeeded), already checked against what is left
  * to refund: the refund succeeded, counted on the order, given its credit note, and told to the
  * customer with the credit note attached. The unique provider refund id is the last word: a refund
@@ -169,16 +198,56 @@ export async function confirmRefund(
         .insert(refunds)
         .values({ orderId: order.id, ...succeeded })
         .returning();
-  const creditNote = await issueCreditNote(tx, order, { id: counted!.id, amountCents, reason: creditNoteReason(order, settling) });
-  const refundedCents = order.refundedCents + amountCents;
-  await transition(tx, order, 'refunded', {
-    set: { refundedCents, paymentStatus: refundedCents === order.totalAmount ? 'refunded' : 'partially_refunded' },
-    event: { note: `Refunded ${formatRand(amountCents)} to the customer's card`, details: { refundId, amountCents } },
-    notify: (refunded) => {
-      const email = refundEmail(ctx, refunded, amountCents, creditNote?.serial);
-      return { email: creditNote ? { ...email, attachments: [{ taxDocument: creditNote.serial }] } : email };
+  await countRefund(
+    tx,
+    ctx,
+    order,
+    { recordId: counted!.id, amountCents, creditNoteReason: creditNoteReason(order, settling) },
+    { event: { note: `Refunded ${formatRand(amountCents)} ${refundWordsOf(order.paymentMethod).made}`, details: { refundId, amountCents } } },
+  );
+}
+
+/** A refund the owner made by hand (on PayFast's dashboard, from the shop's bank account) and records on the order desk. */
+export interface RefundByHand {
+  actor: AuditActor;
+  amountCents: number;
+  /** The refund's reference at the provider or the bank. */
+  reference: string;
+  reason: string | undefined;
+  /** Made while cancelling the order: without a reason, its credit note says 'Order cancelled'. */
+  cancelling: boolean;
+}
+
+/**
+ * A refund made by hand, already checked against what is left to refund under the order's lock:
+ * written as succeeded at once (no webhook will come; its id is the shop's own, since a reference
+ * typed by hand need not be unique), then counted as a confirmed refund is. Returns the order as
+ * refunded.
+ */
+export async function recordRefundByHand(tx: OrderTx, ctx: EmailContext, order: OrderRow, refund: RefundByHand): Promise<OrderRow> {
+  const { actor, amountCents, reference, cancelling } = refund;
+  const refundId = `by-hand-${randomUUID()}`;
+  const [made] = await tx
+    .insert(refunds)
+    .values({ orderId: order.id, status: 'succeeded', amountCents, reason: refund.reason ?? null, cancelling, providerRefundId: refundId, requestedAt: sql`now()`, settledAt: sql`now()` })
+    .returning();
+  const amount = formatRand(amountCents);
+  const details = { refundId, amountCents, reference };
+  return countRefund(
+    tx,
+    ctx,
+    order,
+    { recordId: made!.id, amountCents, creditNoteReason: creditNoteReason(order, made) },
+    {
+      event: { note: `Refunded ${amount} ${refundWordsOf(order.paymentMethod).made} (reference ${reference})`, details },
+      audit: {
+        actor,
+        action: 'order.refund',
+        summary: `Recorded a refund of ${amount} made by hand for ${order.orderNumber} (reference ${reference})`,
+        details: { ...details, reason: refund.reason ?? null },
+      },
     },
-  });
+  );
 }
 
 /** refund.failed: no money moved; the refund failed, the timeline says so, and the order desk may ask for the refund again. */

@@ -11,7 +11,7 @@ import { courierServiceOf, deliveryOptionOf } from '../../shared/delivery';
 import { oversoldDetail, oversoldHeadlines, oversoldOpen, type OversoldMark } from '../../shared/order-desk';
 import { collectedEmail, orderCancelledEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, readyForCollectionSms } from './notices';
 import { canMove, record, transition, type OrderRow, type OrderTx } from './transitions';
-import { recordRefundRequest, type AcceptedRefund, type RefundRequest } from './refunds';
+import { recordRefundByHand, recordRefundRequest, type AcceptedRefund, type RefundByHand, type RefundRequest } from './refunds';
 import { paymentMethodView } from '../../shared/payment-methods';
 import { wrongTransferAmount, type BankAccount, type BankTransferDetails } from '../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../shared/profile';
@@ -269,25 +269,31 @@ export function refundOrder(tx: Transaction, order: OrderRow, request: RefundReq
   return recordRefundRequest(tx, order, request);
 }
 
+/** The money of a cancellation: a refund the provider accepted, one the owner made by hand, or none. */
+export type CancelRefund = { asked: AcceptedRefund } | { byHand: Omit<RefundByHand, 'actor' | 'reason' | 'cancelling'> } | undefined;
+
 /**
- * Cancels an order, with the refund the provider accepted for it, if any; its email says what
- * happens to the money. Returns the order as it is now: when another admin moved it meanwhile (sent
- * or cancelled it), the refund stands on the timeline and the order is left as it is.
+ * Cancels an order, with the refund the provider accepted for it or the one made by hand, if any;
+ * its email says what happens to the money. Returns the order as it is now: when another admin
+ * moved it meanwhile (sent or cancelled it), a refund asked of the provider stands on the timeline
+ * and the order is left as it is.
  */
 export async function cancelOrder(
   tx: Transaction,
   ctx: EmailContext,
-  order: OrderRow,
-  cancel: { actor: AuditActor; reason: string | undefined; refund: AcceptedRefund | undefined; refundedBeforeCents: number },
+  toCancel: OrderRow,
+  cancel: { actor: AuditActor; reason: string | undefined; refund: CancelRefund; refundedBeforeCents: number },
 ): Promise<OrderRow> {
   const { actor, reason, refund } = cancel;
-  if (refund) await recordRefundRequest(tx, order, { actor, refund, reason });
+  let order = toCancel;
+  if (refund && 'asked' in refund) await recordRefundRequest(tx, order, { actor, refund: refund.asked, reason });
+  if (refund && 'byHand' in refund) order = await recordRefundByHand(tx, ctx, order, { ...refund.byHand, actor, reason, cancelling: true });
   if (!canMove(order, 'cancelled')) return order;
   // Before the transition, whose timeline line says whether the flags went back on sale.
   // Not sent yet: paid, or placed awaiting its bank transfer with its flags taken for it.
   const flagsTaken = order.state === 'paid' || (order.state === 'pending' && order.paymentMethod === 'eft');
   const restocked = flagsTaken && (await restockCancelledOrder(tx, order.checkoutId));
-  const refundCents = refund?.amountCents ?? 0;
+  const refundCents = refund ? ('asked' in refund ? refund.asked : refund.byHand).amountCents : 0;
   return transition(tx, order, 'cancelled', {
     event: { note: reason ?? null, details: { refundCents, restocked } },
     audit: {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { unsetWhenBlank } from '../provider-registry';
-import { ConflictError } from '../errors';
 import { DEFAULT_EFT_DAYS, type BankAccount } from '../../shared/bank-transfer';
 import type { PaymentProvider, PaymentProviderDefinition } from './provider';
 
@@ -45,9 +44,8 @@ function createBankTransferProvider(settings: z.output<typeof eftSettings>): Ban
     async getCheckout(checkoutId) {
       return { id: checkoutId, status: 'awaiting_transfer', paid: false, amountCents: 0, currency: 'ZAR', paymentId: null, metadata: {} };
     },
-    async refund() {
-      throw new ConflictError("A bank transfer goes back from the shop's own bank account: pay it back there, then cancel the order on the desk.");
-    },
+    // Paid back from the shop's bank account; the desk records the transfer.
+    refundsByHand: "from the shop's bank account",
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { ConflictError, InvalidInputError } from '../errors';
+import { InvalidInputError } from '../errors';
 import { goingLiveProblem } from '../provider-registry';
 import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput } from './provider';
 import { paymentProviders } from './providers';
@@ -209,10 +209,10 @@ describe('Ozow payment request', () => {
     expect((err as Error).message).toBe(BELOW_MINIMUM_MESSAGE);
   });
 
-  it("refunds only from Ozow's dashboard, in words", async () => {
-    await expect(provider(statusApi({ status: 200, body: [] })).refund(REFERENCE, { idempotencyKey: 'r1' })).rejects.toThrow(
-      new ConflictError("Ozow payments are refunded from Ozow's merchant dashboard; then cancel the order on the desk."),
-    );
+  it("refunds only by hand from Ozow's dashboard, with no refund call", () => {
+    const ozow = provider(statusApi({ status: 200, body: [] }));
+    expect(ozow.refundsByHand).toBe("from Ozow's merchant dashboard");
+    expect(ozow.refund).toBeUndefined();
   });
 });
 

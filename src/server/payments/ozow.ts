@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ConflictError, InvalidInputError } from '../errors';
+import { InvalidInputError } from '../errors';
 import { escapeHtml } from '../lib/html';
 import { findUnstorableText } from '../http/text-guard';
 import { unsetWhenBlank } from '../provider-registry';
@@ -354,9 +354,8 @@ export function createOzowProvider(options: OzowProviderOptions): OzowProvider {
       return { id: checkoutId, status: failed ? 'failed' : 'pending', paid: false, amountCents: last?.amount ?? 0, currency: last ? currencyOf(last) : 'ZAR', paymentId: null, metadata: {} };
     },
 
-    async refund() {
-      throw new ConflictError("Ozow payments are refunded from Ozow's merchant dashboard; then cancel the order on the desk.");
-    },
+    // Ozow has no refund call for the shop: the merchant refunds on its dashboard, and the desk records it.
+    refundsByHand: "from Ozow's merchant dashboard",
 
     async verifyWebhook(rawBody, headers) {
       const fields = readNotificationForm(rawBody, headers);

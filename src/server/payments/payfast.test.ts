@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { ConflictError, InvalidInputError } from '../errors';
+import { InvalidInputError } from '../errors';
 import { goingLiveProblem } from '../provider-registry';
 import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput, type WebhookSender } from './provider';
 import { paymentProviders } from './providers';
@@ -11,7 +11,6 @@ import {
   itnParamString,
   itnSignature,
   PAYFAST_HOSTS,
-  PAYFAST_REFUND_MESSAGE,
   PAYFAST_SANDBOX_URL,
   phpUrlencode,
   type PayfastProviderOptions,
@@ -263,11 +262,10 @@ describe('PayFast checkouts', () => {
     await expect(provider.createCheckout(input({ amountCents: 199 }))).rejects.toThrow(new InvalidInputError(BELOW_MINIMUM_MESSAGE));
   });
 
-  it('says a refund is done on PayFast’s dashboard', async () => {
+  it('says a refund is made by hand on PayFast’s dashboard, with no refund call', () => {
     const { provider } = harness();
-    const err = await provider.refund(CHECKOUT, { idempotencyKey: 'r1' }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ConflictError);
-    expect((err as Error).message).toBe(PAYFAST_REFUND_MESSAGE);
+    expect(provider.refundsByHand).toBe("on PayFast's dashboard (Transactions → Refund)");
+    expect(provider.refund).toBeUndefined();
   });
 
   it('reads a checkout’s state from the ITNs the shop stored: COMPLETE pays, CANCELLED fails, none is pending', async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { checkouts, paymentWebhooks } from '../db/schema';
-import { ConflictError, InvalidInputError } from '../errors';
+import { InvalidInputError } from '../errors';
 import { isUuid } from '../http/ids';
 import { findUnstorableText } from '../http/text-guard';
 import { escapeHtml } from '../lib/html';
@@ -49,7 +49,6 @@ export const PAYFAST_NOTIFY_PATH = '/api/payments/payfast/notify';
 /** The shop's page that posts the signed form to PayFast; its query string is the form. */
 const PAYFAST_HAND_OVER_PATH = '/pay/payfast';
 
-export const PAYFAST_REFUND_MESSAGE = "PayFast payments are refunded on PayFast's dashboard (Transactions → Refund); then cancel the order on the desk.";
 
 /** The fields of the payment form in the order PayFast documents them, which is the order it signs them in. */
 const FORM_FIELDS = [
@@ -495,9 +494,8 @@ export function createPayfastProvider(options: PayfastProviderOptions): PayfastP
       return { ...state, status: cancelled ? 'failed' : 'pending', paid: false, amountCents: checkout.totalCents, paymentId: null };
     },
 
-    async refund() {
-      throw new ConflictError(PAYFAST_REFUND_MESSAGE);
-    },
+    // The merchant refunds on PayFast's dashboard; the order desk records it there after.
+    refundsByHand: "on PayFast's dashboard (Transactions → Refund)",
 
     async verifyWebhook(rawBody, headers, sender) {
       const fields = readItnForm(rawBody, headers);

@@ -128,7 +128,17 @@ export interface PaymentProvider {
    * provider offers no such call (Yoco): its pages stay payable until they expire.
    */
   closeCheckout?(checkoutId: string): Promise<'closed' | 'paid'>;
-  refund(checkoutId: string, input: RefundInput): Promise<RefundResult>;
+  /**
+   * Asks the provider to refund part of a payment. Absent when its refunds are made by hand
+   * (`refundsByHand`): the shop has no call that moves the money back.
+   */
+  refund?(checkoutId: string, input: RefundInput): Promise<RefundResult>;
+  /**
+   * Where the owner makes a refund of a payment taken this way, as the order desk says it: "on
+   * PayFast's dashboard (Transactions → Refund)". Set exactly when `refund` is absent: the desk then
+   * records a refund made there, with its reference, instead of asking for one.
+   */
+  readonly refundsByHand?: string;
   /**
    * Absent for a way to pay that sends none (a bank transfer).
    * Checks a notification over its raw body bytes (Yoco's Standard Webhooks signature; PayFast's
@@ -145,9 +155,10 @@ export interface PaymentProvider {
   close?(): Promise<void>;
 }
 
-/** A provider that tells the shop of payments by signed webhooks (Yoco, and the sandbox in its place). */
+/** A provider that tells the shop of payments by signed webhooks and refunds through its API (Yoco, and the sandbox in its place). */
 export interface WebhookPaymentProvider extends PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): PaymentWebhookEvent;
+  refund(checkoutId: string, input: RefundInput): Promise<RefundResult>;
 }
 
 /** One delivery of a webhook to the shop; answers the HTTP status the shop replied with. */

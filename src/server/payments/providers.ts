@@ -1,5 +1,6 @@
 import { createProvider, namedBy, readProviderList, type ChosenSettings, type Environment, type ProviderOf } from '../provider-registry';
 import type { PaymentProviderContext } from './provider';
+import { paymentMethodView } from '../../shared/payment-methods';
 import { sandboxPayments } from './sandbox';
 import { yocoPayments } from './yoco';
 import { payfastPayments } from './payfast';
@@ -53,6 +54,11 @@ export interface PaymentMethods {
   of(checkout: { provider: string }): ShopPaymentProvider;
   /** The shop's bank account and days to pay, where it takes bank transfers (EFT). */
   readonly bankTransfer?: BankTransferProvider['bankTransfer'];
+  /**
+   * Where an order paid this way is refunded by hand ("on PayFast's dashboard …"); undefined when
+   * the shop asks the provider (cards). A way the shop no longer offers is refunded where it was paid.
+   */
+  refundsByHand(paymentMethod: string): string | undefined;
 }
 
 /** The providers PAYMENT_PROVIDERS names, made from the settings the start checked. */
@@ -65,6 +71,10 @@ export function createPaymentMethods(config: { payments: readonly PaymentSetting
     first: all[0]!,
     bankTransfer: transfers?.bankTransfer,
     get: (name) => byName.get(name),
+    refundsByHand(paymentMethod) {
+      const provider = byName.get(paymentMethod);
+      return provider ? provider.refundsByHand : `where it was paid (${paymentMethodView(paymentMethod).paidWith}, no longer offered here)`;
+    },
     of(checkout) {
       const provider = byName.get(checkout.provider);
       if (!provider) throw new Error(`This checkout was opened with ${checkout.provider}, which the shop no longer offers (${PAYMENT_PROVIDERS})`);

@@ -125,6 +125,8 @@ export interface OrderFixture {
   paymentStatus?: OrderRow['paymentStatus'];
   fulfilled?: boolean;
   refundedCents?: number;
+  /** How it was paid: the sandbox's card unless told. */
+  paymentMethod?: string;
   trackingNumber?: string;
   fulfilledAt?: Date;
 }
@@ -186,7 +188,7 @@ export async function insertOrder(db: Database, fixture: OrderFixture = {}): Pro
       refundedCents: fixture.refundedCents ?? 0,
       items,
       paymentId: `p_fixture_${randomBytes(6).toString('hex')}`,
-      paymentMethod: 'sandbox',
+      paymentMethod: fixture.paymentMethod ?? 'sandbox',
       paymentStatus: fixture.paymentStatus ?? 'paid',
       state,
       createdAt,

@@ -256,6 +256,7 @@ export const orderActionResultSchema = exactly<OrderActionResult>()(
     events: z.array(z.object({ id: z.string(), type: z.enum(orderEventTypes), note: z.string().nullable(), actorEmail: z.string().nullable(), createdAt: z.string() })),
     actions: z.array(z.enum(orderActions)),
     refundableCents: z.number(),
+    refundsByHand: z.string().nullable(),
     documents: z.array(orderDocumentSchema),
     proofs: z.array(proofOfPaymentSchema),
     message: z.string(),

@@ -49,8 +49,11 @@ function eventText(event: CustomerOrderEvent, order: CustomerOrderDetail): { tit
       return { title: 'Delivered', detail: order.courier?.address };
     case 'cancelled':
       return { title: 'Order cancelled' };
-    case 'refunded':
-      return { title: event.amountCents === undefined ? 'Refunded to your card' : `${formatRand(event.amountCents)} refunded to your card` };
+    case 'refunded': {
+      // Back the way it was paid: to the card, or through PayFast, Ozow or a bank transfer.
+      const back = order.pays === 'by card' ? 'to your card' : order.pays;
+      return { title: event.amountCents === undefined ? `Refunded ${back}` : `${formatRand(event.amountCents)} refunded ${back}` };
+    }
   }
 }
 

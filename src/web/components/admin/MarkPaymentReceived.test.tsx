@@ -45,7 +45,15 @@ const awaiting: AdminOrder = {
   oversoldSettledAt: null,
 };
 
-const detail: AdminOrderDetail = { order: awaiting, events: [], actions: ['payment_received', 'cancel'], refundableCents: 0, documents: [], proofs: [] };
+const detail: AdminOrderDetail = {
+  order: awaiting,
+  events: [],
+  actions: ['payment_received', 'cancel'],
+  refundableCents: 0,
+  refundsByHand: "from the shop's bank account",
+  documents: [],
+  proofs: [],
+};
 
 const paidMessage = 'Order CF-100042 is paid. Thandi Nkosi gets the tax invoice and the order confirmation by email.';
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Ban, House, Landmark, MapPinCheck, NotebookPen, PackageCheck, Printer, RefreshCw, Truck, Undo2, UserCheck } from 'lucide-react';
 import { messageOf } from '../../lib/api';
 import { Button, buttonClasses } from '../ui/Button';
@@ -10,7 +10,7 @@ import { TrackingNumberForm } from './FulfilOrderDialog';
 import { formatDay, refundFailedText } from './order-format';
 import { useAddOrderNote, useBookCourier, useCancelOrder, useMarkPaymentReceived, useMoveOrder, useRefundOrder, type CancelRefund } from './use-order-desk';
 import { centsToDecimal, formatRand, parseRandToCents } from '../../../shared/money';
-import { cancelOrderSchema, orderNoteSchema, refundOrderSchema, type AdminOrder, type AdminOrderDetail } from '../../../shared/order-desk';
+import { cancelOrderSchema, orderNoteSchema, refundOrderSchema, refundReferenceMessages, type AdminOrder, type AdminOrderDetail } from '../../../shared/order-desk';
 import { paymentReceivedSchema, type PaymentReceivedInput } from '../../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../../shared/profile';
 
@@ -22,6 +22,46 @@ function refundAmount(text: string, refundable: number): { cents: number } | { e
   if (cents === undefined || cents <= 0) return { error: 'Enter the amount to refund' };
   if (cents > refundable) return { error: `You can refund at most ${formatRand(refundable)} on this order` };
   return { cents };
+}
+
+/** The reference of a refund made by hand, as the server reads it, or why it cannot be. */
+function refundReference(text: string): { reference: string } | { error: string } {
+  const parsed = refundOrderSchema.shape.reference.safeParse(text);
+  if (parsed.success && parsed.data) return { reference: parsed.data };
+  return { error: parsed.error?.issues[0]?.message ?? refundReferenceMessages.required };
+}
+
+/**
+ * For an order whose refunds are made by hand (PayFast's dashboard, the shop's bank account): what
+ * to do first, and the reference of the refund made there, which the desk records.
+ */
+function RefundByHandFields({ id, where, value, onChange, error, inputRef }: {
+  id: string;
+  where: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <>
+      <p className="text-sm text-slate-800">Make the refund {where} first, then record it here: the customer gets the credit note by email.</p>
+      <TextField
+        ref={inputRef}
+        id={id}
+        label="Refund reference"
+        hint="As it shows where you made the refund, up to 100 characters."
+        type="text"
+        autoComplete="off"
+        required
+        maxLength={100}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+        announce
+      />
+    </>
+  );
 }
 
 function PanelFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -78,11 +118,14 @@ function ConfirmStep({ question, confirmLabel, pendingLabel, pending, error, onC
   );
 }
 
-function RefundForm({ order, refundable, onDone }: { order: AdminOrder; refundable: number; onDone: () => void }) {
+function RefundForm({ order, refundable, byHand, onDone }: { order: AdminOrder; refundable: number; byHand: string | null; onDone: () => void }) {
   const [amount, setAmount] = useState(centsToDecimal(refundable));
   const [reason, setReason] = useState('');
+  const [reference, setReference] = useState('');
   const [error, setError] = useState<string>();
-  const [confirming, setConfirming] = useState<number>();
+  const [referenceError, setReferenceError] = useState<string>();
+  const [confirming, setConfirming] = useState<{ cents: number; reference?: string }>();
+  const referenceInput = useRef<HTMLInputElement>(null);
   const refund = useRefundOrder(onDone);
   const id = useId();
 
@@ -93,22 +136,34 @@ function RefundForm({ order, refundable, onDone }: { order: AdminOrder; refundab
     const parsed = refundOrderSchema.safeParse({ amountCents: checked.cents, reason: reason || undefined });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    setConfirming(checked.cents);
+    if (!byHand) return setConfirming({ cents: checked.cents });
+    const made = refundReference(reference);
+    if ('error' in made) {
+      setReferenceError(made.error);
+      return referenceInput.current?.focus();
+    }
+    setReferenceError(undefined);
+    setConfirming({ cents: checked.cents, reference: made.reference });
   };
 
   if (confirming !== undefined) {
+    const sum = formatRand(confirming.cents);
     return (
       <ConfirmStep
-        question={`Refund ${formatRand(confirming)} of order ${order.orderNumber} to ${order.customerName}'s card?`}
-        confirmLabel="Confirm refund"
-        pendingLabel="Refunding..."
+        question={
+          confirming.reference === undefined
+            ? `Refund ${sum} of order ${order.orderNumber} to ${order.customerName}'s card?`
+            : `Record a refund of ${sum} for order ${order.orderNumber}, made ${byHand} with reference ${confirming.reference}?`
+        }
+        confirmLabel={confirming.reference === undefined ? 'Confirm refund' : 'Record refund'}
+        pendingLabel={confirming.reference === undefined ? 'Refunding...' : 'Recording...'}
         pending={refund.isPending}
         error={refund.isError ? refundFailedText(messageOf(refund.error, '')) : undefined}
         onBack={() => {
           refund.reset();
           setConfirming(undefined);
         }}
-        onConfirm={() => refund.mutate({ orderId: order.id, amountCents: confirming, reason: reason.trim() || undefined })}
+        onConfirm={() => refund.mutate({ orderId: order.id, amountCents: confirming.cents, reason: reason.trim() || undefined, reference: confirming.reference })}
       />
     );
   }
@@ -127,6 +182,9 @@ function RefundForm({ order, refundable, onDone }: { order: AdminOrder; refundab
         error={error}
         announce
       />
+      {byHand && (
+        <RefundByHandFields id={`${id}-reference`} where={byHand} value={reference} onChange={setReference} error={referenceError} inputRef={referenceInput} />
+      )}
       <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
       <div className="flex justify-end">
         <Button type="submit">Review refund</Button>
@@ -191,14 +249,19 @@ function PaymentReceivedForm({ order, onDone }: { order: AdminOrder; onDone: () 
 
 type CancelChoice = 'full' | 'partial' | 'none';
 
-function CancelForm({ order, refundable, onDone }: { order: AdminOrder; refundable: number; onDone: () => void }) {
+function CancelForm({ order, refundable, byHand, onDone }: { order: AdminOrder; refundable: number; byHand: string | null; onDone: () => void }) {
   const [choice, setChoice] = useState<CancelChoice>(refundable > 0 ? 'full' : 'none');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [reference, setReference] = useState('');
   const [error, setError] = useState<string>();
-  const [confirming, setConfirming] = useState<CancelRefund>();
+  const [referenceError, setReferenceError] = useState<string>();
+  const [confirming, setConfirming] = useState<{ refund: CancelRefund; reference?: string }>();
+  const referenceInput = useRef<HTMLInputElement>(null);
   const cancel = useCancelOrder(onDone);
   const id = useId();
+  // A refund made by hand is recorded with its reference; cancelling without one needs none.
+  const recordsRefund = byHand !== null && choice !== 'none';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -211,19 +274,29 @@ function CancelForm({ order, refundable, onDone }: { order: AdminOrder; refundab
     const parsed = cancelOrderSchema.safeParse({ refund, reason: reason || undefined });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    setConfirming(refund);
+    if (!recordsRefund) return setConfirming({ refund });
+    const made = refundReference(reference);
+    if ('error' in made) {
+      setReferenceError(made.error);
+      return referenceInput.current?.focus();
+    }
+    setReferenceError(undefined);
+    setConfirming({ refund, reference: made.reference });
   };
 
   if (confirming !== undefined) {
-    const refunded = confirming === 'full' ? refundable : confirming === 'none' ? 0 : confirming.amountCents;
+    const { refund } = confirming;
+    const refunded = refund === 'full' ? refundable : refund === 'none' ? 0 : refund.amountCents;
+    const question =
+      refunded === 0
+        ? `Cancel order ${order.orderNumber} without a refund?`
+        : confirming.reference === undefined
+          ? `Cancel order ${order.orderNumber} and refund ${formatRand(refunded)} to ${order.customerName}'s card?`
+          : `Cancel order ${order.orderNumber} and record a refund of ${formatRand(refunded)}, made ${byHand} with reference ${confirming.reference}?`;
     return (
       <ConfirmStep
-        question={
-          refunded > 0
-            ? `Cancel order ${order.orderNumber} and refund ${formatRand(refunded)} to ${order.customerName}'s card?`
-            : `Cancel order ${order.orderNumber} without a refund?`
-        }
-        confirmLabel="Yes, cancel the order"
+        question={question}
+        confirmLabel={confirming.reference === undefined ? 'Yes, cancel the order' : 'Cancel and record refund'}
         pendingLabel="Cancelling..."
         pending={cancel.isPending}
         error={cancel.isError ? messageOf(cancel.error, 'Failed to cancel the order') : undefined}
@@ -231,7 +304,7 @@ function CancelForm({ order, refundable, onDone }: { order: AdminOrder; refundab
           cancel.reset();
           setConfirming(undefined);
         }}
-        onConfirm={() => cancel.mutate({ orderId: order.id, refund: confirming, reason: reason.trim() || undefined })}
+        onConfirm={() => cancel.mutate({ orderId: order.id, refund, reason: reason.trim() || undefined, reference: confirming.reference })}
       />
     );
   }
@@ -239,7 +312,11 @@ function CancelForm({ order, refundable, onDone }: { order: AdminOrder; refundab
   const options: { value: CancelChoice; label: string; hint: string }[] = [
     ...(refundable > 0
       ? [
-          { value: 'full' as const, label: `Refund everything (${formatRand(refundable)})`, hint: 'Back to the card the customer paid with.' },
+          {
+            value: 'full' as const,
+            label: `Refund everything (${formatRand(refundable)})`,
+            hint: byHand ? `Paid back ${byHand}.` : 'Back to the card the customer paid with.',
+          },
           { value: 'partial' as const, label: 'Refund part of it', hint: 'For example, keeping the collection fee of a flag already sent.' },
         ]
       : []),
@@ -282,6 +359,9 @@ function CancelForm({ order, refundable, onDone }: { order: AdminOrder; refundab
         />
       )}
       {choice !== 'partial' && <FormAlert id={`${id}-error`} message={error} />}
+      {recordsRefund && (
+        <RefundByHandFields id={`${id}-reference`} where={byHand} value={reference} onChange={setReference} error={referenceError} inputRef={referenceInput} />
+      )}
       <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
       <div className="flex justify-end">
         <Button type="submit" variant="danger">
@@ -425,12 +505,12 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
       )}
       {panel === 'refund' && (
         <PanelFrame title="Refund">
-          <RefundForm order={order} refundable={detail.refundableCents} onDone={closePanel} />
+          <RefundForm order={order} refundable={detail.refundableCents} byHand={detail.refundsByHand} onDone={closePanel} />
         </PanelFrame>
       )}
       {panel === 'cancel' && (
         <PanelFrame title="Cancel order">
-          <CancelForm order={order} refundable={detail.refundableCents} onDone={closePanel} />
+          <CancelForm order={order} refundable={detail.refundableCents} byHand={detail.refundsByHand} onDone={closePanel} />
         </PanelFrame>
       )}
     </div>

@@ -185,8 +185,9 @@ export type CancelRefund = 'full' | 'none' | { amountCents: number };
 
 export function useCancelOrder(onCancelled: () => void) {
   return useMutation({
-    mutationFn: ({ orderId, refund, reason }: { orderId: string; refund: CancelRefund; reason?: string }) =>
-      callApi('cancelOrder', { params: { id: orderId }, body: { refund, reason } }),
+    // reference: where the refund was made by hand, for an order whose refunds are (AdminOrderDetail.refundsByHand).
+    mutationFn: ({ orderId, refund, reason, reference }: { orderId: string; refund: CancelRefund; reason?: string; reference?: string }) =>
+      callApi('cancelOrder', { params: { id: orderId }, body: { refund, reason, reference } }),
     retry: false,
     onSuccess: (result) => {
       toast({ title: 'Order Cancelled', description: result.message });
@@ -197,11 +198,12 @@ export function useCancelOrder(onCancelled: () => void) {
 
 export function useRefundOrder(onRefunded: () => void) {
   return useMutation({
-    mutationFn: ({ orderId, amountCents, reason }: { orderId: string; amountCents: number; reason?: string }) =>
-      callApi('refundOrder', { params: { id: orderId }, body: { amountCents, reason } }),
+    mutationFn: ({ orderId, amountCents, reason, reference }: { orderId: string; amountCents: number; reason?: string; reference?: string }) =>
+      callApi('refundOrder', { params: { id: orderId }, body: { amountCents, reason, reference } }),
     retry: false,
-    onSuccess: (result) => {
-      toast({ title: 'Refund Requested', description: result.message });
+    // A refund made by hand is recorded at once; one asked of the provider waits for its confirmation.
+    onSuccess: (result, { reference }) => {
+      toast({ title: reference === undefined ? 'Refund Requested' : 'Refund Recorded', description: result.message });
       onRefunded();
     },
   });
