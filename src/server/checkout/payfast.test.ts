@@ -45,7 +45,7 @@ function formsOf(html: string): { action: string; fields: [string, string][] }[]
   }));
 }
 
-describeShop('paying with PayFast’s stand-in', { pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,payfast', PAYFAST_URL: 'fake' } }, (shop) => {
+describeShop('paying with PayFast’s stand-in', { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,payfast', PAYFAST_URL: 'fake', PAYFAST_REFUNDS: 'api' } }, (shop) => {
   /** The hand-over page, then the stand-in's process page: the Pay and Cancel forms it shows. */
   async function payfastPage(redirectUrl: string) {
     const url = new URL(redirectUrl);
@@ -150,6 +150,35 @@ describeShop('paying with PayFast’s stand-in', { pickupPoints: true, env: { PA
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ paymentStatus: 'paid' });
     expect(await checkoutStatus(shop, id)).toBe('paid');
+  });
+
+  it("refunds through PayFast's refund API from the desk: requested at once, counted with its credit note at the next reconciliation, once", async () => {
+    const { id, redirectUrl } = await openPayfastCheckout(shop, 'payfast-refund-api');
+    const { press, pay } = await payfastPage(redirectUrl);
+    expect((await press(pay)).statusCode).toBe(303);
+    await handled(shop, id);
+    const [order] = await ordersOf(shop, id);
+    const detail = await shop.call('GET', `/api/admin/orders/${order!.id}`, shop.admin);
+    expect(detail.json()).toMatchObject({ refundsByHand: null, actions: expect.arrayContaining(['refund']) });
+
+    const asked = await shop.call('POST', `/api/admin/orders/${order!.id}/refund`, shop.admin, { amountCents: 5_000, reason: 'One flag came torn' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json<{ message: string }>().message).toContain('Refund of R50.00 requested');
+    expect((await shop.app.reconcileCheckouts()).replayedWebhooks).toBe(1);
+    const [refunded] = await ordersOf(shop, id);
+    expect(refunded).toMatchObject({ refundedCents: 5_000, paymentStatus: 'partially_refunded' });
+    const after = (await shop.call('GET', `/api/admin/orders/${order!.id}`, shop.admin)).json<{ documents: { kind: string; totalCents: number }[]; events: { note: string | null }[] }>();
+    expect(after.documents.map((d) => [d.kind, d.totalCents])).toEqual([
+      ['invoice', 19_000],
+      ['credit_note', 5_000],
+    ]);
+    expect(after.events.map((e) => e.note)).toEqual(['Paid R190.00 with PayFast', 'Refund of R50.00 requested: One flag came torn', 'Refunded R50.00 on PayFast']);
+    expect((await shop.app.reconcileCheckouts()).replayedWebhooks).toBe(0);
+
+    // More than is left is refused before PayFast is asked; PayFast refuses a payment it does not know.
+    expect((await shop.call('POST', `/api/admin/orders/${order!.id}/refund`, shop.admin, { amountCents: 15_000 })).statusCode).toBe(400);
+    const [later] = await ordersOf(shop, id);
+    expect(later).toMatchObject({ refundedCents: 5_000 });
   });
 
   it('confirms only the ITNs the stand-in sent', async () => {

@@ -23,6 +23,8 @@ interface PayfastSigning {
   form(fields: Fields): string;
   /** An ITN's parameter string (what a validate call posts back) and its signature. */
   itn(fields: Fields): { paramString: string; signature: string };
+  /** A refund request's signature over its headers and body (PayFast's API signature). */
+  api(params: Record<string, string>): string;
 }
 
 export interface PayfastFakeOptions {
@@ -38,6 +40,11 @@ export interface PayfastFakeOptions {
 export interface PayfastFake {
   /** PayFast's answer to /eng/query/validate: VALID only for the parameter string of an ITN it sent. */
   validate(paramString: string): 'VALID' | 'INVALID';
+  /**
+   * PayFast's refund API (POST /refunds/{pf_payment_id}): success for a payment it completed, asked
+   * by this merchant with a good signature; what PayFast answers otherwise.
+   */
+  refund(paymentId: string, headers: Record<string, string>, body: string): { status: number; text: string };
   registerRoutes(app: FastifyInstance, shopName: string): void;
   /** Stops ITN retries still waiting (at shutdown). */
   close(): Promise<void>;
@@ -205,6 +212,21 @@ ${button('cancel', 'cancel', 'Cancel and return to the shop')}
 
   return {
     validate: (paramString) => isSent(sent, paramString),
+
+    refund(paymentId, headers, body) {
+      const answer = (status: number, message: string) => ({ status, text: JSON.stringify({ code: status, status: status === 200 ? 'success' : 'failed', data: { response: status === 200, message } }) });
+      let fields: Record<string, unknown>;
+      try {
+        fields = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        return answer(400, 'The body is not JSON');
+      }
+      const signed = { 'merchant-id': headers['merchant-id'] ?? '', version: headers.version ?? '', timestamp: headers.timestamp ?? '', ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)])) };
+      if (headers['merchant-id'] !== options.merchantId || headers.signature !== options.signing.api(signed)) return answer(401, 'Merchant authorization failed');
+      const paid = [...sent].some((paramString) => new URLSearchParams(paramString).get('pf_payment_id') === paymentId && paramString.includes('payment_status=COMPLETE'));
+      if (!paid) return answer(404, 'Transaction not found');
+      return answer(200, 'Success');
+    },
 
     registerRoutes(app, shopName) {
       void app.register(async (scope) => {

@@ -25,6 +25,8 @@ const SETTINGS: PayfastSettings = {
   merchantKey: 'abc123def456g',
   passphrase: PASSPHRASE,
   itnSources: PAYFAST_HOSTS.map((host) => ({ kind: 'host' as const, host })),
+  refunds: 'dashboard',
+  apiUrl: 'https://api.payfast.co.za',
 };
 const SHOP = 'https://flags.example.co.za';
 const PAYFAST_SENDER: WebhookSender = { ip: '196.33.227.224' };
@@ -114,6 +116,8 @@ describe('PayFast settings', () => {
         { kind: 'range', address: '127.0.0.0', prefix: 8 },
         { kind: 'address', address: '::1' },
       ],
+      refunds: 'dashboard',
+      apiUrl: 'https://api.payfast.co.za',
     });
     const live = loadConfig({ PAYMENT_PROVIDERS: 'payfast', PAYFAST_MERCHANT_ID: '10012345', PAYFAST_MERCHANT_KEY: 'abc123def456g', PAYFAST_PASSPHRASE: 'x' }).payments[0]!;
     expect(live).toMatchObject({ url: 'https://www.payfast.co.za', itnSources: PAYFAST_HOSTS.map((host) => ({ kind: 'host', host })) });
@@ -141,6 +145,7 @@ function memoryRecords(checkoutIds: string[], stored: Awaited<ReturnType<Payfast
     checkout: async (id) => (checkoutIds.includes(id) ? { provider: 'payfast', totalCents: 19_000 } : undefined),
     notifications: async () => stored,
     payable: async (id) => checkoutIds.includes(id),
+    storeRefund: async () => undefined,
   };
 }
 

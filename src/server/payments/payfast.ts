@@ -30,6 +30,7 @@ import {
 } from './provider';
 import { readPaymentEvent, shopEnvelope } from './webhooks';
 import { whyNoAnswer } from '../lib/http-retry';
+import { apiSignature, createPayfastRefunds, PAYFAST_API_URL, PAYFAST_REFUND_TIMEOUT_MS } from './payfast-refunds';
 
 /*
  * PayFast (payfast.io): the shopper is handed to PayFast's process page with a signed form, and
@@ -245,6 +246,10 @@ const payfastSettings = z
       z.string().regex(/^[A-Za-z0-9]{1,40}$/, "PAYFAST_MERCHANT_KEY must be the merchant key from PayFast's dashboard: letters and digits, like 46f0cd694581a").optional(),
     ),
     PAYFAST_PASSPHRASE: unsetWhenBlank.pipe(z.string().max(100, 'PAYFAST_PASSPHRASE is at most 100 characters').optional()),
+    PAYFAST_REFUNDS: unsetWhenBlank.pipe(
+      z.enum(['dashboard', 'api'], "PAYFAST_REFUNDS must be dashboard (refunds made on PayFast's dashboard and recorded on the desk) or api (PayFast's refund API)").optional(),
+    ),
+    PAYFAST_API_URL: unsetWhenBlank.pipe(z.url({ protocol: /^https?$/, error: 'PAYFAST_API_URL must be an http(s) address, like https://api.payfast.co.za' }).optional()),
     PAYFAST_ITN_SOURCES: unsetWhenBlank.pipe(
       z
         .string()
@@ -277,6 +282,8 @@ const payfastSettings = z
       merchantKey: env.PAYFAST_MERCHANT_KEY ?? PAYFAST_TEST_MERCHANT.merchantKey,
       passphrase: env.PAYFAST_PASSPHRASE ?? PAYFAST_TEST_MERCHANT.passphrase,
       itnSources: env.PAYFAST_ITN_SOURCES ?? (fake ? LOOPBACK : PAYFAST_HOSTS.map((host): ItnSource => ({ kind: 'host', host }))),
+      refunds: env.PAYFAST_REFUNDS ?? ('dashboard' as const),
+      apiUrl: (env.PAYFAST_API_URL ?? PAYFAST_API_URL).replace(/\/+$/, ''),
     };
   });
 
@@ -291,6 +298,8 @@ export interface PayfastRecords {
   notifications(checkoutId: string): Promise<{ status?: string; paymentId?: string; amountCents?: number; currency?: string }[]>;
   /** Whether the checkout may still be handed to PayFast (stillPayable). */
   payable(checkoutId: string): Promise<boolean>;
+  /** Keeps a refund PayFast's API took as a verified event: the next reconciliation counts it. */
+  storeRefund(event: PaymentWebhookEvent): Promise<void>;
 }
 
 function payfastRecords(db: Database): PayfastRecords {
@@ -308,6 +317,12 @@ function payfastRecords(db: Database): PayfastRecords {
       return rows.map((row) => readPaymentEvent(row.id, row.payload));
     },
     payable: (checkoutId) => stillPayable(db, checkoutId),
+    async storeRefund(event) {
+      await db
+        .insert(paymentWebhooks)
+        .values({ id: event.id, provider: 'payfast', type: event.type, payload: event.raw, nextAttemptAt: sql`now()` })
+        .onConflictDoNothing();
+    },
   };
 }
 
@@ -393,6 +408,7 @@ export function createPayfastProvider(options: PayfastProviderOptions): PayfastP
           signing: {
             form: (fields) => formSignature(fields, passphrase),
             itn: (fields) => ({ paramString: itnParamString(fields), signature: itnSignature(fields, passphrase) }),
+            api: (params) => apiSignature(params, passphrase),
           },
           deliver: options.deliver,
           logger: options.logger,
@@ -415,6 +431,30 @@ export function createPayfastProvider(options: PayfastProviderOptions): PayfastP
         });
         return { status: response.status, text: await response.text() };
       };
+
+  // Refunds through PayFast's API, where PayFast gave the merchant it; otherwise on its dashboard, recorded on the desk.
+  const refundThroughApi =
+    settings.refunds === 'api'
+      ? createPayfastRefunds({
+          apiUrl: fake ? `${publicUrl}${PAYFAST_FAKE_PATH}/api` : settings.apiUrl,
+          merchantId,
+          passphrase,
+          testing: settings.url === PAYFAST_SANDBOX_URL,
+          records: {
+            async paymentOf(checkoutId) {
+              const paid = (await records.notifications(checkoutId)).find((n) => n.status === 'COMPLETE' && n.paymentId);
+              return paid && { paymentId: paid.paymentId! };
+            },
+            storeRefund: (event) => records.storeRefund(event),
+          },
+          send: fake
+            ? async (url, init) => fake.refund(decodeURIComponent(new URL(url).pathname.split('/').pop()!), init.headers, init.body)
+            : async (url, init) => {
+                const response = await (options.fetch ?? fetch)(url, { method: 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(PAYFAST_REFUND_TIMEOUT_MS) });
+                return { status: response.status, text: await response.text() };
+              },
+        })
+      : undefined;
 
   /** PayFast's fourth check: it confirms it sent this ITN. Anything else is refused so that PayFast sends it again. */
   async function confirm(paramString: string): Promise<void> {
@@ -495,7 +535,7 @@ export function createPayfastProvider(options: PayfastProviderOptions): PayfastP
     },
 
     // The merchant refunds on PayFast's dashboard; the order desk records it there after.
-    refundsByHand: "on PayFast's dashboard (Transactions → Refund)",
+    ...(refundThroughApi ? { refund: refundThroughApi } : { refundsByHand: "on PayFast's dashboard (Transactions → Refund)" }),
 
     async verifyWebhook(rawBody, headers, sender) {
       const fields = readItnForm(rawBody, headers);
