@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { describeShop } from '../testing/describe-shop';
 import { outboxEmails } from '../testing/test-support';
 import { mainSizeOf, setMainSize } from '../testing/main-size';
-import { placePaidOrder } from '../testing/test-orders';
+import { BANK_ACCOUNT, BANK_TRANSFER_SETTINGS, placePaidOrder } from '../testing/test-orders';
 import { addBusinessDays, paymentReceivedMessages, wrongTransferAmount } from '../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { CustomerOrderDetail } from '../../shared/orders';
@@ -13,28 +13,26 @@ import { createTransferDeadlines } from '../orders/transfer-deadlines';
 import { emailContextOf } from '../email-context';
 import { refundReferenceMessages, type OrderActionResult } from '../../shared/order-desk';
 
-const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
-const BANK_ACCOUNT = { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: BANK.EFT_ACCOUNT_NUMBER, branchCode: BANK.EFT_BRANCH_CODE };
 
 describe('bank transfer settings', () => {
   it.each([
     [{ PAYMENT_PROVIDERS: 'eft' }, "PAYMENT_PROVIDERS with eft needs EFT_ACCOUNT_NAME and EFT_BANK and EFT_ACCOUNT_NUMBER and EFT_BRANCH_CODE (the shop's business bank account)"],
-    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_ACCOUNT_NUMBER: '6281-2345' }, 'EFT_ACCOUNT_NUMBER: EFT_ACCOUNT_NUMBER must be the account number: 6 to 16 digits'],
-    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_BRANCH_CODE: '2506' }, 'EFT_BRANCH_CODE: EFT_BRANCH_CODE must be the 6-digit branch code'],
-    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: '0' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
-    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: '15' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
-    [{ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: 'three' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK_TRANSFER_SETTINGS, EFT_ACCOUNT_NUMBER: '6281-2345' }, 'EFT_ACCOUNT_NUMBER: EFT_ACCOUNT_NUMBER must be the account number: 6 to 16 digits'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK_TRANSFER_SETTINGS, EFT_BRANCH_CODE: '2506' }, 'EFT_BRANCH_CODE: EFT_BRANCH_CODE must be the 6-digit branch code'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK_TRANSFER_SETTINGS, EFT_DAYS: '0' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK_TRANSFER_SETTINGS, EFT_DAYS: '15' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
+    [{ PAYMENT_PROVIDERS: 'eft', ...BANK_TRANSFER_SETTINGS, EFT_DAYS: 'three' }, 'EFT_DAYS must be a whole number of business days, from 1 to 14'],
   ])('refuses %j at start, in words', (env, problem) => {
     expect(() => loadConfig(env)).toThrow(problem);
   });
 
   it('reads the account, and 3 business days to pay unless EFT_DAYS says otherwise', () => {
-    expect(loadConfig({ PAYMENT_PROVIDERS: 'yoco,eft', YOCO_SECRET_KEY: 'sk_live_x', YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...BANK }).payments[1]).toEqual({
+    expect(loadConfig({ PAYMENT_PROVIDERS: 'yoco,eft', YOCO_SECRET_KEY: 'sk_live_x', YOCO_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...BANK_TRANSFER_SETTINGS }).payments[1]).toEqual({
       provider: 'eft',
-      account: { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: BANK.EFT_ACCOUNT_NUMBER, branchCode: BANK.EFT_BRANCH_CODE },
+      account: { accountName: BANK_TRANSFER_SETTINGS.EFT_ACCOUNT_NAME, bank: BANK_TRANSFER_SETTINGS.EFT_BANK, accountNumber: BANK_TRANSFER_SETTINGS.EFT_ACCOUNT_NUMBER, branchCode: BANK_TRANSFER_SETTINGS.EFT_BRANCH_CODE },
       days: 3,
     });
-    expect(loadConfig({ PAYMENT_PROVIDERS: 'eft', ...BANK, EFT_DAYS: '5' }).payments[0]).toMatchObject({ days: 5 });
+    expect(loadConfig({ PAYMENT_PROVIDERS: 'eft', ...BANK_TRANSFER_SETTINGS, EFT_DAYS: '5' }).payments[0]).toMatchObject({ days: 5 });
   });
 
   it('counts business days, leaving out Saturdays and Sundays', () => {
@@ -45,19 +43,8 @@ describe('bank transfer settings', () => {
   });
 });
 
-describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK } }, (shop) => {
-  /** A shopper's order of 2 South African flags, placed to be paid by bank transfer. */
-  async function orderByTransfer(label: string) {
-    const shopper = await shop.shoppers.signUp(label);
-    await shop.shoppers.addToCart(shopper, 'south-africa', 2);
-    const point = await shop.shoppers.nearestPoint();
-    const cart = (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
-    const res = await shop.shoppers.createCheckout(shopper, { ...shop.shoppers.checkoutBody(cart.subtotalCents + 6_000, point.id), paymentMethod: 'eft' });
-    expect(res.statusCode).toBe(200);
-    const { id, redirectUrl } = res.json<{ id: string; redirectUrl: string }>();
-    const [order] = await shop.db.select().from(placedOrders).where(eq(placedOrders.checkoutId, id));
-    return { shopper, checkoutId: id, redirectUrl, order: order! };
-  }
+describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK_TRANSFER_SETTINGS } }, (shop) => {
+  const { orderByTransfer } = shop.shoppers;
   const desk = (path: string, payload?: object) => shop.call(payload ? 'POST' : 'GET', path, shop.admin, payload);
   const received = (orderId: string, body: object) => desk(`/api/admin/orders/${orderId}/payment-received`, body);
 
@@ -88,7 +75,7 @@ describeShop('paying by bank transfer', { admin: true, pickupPoints: true, env: 
         paymentStatus: 'pending',
         pays: 'by bank transfer',
         payLater: true,
-        bankTransfer: { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: '62812345678', branchCode: '250655', reference: order.orderNumber, amountCents: 32_000, payBy: dueOn },
+        bankTransfer: { accountName: BANK_TRANSFER_SETTINGS.EFT_ACCOUNT_NAME, bank: BANK_TRANSFER_SETTINGS.EFT_BANK, accountNumber: '62812345678', branchCode: '250655', reference: order.orderNumber, amountCents: 32_000, payBy: dueOn },
       });
       expect(detail.timeline.map((e) => e.type)).toEqual(['placed']);
 

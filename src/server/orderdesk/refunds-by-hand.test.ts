@@ -2,13 +2,11 @@ import { expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminAuditLog, orderEvents, placedOrders, refunds, taxDocuments } from '../db/schema';
 import { describeShop, type ShopUnderTest } from '../testing/describe-shop';
-import { insertOrder } from '../testing/test-orders';
 import { outboxEmails } from '../testing/test-support';
-import { ORDER_DESK_ADMIN, placePaidOrder } from '../testing/test-orders';
+import { BANK_TRANSFER_SETTINGS, insertOrder, ORDER_DESK_ADMIN, placePaidOrder } from '../testing/test-orders';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { refundReferenceMessages, type AdminOrderDetail, type OrderActionResult } from '../../shared/order-desk';
 
-const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const ON_PAYFAST = "on PayFast's dashboard (Transactions → Refund)";
 
@@ -23,7 +21,7 @@ function formsOf(html: string): { action: string; fields: [string, string][] }[]
 
 describeShop(
   'refunds made by hand, recorded on the order desk',
-  { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,payfast,eft', PAYFAST_URL: 'fake', ...BANK } },
+  { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,payfast,eft', PAYFAST_URL: 'fake', ...BANK_TRANSFER_SETTINGS } },
   (shop: ShopUnderTest) => {
     const act = (id: string, action: string, body?: object) => shop.call('POST', `/api/admin/orders/${id}/${action}`, shop.admin, body);
     const detail = async (id: string) => (await shop.call('GET', `/api/admin/orders/${id}`, shop.admin)).json<AdminOrderDetail>();
@@ -66,14 +64,8 @@ describeShop(
 
     /** A shopper's order of 2 South African flags (R320.00) paid by bank transfer, marked received on the desk. */
     async function paidByTransfer(label: string) {
-      const shopper = await shop.shoppers.signUp(label);
-      await shop.shoppers.addToCart(shopper, 'south-africa', 2);
-      const point = await shop.shoppers.nearestPoint();
-      const cart = (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
-      const created = await shop.shoppers.createCheckout(shopper, { ...shop.shoppers.checkoutBody(cart.subtotalCents + 6_000, point.id), paymentMethod: 'eft' });
-      expect(created.statusCode).toBe(200);
-      const [order] = await shop.shoppers.ordersOf(created.json<{ id: string }>().id);
-      const received = await act(order!.id, 'payment-received', { amountCents: order!.totalAmount, receivedOn: todayInSouthAfrica() });
+      const { order } = await shop.shoppers.orderByTransfer(label);
+      const received = await act(order.id, 'payment-received', { amountCents: order.totalAmount, receivedOn: todayInSouthAfrica() });
       expect(received.statusCode).toBe(200);
       return received.json<OrderActionResult>().order;
     }

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { orderEvents, placedOrders, proofsOfPayment } from '../db/schema';
+import { orderEvents, proofsOfPayment } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
 import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
-import { placePaidOrder, type Shopper } from '../testing/test-orders';
+import { BANK_TRANSFER_SETTINGS, placePaidOrder, type Shopper } from '../testing/test-orders';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { formatFileSize, MAX_PROOF_BYTES, proofMessages, type ProofUploaded } from '../../shared/proof-of-payment';
 import type { CustomerOrderDetail } from '../../shared/orders';
 import type { AdminOrderDetail } from '../../shared/order-desk';
 
-const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
 
 /** A bank's PDF as far as the shop looks: its header, a body and its end. */
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -18,18 +17,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(18, 1)]);
 
-describeShop('proofs of payment for bank transfers', { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK } }, (shop) => {
-  /** A shopper's order of 2 South African flags, placed to be paid by bank transfer. */
-  async function orderByTransfer(label: string) {
-    const shopper = await shop.shoppers.signUp(label);
-    await shop.shoppers.addToCart(shopper, 'south-africa', 2);
-    const point = await shop.shoppers.nearestPoint();
-    const cart = (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
-    const res = await shop.shoppers.createCheckout(shopper, { ...shop.shoppers.checkoutBody(cart.subtotalCents + 6_000, point.id), paymentMethod: 'eft' });
-    expect(res.statusCode).toBe(200);
-    const [order] = await shop.db.select().from(placedOrders).where(eq(placedOrders.checkoutId, res.json<{ id: string }>().id));
-    return { shopper, order: order! };
-  }
+describeShop('proofs of payment for bank transfers', { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK_TRANSFER_SETTINGS } }, (shop) => {
+  const { orderByTransfer } = shop.shoppers;
 
   /** The file itself as the body, with its type and, in the address, its name. */
   const upload = (orderNumber: string, bytes: Buffer, contentType: string | undefined, who: Shopper | undefined, name?: string) =>
@@ -96,7 +85,7 @@ describeShop('proofs of payment for bank transfers', { admin: true, pickupPoints
     ]);
     expect(mails[0]!.text).toContain(`${shop.config.publicUrl}/admin?order=${order.id}`);
     expect(mails[0]!.text).toContain(`File: slip.pdf (${formatFileSize(PDF.length)})`);
-    expect(mails[0]!.text).not.toContain(BANK.EFT_ACCOUNT_NUMBER);
+    expect(mails[0]!.text).not.toContain(BANK_TRANSFER_SETTINGS.EFT_ACCOUNT_NUMBER);
     expect(mails[0]!.attachments).toBeUndefined();
   });
 

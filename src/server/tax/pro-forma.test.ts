@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { documentSerials, placedOrders, taxDocuments } from '../db/schema';
+import { documentSerials, taxDocuments } from '../db/schema';
 import { describeShop, type ShopUnderTest } from '../testing/describe-shop';
 import { outboxEmails } from '../testing/test-support';
-import { placePaidOrder, type Shopper } from '../testing/test-orders';
+import { BANK_ACCOUNT, BANK_TRANSFER_SETTINGS, placePaidOrder, type Shopper } from '../testing/test-orders';
 import { pdfText } from '../testing/pdf-text';
 import { proFormaInvoice } from './documents';
 import { taxDocumentFiles } from './attachments';
@@ -13,28 +13,13 @@ import { dayInWords, todayInSouthAfrica, weekdayInWords } from '../../shared/pro
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import type { TaxDocumentSummary } from '../../shared/tax-documents';
 
-const BANK = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
-const BANK_ACCOUNT = { accountName: BANK.EFT_ACCOUNT_NAME, bank: BANK.EFT_BANK, accountNumber: BANK.EFT_ACCOUNT_NUMBER, branchCode: BANK.EFT_BRANCH_CODE };
-const takesTransfers = { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK };
+const takesTransfers = { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK_TRANSFER_SETTINGS };
 
 /** Text with every run of white space as one space, for phrases that may wrap. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 const proFormaUrl = (orderNumber: string) => `/api/profile/orders/${orderNumber}/pro-forma.pdf`;
 
-/** A shopper's order of 2 South African flags (R320.00 with collection) placed to be paid by bank transfer, with what they put in checkout's invoice fields. */
-async function orderByTransfer(shop: ShopUnderTest, label: string, invoiceTo: object = {}) {
-  const shopper = await shop.shoppers.signUp(label);
-  await shop.shoppers.addToCart(shopper, 'south-africa', 2);
-  const point = await shop.shoppers.nearestPoint();
-  const cart = (await shop.shoppers.inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
-  const body = shop.shoppers.checkoutBody(cart.subtotalCents + PAXI_STANDARD_FEE_CENTS, point.id);
-  body.metadata.customerInfo = { ...body.metadata.customerInfo, ...invoiceTo };
-  const res = await shop.shoppers.createCheckout(shopper, { ...body, paymentMethod: 'eft' });
-  expect(res.statusCode, res.body).toBe(200);
-  const [order] = await shop.db.select().from(placedOrders).where(eq(placedOrders.checkoutId, res.json<{ id: string }>().id));
-  return { shopper, order: order! };
-}
 
 /** The pro-forma invoice the shopper downloads from their order page. */
 const download = (shop: ShopUnderTest, orderNumber: string, shopper?: Shopper) => shop.shoppers.inject('GET', proFormaUrl(orderNumber), shopper?.cookie);
@@ -44,7 +29,7 @@ describeShop('pro-forma invoices', { admin: true, pickupPoints: true, env: takes
 
   it('goes with the bank-transfer email as a PDF that is not a tax invoice: the parties, how to pay and by when, and the lines and VAT of the invoice to come', async () => {
     const address = '7 Main Road, Rondebosch, Cape Town, 7700';
-    const { order } = await orderByTransfer(shop, 'school-bursar', { company: 'Rondebosch Primary School', vatNumber: '4987654321', billingAddress: address });
+    const { order } = await shop.shoppers.orderByTransfer('school-bursar', { company: 'Rondebosch Primary School', vatNumber: '4987654321', billingAddress: address });
     const mail = (await outboxEmails(shop.db)).find((row) => row.payload.subject.startsWith(`Order ${order.orderNumber}: please pay by bank transfer`))!;
     expect(mail.payload.attachments).toEqual([{ proForma: order.orderNumber }]);
     expect(mail.payload.text).toContain('The pro-forma invoice attached is for paying from; your tax invoice follows once it is paid.');
@@ -99,7 +84,7 @@ describeShop('pro-forma invoices', { admin: true, pickupPoints: true, env: takes
 
   it('takes no serial and is kept nowhere: no tax document, nothing in the register or exports, the next invoice numbered as if it had never been', async () => {
     const before = await lastInvoiceNumber();
-    const { shopper, order } = await orderByTransfer(shop, 'school-unnumbered');
+    const { shopper, order } = await shop.shoppers.orderByTransfer('school-unnumbered');
     await shop.worker.runOnce();
     expect((await download(shop, order.orderNumber, shopper)).statusCode).toBe(200);
 
@@ -120,7 +105,7 @@ describeShop('pro-forma invoices', { admin: true, pickupPoints: true, env: takes
   });
 
   it('shows the lines, VAT and totals of the tax invoice the order gets once paid, and then gives way to it', async () => {
-    const { shopper, order } = await orderByTransfer(shop, 'school-pays');
+    const { shopper, order } = await shop.shoppers.orderByTransfer('school-pays');
     const proForma = proFormaInvoice(shop.config.shop, order, BANK_ACCOUNT);
     const received = await shop.call('POST', `/api/admin/orders/${order.id}/payment-received`, shop.admin, { amountCents: 32_000, receivedOn: todayInSouthAfrica() });
     expect(received.statusCode).toBe(200);
@@ -135,7 +120,7 @@ describeShop('pro-forma invoices', { admin: true, pickupPoints: true, env: takes
   });
 
   it('downloads from the order page for its owner while it awaits payment, and refuses anyone else and any other order in words', async () => {
-    const { shopper, order } = await orderByTransfer(shop, 'school-downloads');
+    const { shopper, order } = await shop.shoppers.orderByTransfer('school-downloads');
     const pdf = await download(shop, order.orderNumber, shopper);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -178,7 +163,7 @@ describeShop('pro-forma invoices', { admin: true, pickupPoints: true, env: takes
 
 describeShop('pro-forma invoices of a shop without a VAT number', { pickupPoints: true, env: { ...takesTransfers, SHOP_VAT_NUMBER: '' } }, (shop) => {
   it('say the invoice, with no VAT on it, is issued once the payment is received', async () => {
-    const { shopper, order } = await orderByTransfer(shop, 'no-vat');
+    const { shopper, order } = await shop.shoppers.orderByTransfer('no-vat');
     const pdf = await download(shop, order.orderNumber, shopper);
     expect(pdf.statusCode).toBe(200);
     const text = flat(await pdfText(pdf.rawPayload));

@@ -72,6 +72,25 @@ export function shopHelpers(get: () => TestApp) {
   const confirmations = async (orderNumber: string) =>
     (await outboxEmails(get().database.db)).filter((r) => r.payload.subject.includes(orderNumber));
 
+  /**
+   * A shopper's order of 2 South African flags (R320.00 with collection) placed to be paid by bank
+   * transfer, with what they put in checkout's invoice fields; the shop must offer `eft`
+   * (BANK_TRANSFER_SETTINGS).
+   */
+  async function orderByTransfer(label: string, invoiceTo: object = {}) {
+    const shopper = await signUp(label);
+    await addToCart(shopper, 'south-africa', 2);
+    const point = await nearestPoint();
+    const cart = (await inject('GET', `/api/cart/${shopper.cartId}`, shopper.cookie)).json<{ subtotalCents: number }>();
+    const body = checkoutBody(cart.subtotalCents + PAXI_STANDARD_FEE_CENTS, point.id);
+    body.metadata.customerInfo = { ...body.metadata.customerInfo, ...invoiceTo };
+    const res = await createCheckout(shopper, { ...body, paymentMethod: 'eft' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, redirectUrl } = res.json<{ id: string; redirectUrl: string }>();
+    const [order] = await ordersOf(id);
+    return { shopper, checkoutId: id, redirectUrl, order: order! };
+  }
+
   /** A shopper's checkout of one South African flag (R190.00 with collection), open at the provider. */
   async function openCheckout(label: string): Promise<{ shopper: Shopper; id: string; yocoId: string }> {
     const shopper = await signUp(label);
@@ -84,9 +103,14 @@ export function shopHelpers(get: () => TestApp) {
     return { shopper, id, yocoId: row!.providerCheckoutId! };
   }
 
-  return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, openCheckout, verify, complete, ordersOf, confirmations };
+  return { inject, signUp, signUpAs, addToCart, nearestPoint, checkoutBody, createCheckout, openCheckout, orderByTransfer, verify, complete, ordersOf, confirmations };
 }
 
+
+/** A shop's bank account for the bank-transfer suites: add it to PAYMENT_PROVIDERS with eft. */
+export const BANK_TRANSFER_SETTINGS = { EFT_ACCOUNT_NAME: 'Cape Flag Company (Pty) Ltd', EFT_BANK: 'First National Bank', EFT_ACCOUNT_NUMBER: '62812345678', EFT_BRANCH_CODE: '250655' };
+/** The same account as the shop reads it. */
+export const BANK_ACCOUNT = { accountName: BANK_TRANSFER_SETTINGS.EFT_ACCOUNT_NAME, bank: BANK_TRANSFER_SETTINGS.EFT_BANK, accountNumber: BANK_TRANSFER_SETTINGS.EFT_ACCOUNT_NUMBER, branchCode: BANK_TRANSFER_SETTINGS.EFT_BRANCH_CODE };
 
 /** The admin of the order-desk suites: pass ADMIN_EMAILS: ORDER_DESK_ADMIN to startTestApp. */
 export const ORDER_DESK_ADMIN = 'desk-admin@example.co.za';
