@@ -8,7 +8,8 @@ import { describeShop, type ShopUnderTest } from '../testing/describe-shop';
 import { outboxEmails } from '../testing/test-support';
 import type { Shopper } from '../testing/test-orders';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
-import { notificationHash, OZOW_NOTIFY_PATH } from '../payments/ozow';
+import { OZOW_NOTIFY_PATH } from '../payments/ozow';
+import { notificationHash } from '../payments/ozow-hashes';
 import { OZOW_FAKE_LABEL, OZOW_FAKE_TEST_SETTINGS } from '../payments/ozow-fake';
 
 const { siteCode, privateKey, apiKey } = OZOW_FAKE_TEST_SETTINGS;

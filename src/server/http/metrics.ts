@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameText } from '../lib/same-text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, eq, gte, isNull, min, sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -8,10 +8,7 @@ import { NotFoundError, UnauthorizedError } from '../errors';
 
 /** Bearer METRICS_TOKEN, compared in constant time so its length and content do not leak. */
 function tokenMatches(request: FastifyRequest, token: string): boolean {
-  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameText(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '', token);
 }
 
 /**

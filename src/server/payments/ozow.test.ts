@@ -4,7 +4,8 @@ import { InvalidInputError } from '../errors';
 import { goingLiveProblem } from '../provider-registry';
 import { BELOW_MINIMUM_MESSAGE, PaymentProviderError, WebhookVerificationError, type CreateCheckoutInput } from './provider';
 import { paymentProviders } from './providers';
-import { createOzowProvider, notificationHash, ozowAmount, paymentRequestHash, OZOW_NOTIFY_PATH, type OzowSettings } from './ozow';
+import { createOzowProvider, ozowAmount, OZOW_NOTIFY_PATH, type OzowSettings } from './ozow';
+import { notificationHash, paymentRequestHash } from './ozow-hashes';
 import { OZOW_FAKE_TEST_SETTINGS } from './ozow-fake';
 
 const SETTINGS: OzowSettings = {

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { InvalidInputError } from '../errors';
@@ -21,6 +20,7 @@ import {
   type WebhookHeaders,
 } from './provider';
 import { shopEnvelope } from './webhooks';
+import { notificationHash, PAYMENT_REQUEST_FIELDS, paymentRequestHash, sameHash, type NotificationField, type RequestField } from './ozow-hashes';
 import { jsonOrText, whyNoAnswer } from '../lib/http-retry';
 import { createOzowFake, OZOW_FAKE_API_PATH, OZOW_FAKE_PAY_PATH, OZOW_FAKE_TEST_SETTINGS } from './ozow-fake';
 
@@ -37,71 +37,6 @@ const OZOW_LIVE_API_URL = 'https://api.ozow.com';
 export const OZOW_NOTIFY_PATH = '/api/payments/ozow/notify';
 /** The shop's page that hands the shopper to Ozow with the signed fields in its query. */
 const OZOW_HAND_OVER_PATH = '/pay/ozow';
-
-/** The payment request's fields in the order Ozow hashes them (HashCheck comes last, outside the hash). */
-const PAYMENT_REQUEST_FIELDS = [
-  'SiteCode',
-  'CountryCode',
-  'CurrencyCode',
-  'Amount',
-  'TransactionReference',
-  'BankReference',
-  'Optional1',
-  'Optional2',
-  'Optional3',
-  'Optional4',
-  'Optional5',
-  'Customer',
-  'CancelUrl',
-  'ErrorUrl',
-  'SuccessUrl',
-  'NotifyUrl',
-  'IsTest',
-] as const;
-
-/** The notification's fields in the order Ozow hashes them (Hash comes last, outside the hash). */
-const NOTIFICATION_FIELDS = [
-  'SiteCode',
-  'TransactionId',
-  'TransactionReference',
-  'Amount',
-  'Status',
-  'Optional1',
-  'Optional2',
-  'Optional3',
-  'Optional4',
-  'Optional5',
-  'CurrencyCode',
-  'IsTest',
-  'StatusMessage',
-] as const;
-
-type RequestField = (typeof PAYMENT_REQUEST_FIELDS)[number];
-type NotificationField = (typeof NOTIFICATION_FIELDS)[number];
-
-/**
- * Ozow's hash: the values in the documented order, the private key appended, all lower-cased,
- * SHA-512 in hex. An empty optional value adds nothing, so leaving it out hashes the same.
- */
-function ozowHash(values: readonly string[], privateKey: string): string {
-  return createHash('sha512').update((values.join('') + privateKey).toLowerCase(), 'utf8').digest('hex');
-}
-
-/** The HashCheck of a payment request. */
-export function paymentRequestHash(fields: Partial<Record<RequestField, string>>, privateKey: string): string {
-  return ozowHash(PAYMENT_REQUEST_FIELDS.map((name) => fields[name] ?? ''), privateKey);
-}
-
-/** The Hash of a notification. */
-export function notificationHash(fields: Partial<Record<NotificationField, string>>, privateKey: string): string {
-  return ozowHash(NOTIFICATION_FIELDS.map((name) => fields[name] ?? ''), privateKey);
-}
-
-function sameHash(expected: string, given: string): boolean {
-  const left = Buffer.from(expected);
-  const right = Buffer.from(given.toLowerCase());
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** Cents as Ozow's Amount: rands with two decimals. */
 export function ozowAmount(cents: number): string {

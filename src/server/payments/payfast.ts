@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
@@ -30,6 +30,7 @@ import {
 } from './provider';
 import { readPaymentEvent, shopEnvelope } from './webhooks';
 import { whyNoAnswer } from '../lib/http-retry';
+import { sameText } from '../lib/same-text';
 import { apiSignature, createPayfastRefunds, PAYFAST_API_URL, PAYFAST_REFUND_TIMEOUT_MS } from './payfast-refunds';
 
 /*
@@ -121,11 +122,8 @@ export function itnSignature(fields: Fields, passphrase: string | undefined): st
   return md5(withPassphrase(itnParamString(fields), passphrase));
 }
 
-function sameHex(a: string, b: string): boolean {
-  const left = Buffer.from(a.toLowerCase());
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+/** A signature as sent (hex in any letter case) against the one worked out. */
+const sameHex = (given: string, expected: string) => sameText(given.toLowerCase(), expected);
 
 /** Rands with two decimals, as PayFast's amount field wants them: 19000 → "190.00". */
 const toRands = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameText } from '../lib/same-text';
 import { z } from 'zod';
 import { findUnstorableText } from '../http/text-guard';
 import { WebhookVerificationError, type PaymentWebhookEvent, type WebhookHeaders } from './provider';
@@ -51,12 +52,6 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
     return text.trim() === '' ? undefined : text.trim();
   }
   return undefined;
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**
