@@ -1,49 +1,27 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OrderActions } from './OrderActions';
 import { formatDay } from './order-format';
-import { Toaster } from '../ui/Toaster';
+import { deskOrder, renderOrderActions, serveDesk } from '../../testing/order-desk';
 import { shopper, type Shopper } from '../../testing/shopper-events';
 import { paymentReceivedMessages } from '../../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../../shared/profile';
-import type { AdminOrder, AdminOrderDetail } from '../../../shared/order-desk';
+import type { AdminOrderDetail } from '../../../shared/order-desk';
 
 /** A PAXI order of R1 162.00 placed to pay by bank transfer, the money not yet in. */
-const awaiting: AdminOrder = {
+const awaiting = deskOrder({
   id: '0b7e2f4a-5c1d-4e8f-9a3b-6d2c1e0f9a11',
   orderNumber: 'CF-100042',
   customerName: 'Thandi Nkosi',
   customerEmail: 'thandi@example.co.za',
   customerPhone: '+27825550101',
-  deliveryOption: 'paxi_standard',
-  paxiLocationId: 'P1234',
-  paxiLocationName: 'PEP Stellenbosch',
-  paxiLocationAddress: '12 Bird Street, Stellenbosch',
-  deliveryAddress: null,
-  deliveryInstructions: null,
-  courierShipmentId: null,
   subtotalCents: 110_300,
-  deliveryFeeCents: 5_900,
-  discountCode: null,
-  discountCents: 0,
   totalAmount: 116_200,
-  refundedCents: 0,
-  currency: 'ZAR',
   items: [{ productId: 'p-sa', productName: 'SOUTH AFRICA', productImage: null, productPrice: 110_300, quantity: 1 }],
-  paymentId: null,
   paymentMethod: 'eft',
   paymentDueOn: '2026-11-13',
   paymentStatus: 'pending',
   status: 'pending',
-  fulfilled: false,
-  trackingNumber: null,
-  fulfilledAt: null,
-  createdAt: '2026-11-10T08:30:00.000Z',
-  updatedAt: '2026-11-10T08:30:00.000Z',
-  oversold: [],
-  oversoldSettledAt: null,
-};
+});
 
 const detail: AdminOrderDetail = {
   order: awaiting,
@@ -58,25 +36,8 @@ const detail: AdminOrderDetail = {
 const paidMessage = 'Order CF-100042 is paid. Thandi Nkosi gets the tax invoice and the order confirmation by email.';
 
 /** The desk's server: the order as paid for any payment marked received. */
-function serveDesk() {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-    new Response(JSON.stringify({ ...detail, order: { ...awaiting, status: 'paid', paymentStatus: 'paid', paymentDueOn: null }, actions: ['fulfil'], message: paidMessage }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return { posts: () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => ({ url, body: JSON.parse(String(init!.body)) as unknown })) };
-}
-
-function renderActions() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <OrderActions detail={detail} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
+const serveDeskPaying = () =>
+  serveDesk({ ...detail, order: { ...awaiting, status: 'paid', paymentStatus: 'paid', paymentDueOn: null }, actions: ['fulfil'], message: paidMessage });
 
 /** Opens the panel as the owner does, from the first of the order's buttons. */
 async function openPanel(user: Shopper) {
@@ -109,8 +70,8 @@ afterEach(() => {
 describe("the order desk's Mark payment received", () => {
   it("opens with the order's total, today and the last day to pay, and says what the customer is sent", async () => {
     const user = shopper();
-    serveDesk();
-    renderActions();
+    serveDeskPaying();
+    renderOrderActions(detail);
     const form = await openPanel(user);
     expect(form.amount.value).toBe('1162.00');
     expect(document.activeElement).toBe(form.amount);
@@ -123,8 +84,8 @@ describe("the order desk's Mark payment received", () => {
 
   it('names an empty amount under its field, puts the focus in it and sends nothing', async () => {
     const user = shopper();
-    const desk = serveDesk();
-    renderActions();
+    const desk = serveDeskPaying();
+    renderOrderActions(detail);
     const form = await openPanel(user);
     await user.clear(form.amount);
     await user.click(form.review);
@@ -137,8 +98,8 @@ describe("the order desk's Mark payment received", () => {
 
   it('refuses a day still to come, in words under the date', async () => {
     const user = shopper();
-    const desk = serveDesk();
-    renderActions();
+    const desk = serveDeskPaying();
+    renderOrderActions(detail);
     const form = await openPanel(user);
     await user.clear(form.day);
     await user.type(form.day, dayFromToday(1));
@@ -150,8 +111,8 @@ describe("the order desk's Mark payment received", () => {
 
   it('asks once more, then sends the amount in cents and the day, and says the order is paid', async () => {
     const user = shopper();
-    const desk = serveDesk();
-    renderActions();
+    const desk = serveDeskPaying();
+    renderOrderActions(detail);
     const form = await openPanel(user);
     const yesterday = dayFromToday(-1);
     await user.clear(form.amount);

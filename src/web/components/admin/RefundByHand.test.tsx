@@ -1,48 +1,23 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OrderActions } from './OrderActions';
-import { Toaster } from '../ui/Toaster';
+import { deskOrder, renderOrderActions, serveDesk } from '../../testing/order-desk';
 import { shopper, type Shopper } from '../../testing/shopper-events';
-import { refundReferenceMessages, type AdminOrder, type AdminOrderDetail } from '../../../shared/order-desk';
+import { refundReferenceMessages, type AdminOrderDetail } from '../../../shared/order-desk';
 
 const ON_PAYFAST = "on PayFast's dashboard (Transactions → Refund)";
 
 /** A PAXI order of R190.00 paid with PayFast, not sent yet. */
-const paid: AdminOrder = {
+const paid = deskOrder({
   id: '4c1e9a2b-7d3f-4b6a-8e5c-2f1d0a9b8c77',
   orderNumber: 'CF-100077',
   customerName: 'Sipho Dlamini',
   customerEmail: 'sipho@example.co.za',
   customerPhone: '+27825550177',
-  deliveryOption: 'paxi_standard',
-  paxiLocationId: 'P1234',
-  paxiLocationName: 'PEP Stellenbosch',
-  paxiLocationAddress: '12 Bird Street, Stellenbosch',
-  deliveryAddress: null,
-  deliveryInstructions: null,
-  courierShipmentId: null,
-  subtotalCents: 13_100,
-  deliveryFeeCents: 5_900,
-  discountCode: null,
-  discountCents: 0,
-  totalAmount: 19_000,
-  refundedCents: 0,
-  currency: 'ZAR',
-  items: [{ productId: 'p-sa', productName: 'SOUTH AFRICA', productImage: null, productPrice: 13_100, quantity: 1 }],
   paymentId: '1089250',
   paymentMethod: 'payfast',
-  paymentDueOn: null,
   paymentStatus: 'paid',
   status: 'paid',
-  fulfilled: false,
-  trackingNumber: null,
-  fulfilledAt: null,
-  createdAt: '2026-11-10T08:30:00.000Z',
-  updatedAt: '2026-11-10T08:30:00.000Z',
-  oversold: [],
-  oversoldSettledAt: null,
-};
+});
 
 const detail: AdminOrderDetail = {
   order: paid,
@@ -57,25 +32,8 @@ const detail: AdminOrderDetail = {
 const recorded = 'Refund of R50.00 on PayFast recorded for order CF-100077; the customer was sent the credit note';
 
 /** The desk's server: every refund or cancel is answered with the order partly refunded. */
-function serveDesk() {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-    new Response(JSON.stringify({ ...detail, order: { ...paid, refundedCents: 5_000, paymentStatus: 'partially_refunded' }, refundableCents: 14_000, message: recorded }), {
-      status: 202,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return { posts: () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => ({ url, body: JSON.parse(String(init!.body)) as unknown })) };
-}
-
-function renderActions() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <OrderActions detail={detail} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
+const serveDeskRefunding = () =>
+  serveDesk({ ...detail, order: { ...paid, refundedCents: 5_000, paymentStatus: 'partially_refunded' }, refundableCents: 14_000, message: recorded }, 202);
 
 async function openPanel(user: Shopper, button: string, region: string) {
   await user.click(screen.getByRole('button', { name: button }));
@@ -96,8 +54,8 @@ afterEach(() => {
 describe("the order desk's refund of an order refunded by hand", () => {
   it('says where to make the refund first, and asks for its reference', async () => {
     const user = shopper();
-    serveDesk();
-    renderActions();
+    serveDeskRefunding();
+    renderOrderActions(detail);
     const { panel, reference } = await openPanel(user, 'Refund', 'Refund');
     expect(panel.textContent).toContain(`Make the refund ${ON_PAYFAST} first, then record it here: the customer gets the credit note by email.`);
     expect(reference.required).toBe(true);
@@ -106,8 +64,8 @@ describe("the order desk's refund of an order refunded by hand", () => {
 
   it('names a missing reference under its field, puts the focus in it and sends nothing', async () => {
     const user = shopper();
-    const desk = serveDesk();
-    renderActions();
+    const desk = serveDeskRefunding();
+    renderOrderActions(detail);
     const { panel, reference } = await openPanel(user, 'Refund', 'Refund');
     await user.type(reference, '   ');
     await user.click(within(panel).getByRole('button', { name: 'Review refund' }));
@@ -120,8 +78,8 @@ describe("the order desk's refund of an order refunded by hand", () => {
 
   it('asks once more, then records the refund with its reference and says so in words', async () => {
     const user = shopper();
-    const desk = serveDesk();
-    renderActions();
+    const desk = serveDeskRefunding();
+    renderOrderActions(detail);
     const { panel, reference } = await openPanel(user, 'Refund', 'Refund');
     const amount = within(panel).getByRole('textbox', { name: 'Amount to refund (R)' });
     await user.clear(amount);
@@ -140,8 +98,8 @@ describe("the order desk's refund of an order refunded by hand", () => {
 
   it('asks for the reference when cancelling with a refund, and not when cancelling without one', async () => {
     const user = shopper();
-    const desk = serveDesk();
-    renderActions();
+    const desk = serveDeskRefunding();
+    renderOrderActions(detail);
     const { panel, reference } = await openPanel(user, 'Cancel order', 'Cancel order');
     expect((within(panel).getByRole('radio', { name: /Refund everything \(R190\.00\)/ }) as HTMLInputElement).checked).toBe(true);
     expect(panel.textContent).toContain(`Paid back ${ON_PAYFAST}.`);
@@ -158,8 +116,8 @@ describe("the order desk's refund of an order refunded by hand", () => {
 
   it('cancels with the whole refund made by hand, sending its reference', async () => {
     const user = shopper();
-    const desk = serveDesk();
-    renderActions();
+    const desk = serveDeskRefunding();
+    renderOrderActions(detail);
     const { panel, reference } = await openPanel(user, 'Cancel order', 'Cancel order');
     await user.type(reference, 'PF-REF-2002');
     await user.click(within(panel).getByRole('button', { name: 'Review cancellation' }));
