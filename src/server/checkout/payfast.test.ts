@@ -6,8 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { checkouts, paymentWebhooks, placedOrders } from '../db/schema';
 import { describeShop, type ShopUnderTest } from '../testing/describe-shop';
 import type { Shopper } from '../testing/test-orders';
-import { itnParamString, itnSignature, PAYFAST_NOTIFY_PATH, PAYFAST_TEST_MERCHANT } from '../payments/payfast';
+import { itnParamString, PAYFAST_NOTIFY_PATH, PAYFAST_TEST_MERCHANT } from '../payments/payfast';
 import { refundReferenceMessages } from '../../shared/order-desk';
+import { payfastItn, signedItn } from '../testing/payfast-itn';
 import { PAYFAST_FAKE_LABEL, PAYFAST_FAKE_PATH } from '../payments/payfast-fake';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -230,25 +231,9 @@ describeShop(
   }),
   (shop) => {
     let nextPayment = 2_000_000;
-    function itn(checkoutId: string, overrides: Record<string, string> = {}): [string, string][] {
-      return Object.entries({
-        m_payment_id: checkoutId,
-        pf_payment_id: String(nextPayment++),
-        payment_status: 'COMPLETE',
-        item_name: 'Flags',
-        item_description: '',
-        amount_gross: '190.00',
-        amount_fee: '-6.65',
-        amount_net: '183.35',
-        custom_str1: '',
-        name_first: 'Thabo',
-        name_last: 'Mokoena',
-        email_address: 'thabo@example.co.za',
-        merchant_id: MERCHANT.id,
-        ...overrides,
-      });
-    }
-    const signed = (fields: [string, string][], passphrase = MERCHANT.passphrase) => `${itnParamString(fields)}&signature=${itnSignature(fields, passphrase)}`;
+    const itn = (checkoutId: string, overrides: Record<string, string> = {}) =>
+      payfastItn({ checkoutId, paymentId: String(nextPayment++), merchantId: MERCHANT.id }, overrides);
+    const signed = (fields: [string, string][], passphrase = MERCHANT.passphrase) => signedItn(fields, passphrase);
     const notify = (payload: string, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
       shop.app.inject({ method: 'POST', url: PAYFAST_NOTIFY_PATH, headers: options.headers ?? FORM, payload, remoteAddress: options.remoteAddress });
 

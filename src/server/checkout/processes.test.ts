@@ -12,7 +12,8 @@ import { freePort } from '../testing/free-port';
 import { startShop, stopShop } from '../testing/shop-process';
 import { queryServer, scratchDatabase } from '../testing/test-support';
 import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
-import { itnParamString, itnSignature, PAYFAST_NOTIFY_PATH } from '../payments/payfast';
+import { PAYFAST_NOTIFY_PATH } from '../payments/payfast';
+import { payfastItn, signedItn } from '../testing/payfast-itn';
 import { vatIncluded } from '../../shared/vat';
 
 /** A shopper's browser against one running shop: cookies kept, Origin sent like a browser does. */
@@ -251,17 +252,8 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
     expect(created.status).toBe(200);
     const checkoutId = created.json.id as string;
     const second = browserAt(bases[1]!, first.cookie);
-    const fields: [string, string][] = Object.entries({
-      m_payment_id: checkoutId,
-      pf_payment_id: '3000001',
-      payment_status: 'COMPLETE',
-      item_name: 'Flags',
-      amount_gross: '190.00',
-      amount_fee: '-6.65',
-      amount_net: '183.35',
-      merchant_id: PAYFAST_MERCHANT.PAYFAST_MERCHANT_ID,
-    });
-    const itn = `${itnParamString(fields)}&signature=${itnSignature(fields, PAYFAST_MERCHANT.PAYFAST_PASSPHRASE)}`;
+    const fields = payfastItn({ checkoutId, paymentId: '3000001', merchantId: PAYFAST_MERCHANT.PAYFAST_MERCHANT_ID });
+    const itn = signedItn(fields, PAYFAST_MERCHANT.PAYFAST_PASSPHRASE);
     const notify = async (base: string) =>
       (await fetch(`${base}${PAYFAST_NOTIFY_PATH}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: itn })).status;
     expect(await Promise.all([notify(bases[0]!), notify(bases[1]!), notify(bases[1]!), notify(bases[0]!)])).toEqual([200, 200, 200, 200]);

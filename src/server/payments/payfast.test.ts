@@ -17,6 +17,7 @@ import {
   type PayfastRecords,
   type PayfastSettings,
 } from './payfast';
+import { payfastItn, signedItn } from '../testing/payfast-itn';
 
 const PASSPHRASE = 'a-Passphrase with spaces';
 const SETTINGS: PayfastSettings = {
@@ -181,28 +182,10 @@ function harness(options: Partial<PayfastProviderOptions> & { answer?: () => Pro
 
 const CHECKOUT = randomUUID();
 
-function itnFields(overrides: Record<string, string> = {}): [string, string][] {
-  const fields: Record<string, string> = {
-    m_payment_id: CHECKOUT,
-    pf_payment_id: '1089250',
-    payment_status: 'COMPLETE',
-    item_name: 'Flags, payment reference 1A2B3C4D',
-    item_description: '',
-    amount_gross: '190.00',
-    amount_fee: '-6.65',
-    amount_net: '183.35',
-    custom_str1: '',
-    name_first: 'Thabo',
-    name_last: 'Mokoena',
-    email_address: 'thabo@example.co.za',
-    merchant_id: SETTINGS.merchantId,
-    ...overrides,
-  };
-  return Object.entries(fields);
-}
+const itnFields = (overrides: Record<string, string> = {}) =>
+  payfastItn({ checkoutId: CHECKOUT, paymentId: '1089250', merchantId: SETTINGS.merchantId, itemName: 'Flags, payment reference 1A2B3C4D' }, overrides);
 
-const itnBody = (fields: [string, string][], passphrase = PASSPHRASE) =>
-  Buffer.from(`${itnParamString(fields)}&signature=${itnSignature(fields, passphrase)}`);
+const itnBody = (fields: [string, string][], passphrase = PASSPHRASE) => Buffer.from(signedItn(fields, passphrase));
 
 async function refusal(promise: Promise<unknown>): Promise<WebhookVerificationError> {
   const err = await promise.then(
