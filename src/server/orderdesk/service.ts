@@ -266,12 +266,11 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
   }
 
   /**
-   * The order locked, with what is left to refund as of now: two admins recording a refund made by
-   * hand at once are counted one after the other, and the second may find less left.
+   * The order as `change` locked it, with what is left to refund as of now: two admins recording a
+   * refund made by hand at once are counted one after the other, and the second may find less left.
    */
-  async function lockedState(tx: Transaction, id: string): Promise<OrderState> {
-    const order = await lockOrder(tx, id);
-    return stateOf(order, [], await waitingRefundCents(tx, id));
+  async function lockedState(tx: Transaction, order: OrderRow): Promise<OrderState> {
+    return stateOf(order, [], await waitingRefundCents(tx, order.id));
   }
 
   async function detail(id: string): Promise<AdminOrderDetail> {
@@ -342,8 +341,8 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     cancel: { reason: string | undefined; reference: string; refundOf: (state: OrderState) => number },
   ): Promise<OrderActionResult> {
     const { reason, reference } = cancel;
-    const { order, amountCents } = await change(id, async (tx) => {
-      const locked = await lockedState(tx, id);
+    const { order, amountCents } = await change(id, async (tx, lockedOrder) => {
+      const locked = await lockedState(tx, lockedOrder);
       assertMove(locked.order, 'cancelled');
       const amountCents = cancel.refundOf(locked);
       if (amountCents === 0 || amountCents > locked.refundableCents) throw tooMuchRefund(locked);
@@ -530,9 +529,9 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       const reference = handReference(order, input.reference);
       if (reference !== undefined) {
         const { amountCents } = input;
-        await change(id, async (tx) => {
+        await change(id, async (tx, lockedOrder) => {
           // Checked again under the lock: another admin may have recorded a refund meanwhile.
-          const locked = await lockedState(tx, id);
+          const locked = await lockedState(tx, lockedOrder);
           if (!canMovePayment(locked.order.paymentStatus, 'refunded')) throw notRefundable(order.orderNumber, locked.order.paymentStatus);
           if (amountCents > locked.refundableCents) throw tooMuchRefund(locked);
           return recordRefundByHand(tx, ctx, locked.order, { actor, amountCents, reference, reason, cancelling: false });
