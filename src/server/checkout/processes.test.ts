@@ -42,6 +42,12 @@ function browserAt(base: string, signedInAs = '') {
  */
 const LATER_IN_ANOTHER_PROCESS = { timeout: 20_000 };
 
+/** How many emails the dev mailbox holds about this order. */
+async function emailsAbout(browser: ReturnType<typeof browserAt>, orderNumber: string): Promise<number> {
+  const { json } = await browser.call('GET', '/dev/mailbox.json');
+  return (json.messages as { kind: string; subject?: string }[]).filter((m) => m.kind === 'email' && m.subject!.includes(orderNumber)).length;
+}
+
 /** Signs up and verifies a shopper and fills the cart with one South African flag (R190.00 with standard collection). */
 async function shopperWithCart(
   browser: ReturnType<typeof browserAt>,
@@ -232,13 +238,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
     const { json: history } = await second.call('GET', '/api/profile/orders');
     const orders = history.orders as { orderNumber: string }[];
     expect(orders).toHaveLength(1);
-    await expect
-      .poll(async () => {
-        const { json } = await first.call('GET', '/dev/mailbox.json');
-        const emails = (json.messages as { kind: string; subject?: string }[]).filter((m) => m.kind === 'email');
-        return emails.filter((m) => m.subject!.includes(orders[0]!.orderNumber)).length;
-      }, LATER_IN_ANOTHER_PROCESS)
-      .toBe(1);
+    await expect.poll(() => emailsAbout(first, orders[0]!.orderNumber), LATER_IN_ANOTHER_PROCESS).toBe(1);
     const invoices = await queryServer<{ serial: string }>(
       database!.url,
       `select d.serial from tax_documents d join orders o on o.id = d.order_id where o.order_number = '${orders[0]!.orderNumber}'`,
@@ -264,13 +264,7 @@ describe.skipIf(!serverUrl)('two shop processes on PostgreSQL', () => {
     const orders = history.orders as { orderNumber: string }[];
     expect(orders).toHaveLength(1);
     expect(returns.map((r) => (r.json.order as { orderNumber: string }).orderNumber)).toEqual([orders[0]!.orderNumber, orders[0]!.orderNumber]);
-    await expect
-      .poll(async () => {
-        const { json } = await first.call('GET', '/dev/mailbox.json');
-        const emails = (json.messages as { kind: string; subject?: string }[]).filter((m) => m.kind === 'email');
-        return emails.filter((m) => m.subject!.includes(orders[0]!.orderNumber)).length;
-      }, LATER_IN_ANOTHER_PROCESS)
-      .toBe(1);
+    await expect.poll(() => emailsAbout(first, orders[0]!.orderNumber), LATER_IN_ANOTHER_PROCESS).toBe(1);
     const [paid] = await queryServer<{ payment_method: string; payment_id: string }>(database!.url, `select payment_method, payment_id from orders where order_number = '${orders[0]!.orderNumber}'`);
     expect(paid).toEqual({ payment_method: 'payfast', payment_id: '3000001' });
   }, 120_000);

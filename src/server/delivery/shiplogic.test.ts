@@ -5,20 +5,14 @@ import { DEFAULT_FLAG_PACKING, type CourierAddress } from '../../shared/delivery
 import { COURIER_NOT_SERVED_MESSAGE, COURIER_UNAVAILABLE_MESSAGE, CourierUnavailableError, parcelFor, type ShipmentRequest } from './courier';
 import { createCourierProvider } from './providers';
 import { createShiplogicCourier, readTrackingWebhook, ShiplogicError } from './shiplogic';
+import { rejectionOf } from '../testing/rejections';
 
 const COLLECTION = FAKE_COLLECTION_ADDRESS;
 const home: CourierAddress = { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' };
 const school: CourierAddress = { ...home, company: 'Gardens Primary', instructions: 'Deliver to the school office' };
 const twoFlags = [parcelFor([{ quantity: 2, packing: DEFAULT_FLAG_PACKING }])];
 
-async function refusal(promise: Promise<unknown>): Promise<CourierUnavailableError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(CourierUnavailableError);
-  return err as CourierUnavailableError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, CourierUnavailableError);
 
 describe('the Shiplogic courier against the fake', () => {
   let fake: ShiplogicFake;

@@ -7,6 +7,7 @@ import { paymentProviders } from './providers';
 import { createOzowProvider, ozowAmount, OZOW_NOTIFY_PATH, type OzowSettings } from './ozow';
 import { notificationHash, paymentRequestHash } from './ozow-hashes';
 import { OZOW_FAKE_TEST_SETTINGS } from './ozow-fake';
+import { rejectionOf } from '../testing/rejections';
 
 const SETTINGS: OzowSettings = {
   siteCode: 'TSTSTE0001',
@@ -86,14 +87,7 @@ function notification(overrides: Record<string, string> = {}, hash?: string): Bu
   return Buffer.from(new URLSearchParams(fields).toString());
 }
 
-async function refusal(promise: Promise<unknown>): Promise<WebhookVerificationError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(WebhookVerificationError);
-  return err as WebhookVerificationError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, WebhookVerificationError);
 
 const checkoutInput = (overrides: Partial<CreateCheckoutInput> = {}): CreateCheckoutInput => ({
   amountCents: 19_000,

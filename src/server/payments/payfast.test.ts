@@ -18,6 +18,7 @@ import {
   type PayfastSettings,
 } from './payfast';
 import { payfastItn, signedItn } from '../testing/payfast-itn';
+import { rejectionOf } from '../testing/rejections';
 
 const PASSPHRASE = 'a-Passphrase with spaces';
 const SETTINGS: PayfastSettings = {
@@ -187,14 +188,7 @@ const itnFields = (overrides: Record<string, string> = {}) =>
 
 const itnBody = (fields: [string, string][], passphrase = PASSPHRASE) => Buffer.from(signedItn(fields, passphrase));
 
-async function refusal(promise: Promise<unknown>): Promise<WebhookVerificationError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(WebhookVerificationError);
-  return err as WebhookVerificationError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, WebhookVerificationError);
 
 const input = (overrides: Partial<CreateCheckoutInput> = {}): CreateCheckoutInput => ({
   amountCents: 19_000,

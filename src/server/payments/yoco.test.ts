@@ -9,6 +9,7 @@ import { signWebhook, verifyWebhookSignature } from './webhooks';
 import { createYocoProvider, MAX_TRIES, type YocoProvider } from './yoco';
 import { retryAfterMs } from '../lib/http-retry';
 import { startYocoFake, type YocoFake } from '../testing/yoco-fake';
+import { rejectionOf } from '../testing/rejections';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -24,14 +25,7 @@ const checkoutInput = (overrides: Partial<CreateCheckoutInput> = {}): CreateChec
   ...overrides,
 });
 
-async function refusal(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PaymentProviderError);
-  return err as PaymentProviderError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
 function webhookRefusal(run: () => unknown): WebhookVerificationError {
   try {
