@@ -27,6 +27,7 @@ export const sampleShop: ShopDetails = {
 
 const PUBLIC_URL_MESSAGE = 'PUBLIC_URL must be the http or https address of the shop, such as https://flags.example.co.za';
 const BACKUP_KEEP_MESSAGE = 'BACKUP_KEEP must be a whole number of backups from 1 to 365';
+const CHECKOUT_REMINDER_MESSAGE = 'CHECKOUT_REMINDER_MINUTES must be a whole number of minutes from 1 to 10080 (a week)';
 const CART_LINE_LIMIT_MESSAGE = `CART_LINE_LIMIT must be a whole number of flags from 1 to ${LINE_LIMIT_CEILING}`;
 const QUANTITY_BREAKS_MESSAGE =
   'QUANTITY_BREAKS must list up to 5 breaks as quantity:percent, smallest quantity first, like 10:10,25:15 (from 2 to 1000 flags of one size, 1 to 50 percent off, each larger than the one before), or be empty for none';
@@ -130,6 +131,8 @@ const envSchema = z.object({
       .optional(),
   ),
   QUANTITY_BREAKS_WITH_CODES: optional.pipe(z.enum(['true', 'false'], "QUANTITY_BREAKS_WITH_CODES must be 'true' or 'false'").optional()),
+  CHECKOUT_ACCOUNTS: optional.pipe(z.enum(['required', 'optional'], "CHECKOUT_ACCOUNTS must be 'required' (every buyer signs in) or 'optional' (guests may pay too)").optional()),
+  CHECKOUT_REMINDER_MINUTES: wholeNumberSetting(CHECKOUT_REMINDER_MESSAGE, 1, 7 * 24 * 60, 60),
   BACKUP_DIR: optional,
   BACKUP_KEEP: wholeNumberSetting(BACKUP_KEEP_MESSAGE, 1, 365, 7),
 });
@@ -252,6 +255,10 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env) {
     quantityBreaks: e.QUANTITY_BREAKS ?? [],
     /** Whether a discount code also takes off lines already at a quantity price (QUANTITY_BREAKS_WITH_CODES). */
     quantityBreaksWithCodes: e.QUANTITY_BREAKS_WITH_CODES === 'true',
+    /** CHECKOUT_ACCOUNTS=optional: a shopper may pay as a guest, without an account (the spec's default asks every buyer to sign in). */
+    guestCheckout: e.CHECKOUT_ACCOUNTS === 'optional',
+    /** How long a checkout stays unpaid before its shopper, who asked for it, gets the one reminder. */
+    checkoutReminderAfterMs: e.CHECKOUT_REMINDER_MINUTES * 60_000,
     /** BACKUP_DIR: a daily backup of the embedded database goes there, the newest BACKUP_KEEP kept. */
     dailyBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, optionalText, optionalVatNumber } from './schemas';
+import { cartSessionIdSchema, emailSchema, optionalText, optionalVatNumber } from './schemas';
 import { normalisePhone } from './profile';
 import type { OrderLine } from './orders';
 import { formatRandCompact } from './money';
@@ -107,6 +107,8 @@ export const createCheckoutSchema = z.object({
   paymentMethod: z.string({ error: 'paymentMethod must be the name of a way to pay' }).trim().min(1, 'paymentMethod must be the name of a way to pay').max(40, 'paymentMethod must be the name of a way to pay').optional(),
   amount: z.number({ error: 'amount must be the total in cents' }).int('amount must be whole cents').positive(),
   currency: z.literal('ZAR', { error: 'Only ZAR is accepted' }).default('ZAR'),
+  /** A guest's cart (CHECKOUT_ACCOUNTS=optional), read only when no one is signed in. */
+  cartSessionId: cartSessionIdSchema.optional(),
   description: z.string().max(500).optional(),
   customerEmail: z.string().max(255).optional(),
   customerPhone: z.string().max(20).optional(),
@@ -119,6 +121,8 @@ export const createCheckoutSchema = z.object({
       paxiPoint: paxiPointSchema.optional(),
       courier: courierChoiceSchema.optional(),
       discountCode: optionalDiscountCode,
+      /** "Email me a reminder if I don't finish paying": consent to one reminder about this checkout (POPIA), unticked by default. */
+      remindMe: z.boolean({ error: 'remindMe must be true or false' }).default(false),
       items: z.array(z.unknown()).max(100).optional(),
       totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number() }).partial().optional(),
     })

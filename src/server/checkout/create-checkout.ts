@@ -190,6 +190,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
           snapshot: { ...snapshot, ...(discount && discountCents > 0 ? { discount } : {}), heldStock },
           stockHeld: heldStock.length > 0,
           expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
+          remindMe: metadata.remindMe,
         })
         .returning();
       if (discount) await deps.discounts.holdUse(tx, discount, { checkoutId: rows[0]!.id, userId: user.id });

@@ -372,6 +372,15 @@ export const userCarts = pgTable(
   (t) => [uniqueIndex('user_carts_session_unique').on(t.sessionId)],
 );
 
+/**
+ * Email addresses that asked for no more checkout reminders (the one-click opt-out in each
+ * reminder). Kept lower-cased; a later tick of the box at checkout does not undo it.
+ */
+export const reminderOptOuts = pgTable('reminder_opt_outs', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+});
+
 /** Fixed-window counters of attempts (sign-in, sign-up, emails sent), shared by every process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -406,6 +415,12 @@ export const pickupPoints = pgTable(
 
 export const checkoutStatuses = ['open', 'paid', 'ordered', 'cancelled', 'failed', 'expired'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
+/**
+ * A checkout reminder: sent, or not sent because the shopper paid (this or a later checkout),
+ * emptied the cart, opted out, or was already reminded about the same cart.
+ */
+export const reminderOutcomes = ['sent', 'paid', 'emptied', 'opted_out', 'reminded'] as const;
+export type ReminderOutcome = (typeof reminderOutcomes)[number];
 
 /** What the server rebuilt from the cart when the shopper pressed pay: the order to be, frozen. */
 export interface CheckoutSnapshot {
@@ -462,6 +477,8 @@ export const checkouts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Paid for without an account (CHECKOUT_ACCOUNTS=optional): the buyer is known by the cart and the email typed. */
+    guest: boolean('guest').notNull().default(false),
     cartSessionId: text('cart_session_id').notNull(),
     /** The payment provider's name in its registry (payments/providers.ts): 'sandbox', 'yoco', …. */
     provider: text('provider').notNull(),
@@ -483,11 +500,19 @@ export const checkouts = pgTable(
     updatedAt: updatedAt(),
     /** An open checkout not paid by then is expired by the reconciliation. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The shopper ticked "Email me a reminder if I don't finish paying" (POPIA: consent, for this one purpose). */
+    remindMe: boolean('remind_me').notNull().default(false),
+    /** What became of the reminder asked for: sent, or none and why; null until decided (once per checkout). */
+    reminder: text('reminder', { enum: reminderOutcomes }),
+    /** When the reminder went. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('checkouts_provider_checkout_unique').on(t.provider, t.providerCheckoutId),
     index('checkouts_user_idx').on(t.userId),
     index('checkouts_open_idx').on(t.status, t.createdAt),
+    index('checkouts_cart_session_idx').on(t.cartSessionId),
+    index('checkouts_reminders_due_idx').on(t.createdAt).where(sql`${t.remindMe} AND ${t.reminder} IS NULL`),
     check('checkouts_total_adds_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.deliveryFeeCents} - ${t.discountCents}`),
     check('checkouts_discount_in_range', sql`${t.discountCents} BETWEEN 0 AND ${t.subtotalCents} + ${t.deliveryFeeCents}`),
   ],
@@ -521,6 +546,13 @@ export const orders = pgTable(
       .references(() => checkouts.id),
     /** Null once the customer deleted the account: the order stays for the tax records (POPIA, decision 0014). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Placed without an account; stays true once an account claimed it. */
+    placedAsGuest: boolean('placed_as_guest').notNull().default(false),
+    /**
+     * A guest order not yet claimed: its email, lower-cased. The account that signs in with this
+     * address verified claims it (sets user_id and clears this, once).
+     */
+    guestEmail: text('guest_email'),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
@@ -573,6 +605,7 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_unique').on(t.checkoutId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_state_idx').on(t.state, t.createdAt),
+    index('orders_guest_email_idx').on(t.guestEmail).where(sql`${t.guestEmail} IS NOT NULL`),
     check('orders_refunds_in_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalAmount}`),
     check('orders_total_adds_up', sql`${t.totalAmount} = ${t.subtotalCents} + ${t.deliveryFeeCents} - ${t.discountCents}`),
     check(
@@ -1002,10 +1035,12 @@ export const discountCodeUses = pgTable(
       .notNull()
       .references(() => discountCodes.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A guest's use, counted per email address against the code's uses per customer. */
+    guestEmail: text('guest_email'),
     discountCents: integer('discount_cents').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('discount_code_uses_code_user').on(t.codeId, t.userId), check('discount_code_uses_amount_positive', sql`${t.discountCents} > 0`)],
+  (t) => [index('discount_code_uses_code_user').on(t.codeId, t.userId), index('discount_code_uses_code_guest').on(t.codeId, t.guestEmail), check('discount_code_uses_amount_positive', sql`${t.discountCents} > 0`)],
 );
 
 /**

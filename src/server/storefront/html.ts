@@ -25,6 +25,8 @@ export interface InitialData {
   quantityBreaks: QuantityBreak[];
   /** The ways to pay (PAYMENT_PROVIDERS), in the order checkout offers them. */
   paymentMethods: PaymentMethodView[];
+  /** CHECKOUT_ACCOUNTS=optional: checkout offers "Continue as a guest" beside Sign in. */
+  guestCheckout: boolean;
   /** The year in South Africa when the page was sent (the footer's), the same in the rendering. */
   year: number;
   queries: [queryKey: string, data: unknown][];
@@ -35,7 +37,7 @@ export type PageData = Pick<InitialData, 'queries' | 'year'>;
 
 /** What every page carries of the shop: the same in the server's rendering and in the page the browser hydrates. */
 export function shopPageData(
-  config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier' | 'cartLineLimit' | 'quantityBreaks' | 'payments'>,
+  config: Pick<Config, 'shop' | 'demo' | 'publicUrl' | 'courier' | 'cartLineLimit' | 'quantityBreaks' | 'payments' | 'guestCheckout'>,
 ): Omit<InitialData, keyof PageData> {
   return {
     shop: config.shop,
@@ -45,6 +47,7 @@ export function shopPageData(
     lineLimit: config.cartLineLimit,
     quantityBreaks: config.quantityBreaks,
     paymentMethods: config.payments.map((settings) => paymentMethodView(settings.provider)),
+    guestCheckout: config.guestCheckout,
   };
 }
 

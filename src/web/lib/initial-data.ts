@@ -18,6 +18,8 @@ export interface InitialData {
   quantityBreaks?: QuantityBreak[];
   /** The ways to pay (PAYMENT_PROVIDERS), in the order checkout offers them. */
   paymentMethods?: PaymentMethodView[];
+  /** CHECKOUT_ACCOUNTS=optional: a shopper may pay as a guest. */
+  guestCheckout?: boolean;
   /**
    * The year in South Africa when the page was sent, for the footer: the server's rendering and the
    * browser's hydration show the same whatever the shopper's clock says, at New Year too.
@@ -70,3 +72,5 @@ export const lineLimit = initialData.lineLimit ?? DEFAULT_LINE_LIMIT;
 export const quantityBreaks: readonly QuantityBreak[] = initialData.quantityBreaks ?? [];
 /** The ways to pay, in the shop's order; checkout asks for one only when there are several. */
 export const paymentMethods: readonly PaymentMethodView[] = initialData.paymentMethods ?? [];
+/** Checkout offers "Continue as a guest" beside Sign in (CHECKOUT_ACCOUNTS=optional). */
+export const guestCheckout = initialData.guestCheckout === true;
