@@ -71,6 +71,9 @@ import { paymentWebhookRoute } from './payments/webhook-route';
 import { createWebVitalsService } from './web-vitals/service';
 import { webVitalsRoutes } from './web-vitals/routes';
 import { emailContextOf } from './email-context';
+import { createOrderLinks } from './orders/order-links';
+import { createGuestOrders } from './orders/guest-orders';
+import { guestOrderRoutes } from './account/guest-order-routes';
 
 export interface AppOptions {
   config: Config;
@@ -88,8 +91,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-/** A webhook's secret in its address stays out of the log. */
-const withoutSecret = (url: string) => url.replace(/([?&]secret=)[^&]*/gi, '$1…');
+/** A webhook's secret, and the key of a guest's order link, in an address stay out of the log. */
+const withoutSecret = (url: string) => url.replace(/([?&](?:secret|key)=)[^&]*/gi, '$1…');
 const LOG_BATCH_BYTES = 4096;
 
 export async function buildApp({ config, database, logger = true, onOutboxQueued, runBackgroundJobs = false, passwordHashing, pageRenderer }: AppOptions): Promise<FastifyInstance> {
@@ -162,7 +165,8 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     passwordHashing,
   });
   const courier = createCourierProvider(config);
-  const email = { ...emailContextOf(config), courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber) };
+  const orderLinks = createOrderLinks(resolveSessionSecret(config), config.publicUrl);
+  const email = { ...emailContextOf(config), courierTracking: (trackingNumber: string) => courier.trackingUrl(trackingNumber), orderLink: orderLinks.linkTo };
   const firebase =
     config.signIn.provider === 'firebase'
       ? createFirebaseAccounts({ db, settings: config.signIn, servedOverHttps: config.servedOverHttps, email, onEmailQueued: onOutboxQueued })
@@ -183,9 +187,10 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), sizes: createSizeAdminService(db, catalog), requireAdmin });
   const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued, bankAccount: payments.bankTransfer?.account });
-  accountRoutes(app, { identity, profiles, limiter });
+  const guestOrders = createGuestOrders({ db, email, links: orderLinks, onQueued: onOutboxQueued });
+  accountRoutes(app, { identity, profiles, limiter, guestOrders });
   const proofs = createProofsOfPayment({ db, email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued });
-  await proofOfPaymentRoutes(app, { identity, proofs, limiter, requireAdmin });
+  await proofOfPaymentRoutes(app, { identity, links: orderLinks, proofs, limiter, requireAdmin });
   pickupRoutes(app, createPickupService(db));
   const delivery = createDeliveryService({ db, courier, cart });
   const tracking = createCourierTracking({ db, courier, email, onQueued: onOutboxQueued, log: app.log.child({ component: 'courier-tracking' }) });
@@ -198,13 +203,15 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     delivery,
     discounts,
     saveAddress: (userId, address) => profiles.keepCourierAddress(userId, address),
+    orderLinks,
     publicUrl: config.publicUrl,
     email,
     onEmailQueued: onOutboxQueued,
     log: app.log.child({ component: 'checkout' }),
   });
-  checkoutRoutes(app, { identity, checkout, limiter });
-  deliveryRoutes(app, { identity, delivery, tracking, limiter });
+  const buyers = { identity, guestCheckout: config.guestCheckout, cart };
+  checkoutRoutes(app, { ...buyers, checkout, limiter });
+  deliveryRoutes(app, { ...buyers, delivery, tracking, limiter });
   await paymentWebhookRoute(app, { payments, inbox: checkout, log: app.log });
   const orderDesk = createOrderDeskService({
     db,
@@ -217,8 +224,10 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     log: app.log.child({ component: 'order-desk' }),
   });
   await orderDeskRoutes(app, { orderDesk, requireAdmin });
-  await discountCodeRoutes(app, { identity, discounts, cart, requireAdmin, limiter, ownPagesClose: payments.all.every((provider) => provider.closeCheckout !== undefined) });
-  await taxDocumentRoutes(app, { identity, documents: createTaxDocumentService(db, config.shop, payments.bankTransfer?.account), requireAdmin });
+  await discountCodeRoutes(app, { ...buyers, discounts, cart, requireAdmin, limiter, ownPagesClose: payments.all.every((provider) => provider.closeCheckout !== undefined) });
+  const documents = createTaxDocumentService(db, config.shop, payments.bankTransfer?.account);
+  await taxDocumentRoutes(app, { identity, documents, requireAdmin });
+  guestOrderRoutes(app, { links: orderLinks, guestOrders, profiles, documents, limiter });
   await webVitalsRoutes(app, { vitals: createWebVitalsService(db), limiter, requireAdmin });
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));

@@ -148,6 +148,9 @@ export const discountPreviewSchema = z.object({
   code: discountCodeText.refine((code) => code.length > 0, discountMessages.unknown),
   /** The delivery fee the shopper has chosen so far, for a code that takes it off too; the checkout works it out again. */
   deliveryFeeCents: z.number({ error: 'deliveryFeeCents must be whole cents' }).int('deliveryFeeCents must be whole cents').min(0).max(1_000_000).default(0),
+  /** A guest's cart and, once typed, email address (for the code's uses per customer); read only when no one is signed in. */
+  cartSessionId: cartSessionIdSchema.optional(),
+  email: emailSchema(checkoutMessages.email).optional(),
 });
 
 export interface DiscountPreview {
@@ -185,6 +188,8 @@ export interface PaymentVerification {
   currency: string;
   paymentId: string | null;
   orderNumber: string | null;
+  /** A guest's order: the signed link that opens its page (the order number alone never does). */
+  orderLink: string | null;
   metadata: {
     checkoutId: string;
     deliveryMethod: 'paxi' | 'courier';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { profileMessages, streetAddressFields } from './profile';
 import { collectionFeeLabel, findDeliveryOption, paxiSpeeds, type DeliveryOptionCode, type PaxiSpeed } from './shop-facts';
 import { courierServiceLevels, type CourierServiceLevel } from './courier-services';
+import { cartSessionIdSchema } from './schemas';
 
 // The courier's services and words, kept free of zod for the pages that state them (shop, cart, FAQ).
 export * from './courier-services';
@@ -85,7 +86,11 @@ export const MAX_FLAG_GRAMS = 30_000;
 export const MAX_FOLDED_CM = 150;
 
 /** POST /api/delivery/courier-rates: the shopper's cart to this address. */
-export const courierRatesRequestSchema = z.object({ address: courierAddressSchema });
+export const courierRatesRequestSchema = z.object({
+  address: courierAddressSchema,
+  /** A guest's cart (CHECKOUT_ACCOUNTS=optional), read only when no one is signed in. */
+  cartSessionId: cartSessionIdSchema.optional(),
+});
 
 /** One service the courier offers for the cart, as the checkout shows it. */
 export interface CourierRateView {

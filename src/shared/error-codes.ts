@@ -58,6 +58,11 @@ export type ErrorCode =
   // The shop itself.
   /** 503: the database could not be reached or the connection to it was lost; the same request may work in a few seconds (Retry-After). */
   | 'database_unavailable'
+  // Orders without an account.
+  /** 404: a link to an order whose key is altered, another order's or malformed; the order look-up emails a new one. */
+  | 'order_link_invalid'
+  /** 403: a link to an order that has expired; the order look-up emails a new one. */
+  | 'order_link_expired'
   // Discounts.
   /** 400: the discount code cannot be used on this order (unknown, not yet or no longer valid, used up, minimum spend); the message says which. */
   | 'discount_refused';

@@ -159,6 +159,8 @@ export interface AdminOrder {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** Bought without an account (CHECKOUT_ACCOUNTS=optional); stays true once an account claimed it. */
+  placedAsGuest: boolean;
   deliveryOption: OrderDeliveryOption;
   /** PAXI orders. */
   paxiLocationId: string | null;

@@ -16,6 +16,7 @@ export type StaticPage =
   | 'checkout'
   | 'profile'
   | 'order'
+  | 'findOrder'
   | 'admin'
   | 'privacyPolicy'
   | 'termsOfService'
@@ -62,6 +63,11 @@ export function staticPageMeta(page: StaticPage, shopName: string, home?: HomeFa
       return { title: `My Profile | ${shopName}`, description: 'Your details, addresses, orders and wishlist.' };
     case 'order':
       return { title: `Your Order | ${shopName}`, description: 'Your order: the flags, where it goes, where it is now and its tracking.' };
+    case 'findOrder':
+      return {
+        title: `Find Your Order | ${shopName}`,
+        description: 'Bought without an account? Enter your order number and email address, and we email you a link to your order.',
+      };
     case 'admin':
       return { title: `Admin Dashboard | ${shopName}`, description: 'The order desk: orders to send, collections, refunds and messages.' };
     case 'privacyPolicy':

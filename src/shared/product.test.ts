@@ -36,6 +36,8 @@ describe('a flag name', () => {
       { shop: sampleShop, publicUrl: 'https://capeflags.example', courierFees: { kind: 'quoted' } },
       {
         orderNumber: 'CF-1001',
+        userId: 'user-1',
+        placedAsGuest: false,
         customerName: 'Thandi Nkosi',
         customerEmail: 'thandi@example.co.za',
         items: [{ productName: stored, productPrice: 13_000, quantity: 2 }],

@@ -143,10 +143,12 @@ export interface OrderDocument extends TaxDocumentSummary {
 }
 
 /** Where the shopper and the order desk download a document's PDF, and the shopper an order's pro-forma invoice. */
+/** A customer's documents: in My Profile, or, with the key of an order's signed link, from that link's page. */
 export const documentUrls = {
-  customer: (orderNumber: string) => (serial: string) => `/api/profile/orders/${orderNumber}/documents/${serial}`,
+  customer: (orderNumber: string, orderKey?: string) => (serial: string) =>
+    orderKey ? `/api/orders/${orderNumber}/documents/${serial}?key=${orderKey}` : `/api/profile/orders/${orderNumber}/documents/${serial}`,
   orderDesk: (serial: string) => `/api/admin/documents/${serial}`,
-  proForma: (orderNumber: string) => `/api/profile/orders/${orderNumber}/pro-forma.pdf`,
+  proForma: (orderNumber: string, orderKey?: string) => (orderKey ? `/api/orders/${orderNumber}/pro-forma.pdf?key=${orderKey}` : `/api/profile/orders/${orderNumber}/pro-forma.pdf`),
 };
 
 /** The link that downloads a document: 'Download tax invoice', 'Download credit note'. */

@@ -18,6 +18,8 @@ export const pageLoaders = {
   passwordReset: () => import('./pages/PasswordResetPage'),
   profile: () => import('./pages/ProfilePage'),
   order: () => import('./pages/OrderPage'),
+  guestOrder: () => import('./pages/GuestOrderPage'),
+  findOrder: () => import('./pages/FindOrderPage'),
   admin: () => import('./pages/AdminPage'),
   paxiFinder: () => import('./pages/PaxiFinderPage'),
   authCallback: () => import('./pages/AuthCallbackPage'),
@@ -36,6 +38,7 @@ const loaderByPath: Record<string, ScreenLoader> = {
   '/verify-email': pageLoaders.verifyEmail,
   '/profile': pageLoaders.profile,
   '/paxi-finder': pageLoaders.paxiFinder,
+  '/orders/find': pageLoaders.findOrder,
 };
 
 /** The screen a link leads to, for warming it up before the click; undefined when it is already loaded or unknown. */

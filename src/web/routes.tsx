@@ -20,6 +20,8 @@ const VerifyEmailPage = lazyScreen(pageLoaders.verifyEmail);
 const PasswordResetPage = lazyScreen(pageLoaders.passwordReset);
 const ProfilePage = lazyScreen(pageLoaders.profile);
 const OrderPage = lazyScreen(pageLoaders.order);
+const GuestOrderPage = lazyScreen(pageLoaders.guestOrder);
+const FindOrderPage = lazyScreen(pageLoaders.findOrder);
 const AdminPage = lazyScreen(pageLoaders.admin);
 const PaxiFinderPage = lazyScreen(pageLoaders.paxiFinder);
 const AuthCallbackPage = lazyScreen(pageLoaders.authCallback);
@@ -47,6 +49,8 @@ export function AppRoutes() {
         <Route path="/password-reset" element={<PasswordResetPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/profile/orders/:orderNumber" element={<OrderPage />} />
+        <Route path="/orders/find" element={<FindOrderPage />} />
+        <Route path="/orders/:orderNumber" element={<GuestOrderPage />} />
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/paxi-finder" element={<PaxiFinderPage />} />
         {/* The spec's test page for reset links: the real reset page answers the same links. */}

@@ -10,6 +10,7 @@ import { parseInput } from '../http/parse';
 import { serve } from '../http/contract';
 import { isUuid } from '../http/ids';
 import { WrongPasswordError, type ProfileService } from './service';
+import type { GuestOrders } from '../orders/guest-orders';
 
 const idParams = z.object({ id: z.string() });
 const productParams = z.object({ productId: z.string() });
@@ -38,7 +39,7 @@ function personal(reply: FastifyReply): void {
  */
 export function accountRoutes(
   app: FastifyInstance,
-  { identity, profiles, limiter }: { identity: IdentityProvider; profiles: ProfileService; limiter: RateLimiter },
+  { identity, profiles, limiter, guestOrders }: { identity: IdentityProvider; profiles: ProfileService; limiter: RateLimiter; guestOrders: Pick<GuestOrders, 'claimFor'> },
 ): void {
   const signedIn = (request: FastifyRequest) => requireSessionUser(identity, request);
 
@@ -84,8 +85,10 @@ export function accountRoutes(
     return { message: 'Address removed' };
   });
 
+  // An account sees the orders it placed as a guest with its verified address, claimed as it first looks.
   app.get('/api/profile/orders', async (request, reply) => {
     const user = await signedIn(request);
+    await guestOrders.claimFor(user);
     personal(reply);
     return { orders: await profiles.listOrders(user.id) };
   });
@@ -93,8 +96,9 @@ export function accountRoutes(
   app.get('/api/profile/orders/:orderNumber', async (request, reply) => {
     const user = await signedIn(request);
     const { orderNumber } = parseInput(orderNumberParamsSchema, request.params);
+    await guestOrders.claimFor(user);
     personal(reply);
-    return profiles.orderDetail(user.id, orderNumber);
+    return profiles.orderDetail({ userId: user.id }, orderNumber);
   });
 
   app.post('/api/profile/delete', async (request, reply) => {

@@ -1,3 +1,4 @@
+import { orderKeyOf, readableBy, type OrderReader } from '../db/order-readers';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, cartItems, placedOrders, productImages, products, productSizes, userAddresses, userCarts, userProfiles, userWishlists, users } from '../db/schema';
@@ -331,12 +332,12 @@ export function createProfileService(db: Database, { auth, email, onQueued, bank
       }));
     },
 
-    /** One of the user's own orders with its customer-facing history; another's order is simply not found. */
-    async orderDetail(userId: string, orderNumber: string): Promise<CustomerOrderDetail> {
+    /** One of the reader's own orders with its customer-facing history; another's order is simply not found. */
+    async orderDetail(reader: OrderReader, orderNumber: string): Promise<CustomerOrderDetail> {
       const [order] = await db
         .select()
         .from(placedOrders)
-        .where(and(eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
+        .where(and(eq(placedOrders.orderNumber, orderNumber), readableBy(reader)));
       if (!order) throw new NotFoundError('Order not found');
       const events = (await timelineOf(db, order.id)).filter((event) => (customerOrderEventTypes as readonly string[]).includes(event.type));
       return {
@@ -358,7 +359,7 @@ export function createProfileService(db: Database, { auth, email, onQueued, bank
           : null,
         trackingNumber: order.trackingNumber,
         trackingUrl: trackingPage(email, order) ?? null,
-        documents: await orderDocuments(db, order.id, documentUrls.customer(order.orderNumber)),
+        documents: await orderDocuments(db, order.id, documentUrls.customer(order.orderNumber, orderKeyOf(reader))),
         timeline: events.map((event) => customerEvent(event)),
         pays: paymentMethodView(order.paymentMethod).pays,
         payLater: order.paymentMethod === 'eft',

@@ -8,7 +8,8 @@ import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { checkouts, type CheckoutSnapshot, type DeliverySnapshot } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../errors';
 import { FlagNoLongerSoldError, type CartView } from '../cart/service';
-import type { SessionUser } from '../auth/session';
+import { cartOfBuyer, type Buyer } from '../cart/buyer';
+import type { CodeCustomer } from '../discounts/service';
 import { BELOW_MINIMUM_MESSAGE } from '../payments/provider';
 import { paymentMethodNotOffered } from '../../shared/payment-methods';
 import type { PickupPoint } from '../pickup/service';
@@ -121,14 +122,15 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
    * Rebuilds the order from the shopper's cart and the catalogue, refuses a browser total that
    * differs (409 with the right total), freezes it as a checkout and opens the provider's page.
    */
-  async function createCheckout(user: SessionUser, input: CreateCheckoutInput): Promise<{ id: string; redirectUrl: string }> {
-    if (!user.emailVerified) throw new ForbiddenError(checkoutMessages.emailVerificationRequired, 'email_unverified');
+  async function createCheckout(buyer: Buyer, input: CreateCheckoutInput): Promise<{ id: string; redirectUrl: string }> {
+    const user = buyer.kind === 'account' ? buyer.user : null;
+    if (user && !user.emailVerified) throw new ForbiddenError(checkoutMessages.emailVerificationRequired, 'email_unverified');
     const { metadata } = input;
     const payments = input.paymentMethod === undefined ? deps.payments.first : deps.payments.get(input.paymentMethod);
     if (!payments) throw new InvalidInputError(paymentMethodNotOffered(input.paymentMethod!, deps.payments.all.map((p) => p.name)));
     const deliveryOf = await deliveryFor(metadata.delivery);
 
-    const cart = await deps.cart.claimForUser(user.id, undefined);
+    const cart = await cartOfBuyer(deps.cart, buyer);
     if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
     const unavailable = cart.cartItems.find((item) => !item.available);
     if (unavailable) throw new FlagNoLongerSoldError(unavailable.productId, unavailable.productName, unavailable.sizeLabel);
@@ -136,8 +138,10 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     const delivery = await deliveryOf(cart);
     const deliveryFeeCents = delivery.feeCents;
     const { company, vatNumber, billingAddress, ...typed } = metadata.customerInfo;
-    // The confirmation and the tax invoice go to the account's verified address, whatever the form says.
-    const customer = { ...typed, email: user.email };
+    // An account's confirmation and tax invoice go to its verified address, whatever the form says;
+    // a guest's to the address typed, which no account sees until it is verified (claimGuestOrders).
+    const customer = { ...typed, email: user ? user.email : typed.email.toLowerCase() };
+    const codeCustomer: CodeCustomer = user ? { userId: user.id } : { guestEmail: customer.email };
 
     const snapshot: CheckoutSnapshot = {
       customer,
@@ -154,7 +158,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
         quantity: item.quantity,
       })),
     };
-    const earlier = await payablePagesOf(user.id);
+    const earlier = await payablePagesOf(buyer);
     // The same order again (back from the payment page, Pay pressed again): the same page.
     const same = earlier.find((row) => sameOrder(row, { provider: payments.name, cartSessionId: cart.sessionId, snapshot, amount: input.amount, discountCode: metadata.discountCode }));
     if (same) return reopen(same);
@@ -166,7 +170,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     const makeCheckout = async (tx: Transaction, replaced: string[]) => {
       for (const id of replaced) await endUnpaidIn(tx, id, 'cancelled');
       const discount = metadata.discountCode
-        ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, userId: user.id, subtotalCents, codeSubtotalCents: deps.cart.codeSubtotalCents(cart.cartItems), deliveryFeeCents })
+        ? await deps.discounts.claimUse(tx, { code: metadata.discountCode, customer: codeCustomer, subtotalCents, codeSubtotalCents: deps.cart.codeSubtotalCents(cart.cartItems), deliveryFeeCents })
         : null;
       const price = priceOrder({ lines: snapshot.items, deliveryFeeCents, discountCents: discount?.discountCents, vatRegistered: isVatVendor(deps.email.shop) });
       const { totalCents } = price;
@@ -180,7 +184,8 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       const rows = await tx
         .insert(checkouts)
         .values({
-          userId: user.id,
+          userId: user?.id ?? null,
+          guest: user === null,
           cartSessionId: cart.sessionId,
           provider: payments.name,
           subtotalCents: price.subtotalCents,
@@ -193,7 +198,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
           remindMe: metadata.remindMe,
         })
         .returning();
-      if (discount) await deps.discounts.holdUse(tx, discount, { checkoutId: rows[0]!.id, userId: user.id });
+      if (discount) await deps.discounts.holdUse(tx, discount, { checkoutId: rows[0]!.id, customer: codeCustomer });
       return rows;
     };
     // Earlier pages the provider can close are closed, and their holds go back, only for a
@@ -206,7 +211,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       throw shortForOwnPage(err, earlier.filter((row) => !replaced.includes(row.id))) ?? err;
     });
     const choice = metadata.delivery;
-    if (choice.method === 'courier' && choice.saveAddress) {
+    if (user && choice.method === 'courier' && choice.saveAddress) {
       // The address book is a kindness: a full one does not stop the payment.
       await deps.saveAddress(user.id, choice.address).catch((err: unknown) => deps.log.warn({ err, userId: user.id }, 'could not keep the courier address in the address book'));
     }
@@ -243,7 +248,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
       // A bank transfer has no payment page: the order is placed now, and its page says how to pay.
       const dueOn = addBusinessDays(todayInSouthAfrica(), deps.payments.bankTransfer.days);
       const order = await placeAwaitingTransfer(checkout!, { account: deps.payments.bankTransfer.account, dueOn });
-      return { id: checkout!.id, redirectUrl: `${deps.publicUrl}/profile/orders/${order.orderNumber}` };
+      return { id: checkout!.id, redirectUrl: user ? `${deps.publicUrl}/profile/orders/${order.orderNumber}` : deps.orderLinks.linkTo(order.orderNumber) };
     }
     return { id: checkout!.id, redirectUrl: opened.redirectUrl };
   }

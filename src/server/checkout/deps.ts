@@ -8,6 +8,7 @@ import type { EmailContext } from '../notify/templates';
 import type { DeliveryService } from '../delivery/service';
 import type { DiscountService } from '../discounts/service';
 import type { CourierAddress } from '../../shared/delivery';
+import type { OrderLinks } from '../orders/order-links';
 
 export interface CheckoutDeps {
   db: Database;
@@ -18,6 +19,8 @@ export interface CheckoutDeps {
   /** The courier's rates, asked again for the checkout's own price. */
   delivery: Pick<DeliveryService, 'quote' | 'courierName'>;
   discounts: Pick<DiscountService, 'claimUse' | 'holdUse'>;
+  /** Signed links to a guest's order page. */
+  orderLinks: Pick<OrderLinks, 'linkTo' | 'keyFor'>;
   /** Keeps a courier address in the shopper's address book, when asked to at checkout. */
   saveAddress: (userId: string, address: CourierAddress) => Promise<void>;
   publicUrl: string;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { checkouts } from '../db/schema';
-import { giveDiscountBack, retakeDiscountUse } from '../discounts/service';
+import { codeCustomerOf, giveDiscountBack, retakeDiscountUse } from '../discounts/service';
 import type { OversoldMark } from '../../shared/order-desk';
 import { releaseStock, retakeStock, type Transaction } from '../inventory/stock';
 
@@ -58,6 +58,6 @@ export async function leaveOpen(db: Database, checkoutId: string): Promise<void>
 export async function retakeHolds(tx: Transaction, checkout: CheckoutRow, stockHeld: boolean): Promise<OversoldMark[]> {
   const { snapshot } = checkout;
   const marks = stockHeld ? [] : await retakeStock(tx, checkout.id, snapshot.heldStock ?? []);
-  const discount = snapshot.discount ? await retakeDiscountUse(tx, checkout.id, checkout.userId, snapshot.discount) : null;
+  const discount = snapshot.discount ? await retakeDiscountUse(tx, checkout.id, codeCustomerOf(checkout), snapshot.discount) : null;
   return discount ? [...marks, discount] : marks;
 }

@@ -3,22 +3,27 @@
  * pay, opening one again, and closing or leaving one (its holds go back once it can no longer be
  * paid).
  */
-import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { checkouts, type CheckoutStatus } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { isUuid } from '../http/ids';
-import type { SessionUser } from '../auth/session';
+import type { Buyer } from '../cart/buyer';
 import { checkoutMessages } from '../../shared/checkout';
 import { endUnpaid, leaveOpen } from './holds';
 import type { CheckoutCompletion } from './complete-checkout';
 import type { CheckoutDeps, CheckoutRow } from './deps';
 
+/** The buyer's own checkouts, as a condition: an account's, or a guest's of this cart. */
+export function checkoutsOf(buyer: Buyer): SQL {
+  return buyer.kind === 'account' ? eq(checkouts.userId, buyer.user.id) : and(eq(checkouts.guest, true), eq(checkouts.cartSessionId, buyer.cartSessionId))!;
+}
+
 export function createPaymentPages(deps: CheckoutDeps, { completeCheckout }: CheckoutCompletion) {
   const { db, payments } = deps;
 
-  async function ownCheckout(user: SessionUser, id: string): Promise<CheckoutRow> {
+  async function ownCheckout(buyer: Buyer, id: string): Promise<CheckoutRow> {
     const byId = isUuid(id) ? eq(checkouts.id, id) : eq(checkouts.providerCheckoutId, id);
-    const [row] = await db.select().from(checkouts).where(and(byId, eq(checkouts.userId, user.id)));
+    const [row] = await db.select().from(checkouts).where(and(byId, checkoutsOf(buyer)));
     if (!row) throw new NotFoundError(checkoutMessages.paymentNotFound);
     return row;
   }
@@ -27,14 +32,14 @@ export function createPaymentPages(deps: CheckoutDeps, { completeCheckout }: Che
    * The shopper's earlier checkouts whose payment pages can still be paid: open ones, and, at a
    * provider that cannot close pages, cancelled ones too, until they expire.
    */
-  function payablePagesOf(userId: string): Promise<CheckoutRow[]> {
+  function payablePagesOf(buyer: Buyer): Promise<CheckoutRow[]> {
     const offered = payments.all.map((provider) => provider.name);
     const cannotClose = payments.all.filter((provider) => !provider.closeCheckout).map((provider) => provider.name);
     const payable = cannotClose.length > 0 ? or(eq(checkouts.status, 'open'), and(eq(checkouts.status, 'cancelled'), inArray(checkouts.provider, cannotClose))) : eq(checkouts.status, 'open');
     return db
       .select()
       .from(checkouts)
-      .where(and(eq(checkouts.userId, userId), inArray(checkouts.provider, offered), isNotNull(checkouts.redirectUrl), gt(checkouts.expiresAt, new Date()), payable))
+      .where(and(checkoutsOf(buyer), inArray(checkouts.provider, offered), isNotNull(checkouts.redirectUrl), gt(checkouts.expiresAt, new Date()), payable))
       .orderBy(checkouts.createdAt);
   }
 

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { UnauthorizedError } from '../errors';
+import { buyerOf, type Buyer, type BuyerDeps } from '../cart/buyer';
+import { emailSubject, ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
+import { cartSessionIdSchema } from '../../shared/schemas';
 import { parseInput } from '../http/parse';
 import { serve } from '../http/contract';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
 import type { CheckoutService } from './service';
 import type { Reconciliation } from './reconcile';
 import { countDiscountTry } from '../discounts/routes';
-import type { RateLimiter } from '../rate-limit/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,36 +21,50 @@ declare module 'fastify' {
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 const cancelSchema = z.object({ checkoutId: z.string({ error: 'Say which checkout to cancel (checkoutId)' }).trim().min(1).max(100) });
 
-export interface CheckoutRouteDeps {
-  identity: IdentityProvider;
+export interface CheckoutRouteDeps extends BuyerDeps {
   checkout: CheckoutService;
   limiter: RateLimiter;
 }
 
-export function checkoutRoutes(app: FastifyInstance, { identity, checkout, limiter }: CheckoutRouteDeps): void {
+/** A guest's payment pages name their cart in this header, as the cart's own calls do. */
+const CART_SESSION_HEADER = 'x-cart-session-id';
+
+export function checkoutRoutes(app: FastifyInstance, { checkout, limiter, ...buyers }: CheckoutRouteDeps): void {
   app.decorate('reconcileCheckouts', () => checkout.reconcile());
 
+  /** The buyer of a payment page's call: the account signed in, or the guest whose cart the header names. */
+  const payingBuyer = (request: FastifyRequest): Promise<Buyer> => {
+    const header = cartSessionIdSchema.safeParse(request.headers[CART_SESSION_HEADER]);
+    return buyerOf(buyers, request, header.success ? header.data : undefined);
+  };
+
   serve(app, 'openCheckout', async (request) => {
-    const user = await requireSessionUser(identity, request);
     const input = parseInput(createCheckoutSchema, request.body);
-    if (input.metadata.discountCode) await countDiscountTry(limiter, request, user);
-    return checkout.createCheckout(user, input);
+    const buyer = await buyerOf(buyers, request, input.cartSessionId);
+    if (buyer.kind === 'guest') {
+      await limiter.consume([
+        [rateRules.guestCheckouts, emailSubject(input.metadata.customerInfo.email)],
+        [rateRules.guestCheckoutsPerIp, ipSubject(request.ip)],
+      ]);
+    }
+    if (input.metadata.discountCode) await countDiscountTry(limiter, request, buyer);
+    return checkout.createCheckout(buyer, input);
   });
 
   app.get('/api/payments/yoco/verify/:id', async (request, reply) => {
-    const user = await requireSessionUser(identity, request).catch((err: unknown) => {
+    const buyer = await payingBuyer(request).catch((err: unknown) => {
       // Only a missing sign-in gets the spec's words; a database or sign-in service that is down says so itself (503).
       if (!(err instanceof UnauthorizedError)) throw err;
       throw new UnauthorizedError('Payment verification failed due to authentication issues.');
     });
     const { id } = parseInput(idParams, request.params);
     reply.header('cache-control', 'no-store');
-    return checkout.verify(user, id);
+    return checkout.verify(buyer, id);
   });
 
   app.post('/api/payments/complete', async (request) => {
-    const user = await requireSessionUser(identity, request);
-    const { order, created } = await checkout.complete(user, parseInput(completePaymentSchema, request.body));
+    const buyer = await payingBuyer(request);
+    const { order, created } = await checkout.complete(buyer, parseInput(completePaymentSchema, request.body));
     return {
       success: true,
       alreadyExisted: !created,
@@ -60,7 +75,7 @@ export function checkoutRoutes(app: FastifyInstance, { identity, checkout, limit
 
   // The payment cancel page tells the shop at once, so that the flags the checkout held are for sale again.
   app.post('/api/payments/cancel', async (request) => {
-    const user = await requireSessionUser(identity, request);
-    return checkout.cancel(user, parseInput(cancelSchema, request.body).checkoutId);
+    const buyer = await payingBuyer(request);
+    return checkout.cancel(buyer, parseInput(cancelSchema, request.body).checkoutId);
   });
 }

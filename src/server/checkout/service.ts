@@ -7,13 +7,13 @@
 import { and, eq } from 'drizzle-orm';
 import { checkouts, type CheckoutStatus, type DeliverySnapshot } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
-import type { SessionUser } from '../auth/session';
+import type { Buyer } from '../cart/buyer';
 import type { RefundResult } from '../payments/provider';
 import { checkoutMessages, type PaymentVerification } from '../../shared/checkout';
 import { courierServiceLevels, deliveryFeeLabel, deliveryOptionOf } from '../../shared/delivery';
 import { createCheckoutStep } from './create-checkout';
 import { createCompletion, type Completion } from './complete-checkout';
-import { createPaymentPages } from './payment-pages';
+import { checkoutsOf, createPaymentPages } from './payment-pages';
 import { createPaymentWebhooks } from './payment-webhooks';
 import { createReconciliation } from './reconcile';
 import type { CheckoutDeps, CheckoutRow, OrderRow } from './deps';
@@ -45,19 +45,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
     createCheckout: createCheckoutStep(deps, pages, completing),
 
     /** The payment's state for its owner, from the provider; a paid checkout also gets its order here. */
-    async verify(user: SessionUser, id: string): Promise<PaymentVerification> {
-      const checkout = await ownCheckout(user, id);
+    async verify(buyer: Buyer, id: string): Promise<PaymentVerification> {
+      const checkout = await ownCheckout(buyer, id);
       const completion = await completeCheckout(checkout);
       const [current] = await db.select().from(checkouts).where(eq(checkouts.id, checkout.id));
       const { snapshot } = current!;
       // 'ordered': placed to be paid by bank transfer; the order's page says how to pay.
       const status = current!.status === 'ordered' ? 'ordered' : completion ? 'completed' : current!.status === 'open' ? 'pending' : current!.status;
+      const orderNumber = completion?.order.orderNumber ?? null;
       return {
         status,
         amount: current!.totalCents,
         currency: current!.currency,
         paymentId: completion?.order.paymentId ?? null,
-        orderNumber: completion?.order.orderNumber ?? null,
+        orderNumber,
+        orderLink: orderNumber && current!.guest ? `/orders/${orderNumber}?key=${deps.orderLinks.keyFor(orderNumber)}` : null,
         metadata: {
           checkoutId: current!.id,
           ...deliveryOfSnapshot(snapshot.delivery),
@@ -75,20 +77,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * page is closed and what it held goes back at once, where the provider can close it; otherwise
      * it keeps its holds until it expires.
      */
-    async cancel(user: SessionUser, id: string): Promise<{ status: CheckoutStatus }> {
-      const { status } = await leavePage(await ownCheckout(user, id), 'cancelled');
+    async cancel(buyer: Buyer, id: string): Promise<{ status: CheckoutStatus }> {
+      const { status } = await leavePage(await ownCheckout(buyer, id), 'cancelled');
       return { status };
     },
 
     /** POST /api/payments/complete: the shopper's own checkout, by our id, the provider's id or the payment id. */
-    async complete(user: SessionUser, ref: { checkoutId?: string; paymentId?: string }): Promise<Completion> {
+    async complete(buyer: Buyer, ref: { checkoutId?: string; paymentId?: string }): Promise<Completion> {
       let checkout: CheckoutRow | undefined;
-      if (ref.checkoutId) checkout = await ownCheckout(user, ref.checkoutId);
+      if (ref.checkoutId) checkout = await ownCheckout(buyer, ref.checkoutId);
       else {
         [checkout] = await db
           .select()
           .from(checkouts)
-          .where(and(eq(checkouts.paymentId, ref.paymentId!), eq(checkouts.userId, user.id)));
+          .where(and(eq(checkouts.paymentId, ref.paymentId!), checkoutsOf(buyer)));
         if (!checkout) throw new NotFoundError(checkoutMessages.paymentNotFound);
       }
       const completion = await completeCheckout(checkout);

@@ -926,7 +926,7 @@ export const proofsOfPayment = pgTable(
     byteSize: integer('byte_size').notNull(),
     /** The buyer's name for the file, cleaned up. */
     fileName: text('file_name').notNull(),
-    /** Null once the buyer deleted the account: the proof stays with the order, as the order does. */
+    /** Null for a guest's (sent by the order's link), and once the buyer deleted the account: the proof stays with the order, as the order does. */
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },

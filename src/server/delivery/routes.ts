@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../errors';
-import { requireSessionUser, type IdentityProvider } from '../auth/session';
+import { buyerOf, type BuyerDeps } from '../cart/buyer';
 import { parseInput } from '../http/parse';
 import { serve } from '../http/contract';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
@@ -22,14 +22,14 @@ function sentSecret(request: FastifyRequest, secret: string): boolean {
   return sent !== undefined && timingSafeEqual(digest(sent), digest(secret));
 }
 
-export function deliveryRoutes(app: FastifyInstance, deps: { identity: IdentityProvider; delivery: DeliveryService; tracking: CourierTracking; limiter: RateLimiter }): void {
+export function deliveryRoutes(app: FastifyInstance, deps: BuyerDeps & { delivery: DeliveryService; tracking: CourierTracking; limiter: RateLimiter }): void {
   serve(app, 'courierRates', async (request, reply) => {
-    const user = await requireSessionUser(deps.identity, request);
-    const { address } = parseInput(courierRatesRequestSchema, request.body);
+    const { address, cartSessionId } = parseInput(courierRatesRequestSchema, request.body);
+    const buyer = await buyerOf(deps, request, cartSessionId);
     // Each quote is a call to the courier's API: a loop asking for rates must not run up its bill or its limits.
     await deps.limiter.consume([[rateRules.courierRatesPerIp, ipSubject(request.ip)]]);
     reply.header('cache-control', 'no-store');
-    return deps.delivery.courierRatesForCart(user, address);
+    return deps.delivery.courierRatesForCart(buyer, address);
   });
 
   // The courier says a parcel moved; the shop asks the courier where it is (the webhook's own words are not trusted).

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { orders } from '../db/schema';
 import { sizesOf } from '../catalog/sizes';
 import { DomainError, InvalidInputError } from '../errors';
-import type { SessionUser } from '../auth/session';
+import { cartOfBuyer, type Buyer } from '../cart/buyer';
 import type { CartService } from '../cart/service';
 import { checkoutMessages } from '../../shared/checkout';
 import { courierServiceLevels, courierServiceOf, type CourierAddress, type CourierRateView } from '../../shared/delivery';
@@ -52,7 +52,7 @@ export interface PackedLine {
  * Door-to-door delivery for the shopper's cart: the parcel is packed from each size's weight and
  * folded size, and the courier prices it for the address; the checkout asks again when it is created.
  */
-export function createDeliveryService(deps: { db: Database; courier: CourierProvider; cart: Pick<CartService, 'claimForUser'> }) {
+export function createDeliveryService(deps: { db: Database; courier: CourierProvider; cart: Pick<CartService, 'claimForUser' | 'getCart'> }) {
   const { db, courier } = deps;
 
   async function parcelsOf(lines: PackedLine[]): Promise<Parcel[]> {
@@ -109,8 +109,8 @@ export function createDeliveryService(deps: { db: Database; courier: CourierProv
     },
 
     /** POST /api/delivery/courier-rates: what delivering the shopper's cart to the address costs, per service. */
-    async courierRatesForCart(user: SessionUser, address: CourierAddress): Promise<{ rates: CourierRateView[] }> {
-      const cart = await deps.cart.claimForUser(user.id, undefined);
+    async courierRatesForCart(buyer: Buyer, address: CourierAddress): Promise<{ rates: CourierRateView[] }> {
+      const cart = await cartOfBuyer(deps.cart, buyer);
       const lines = cart.cartItems.filter((item) => item.available);
       if (lines.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
       const rates = await quote(address, lines, cart.subtotalCents);

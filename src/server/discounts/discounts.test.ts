@@ -66,8 +66,8 @@ describeShop('discount codes', { env: { ADMIN_EMAILS: ADMIN } }, (shop) => {
   }
   const take = (code: string, userId: string, checkoutId: string, subtotalCents = 39_000, deliveryFeeCents = 9_900) =>
     shop.db.transaction(async (tx) => {
-      const applied = await discounts.claimUse(tx, { code, userId, subtotalCents, codeSubtotalCents: subtotalCents, deliveryFeeCents });
-      await discounts.holdUse(tx, applied, { checkoutId, userId });
+      const applied = await discounts.claimUse(tx, { code, customer: { userId }, subtotalCents, codeSubtotalCents: subtotalCents, deliveryFeeCents });
+      await discounts.holdUse(tx, applied, { checkoutId, customer: { userId } });
       return applied;
     });
   const refusedWith = async (promise: Promise<unknown>) => {

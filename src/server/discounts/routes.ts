@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { adminActor } from '../admin/routes';
 import { z } from 'zod';
-import { requireSessionUser, type SessionUser, type IdentityProvider } from '../auth/session';
 import type { CartService } from '../cart/service';
+import { buyerOf, cartOfBuyer, type Buyer, type BuyerDeps } from '../cart/buyer';
 import { parseInput } from '../http/parse';
 import { serve } from '../http/contract';
 import { ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
@@ -18,17 +18,16 @@ const codeParams = z.object({ id: z.string() });
  * Each try at a code counts, at Apply and at Pay, per shopper and per IP address: a shopper tries a
  * code or two, and a guesser gets nowhere.
  */
-export function countDiscountTry(limiter: RateLimiter, request: FastifyRequest, user: SessionUser): Promise<void> {
+export function countDiscountTry(limiter: RateLimiter, request: FastifyRequest, buyer: Buyer): Promise<void> {
   return limiter.consume([
-    [rateRules.discountTries, `user:${user.id}`],
+    [rateRules.discountTries, buyer.kind === 'account' ? `user:${buyer.user.id}` : `cart:${buyer.cartSessionId}`],
     [rateRules.discountTriesPerIp, ipSubject(request.ip)],
   ]);
 }
 
-export interface DiscountRouteDeps {
-  identity: IdentityProvider;
+export interface DiscountRouteDeps extends BuyerDeps {
   discounts: DiscountService;
-  cart: Pick<CartService, 'claimForUser' | 'codeSubtotalCents'>;
+  cart: Pick<CartService, 'claimForUser' | 'getCart' | 'codeSubtotalCents' | 'ownerOf'>;
   requireAdmin: preHandlerAsyncHookHandler;
   limiter: RateLimiter;
   /** The payment provider can close a payment page: a shopper's next checkout frees what their earlier pages hold. */
@@ -38,15 +37,15 @@ export interface DiscountRouteDeps {
 export async function discountCodeRoutes(app: FastifyInstance, deps: DiscountRouteDeps): Promise<void> {
   // Apply at checkout: what the code takes off the shopper's cart now. The checkout counts it again when it is made.
   serve(app, 'previewDiscount', async (request, reply) => {
-    const user = await requireSessionUser(deps.identity, request);
     const input = parseInput(discountPreviewSchema, request.body);
-    await countDiscountTry(deps.limiter, request, user);
-    const cart = await deps.cart.claimForUser(user.id, undefined);
+    const buyer = await buyerOf(deps, request, input.cartSessionId);
+    await countDiscountTry(deps.limiter, request, buyer);
+    const cart = await cartOfBuyer(deps.cart, buyer);
     if (cart.cartItems.length === 0) throw new InvalidInputError(`${checkoutMessages.cartEmpty}: ${checkoutMessages.cartEmptyDetail}`, 'cart_empty');
     reply.header('cache-control', 'no-store');
     return deps.discounts.preview({
       code: input.code,
-      userId: user.id,
+      customer: buyer.kind === 'account' ? { userId: buyer.user.id } : input.email ? { guestEmail: input.email.toLowerCase() } : null,
       subtotalCents: cart.subtotalCents,
       codeSubtotalCents: deps.cart.codeSubtotalCents(cart.cartItems),
       deliveryFeeCents: input.deliveryFeeCents,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, min, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, min, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { checkouts, discountCodes, discountCodeUses, placedOrders } from '../db/schema';
@@ -24,13 +24,38 @@ export async function giveDiscountBack(tx: Pick<Database, 'delete'>, checkoutId:
   await tx.delete(discountCodeUses).where(eq(discountCodeUses.checkoutId, checkoutId));
 }
 
+/**
+ * Whose use of a code it is, for its uses per customer: an account, or a guest counted by the
+ * email address given (lower-cased).
+ */
+export type CodeCustomer = { userId: string } | { guestEmail: string };
+
+/** The customer of a checkout; null for one whose account has since been deleted. */
+export function codeCustomerOf(checkout: { userId: string | null; guest: boolean; snapshot: { customer: { email: string } } }): CodeCustomer | null {
+  if (checkout.guest) return { guestEmail: checkout.snapshot.customer.email.toLowerCase() };
+  return checkout.userId === null ? null : { userId: checkout.userId };
+}
+
+/** The uses of this customer, as a condition on discount_code_uses. */
+function usesBy(customer: CodeCustomer | null): SQL {
+  if (customer === null) return sql`false`;
+  return 'userId' in customer ? eq(discountCodeUses.userId, customer.userId) : eq(discountCodeUses.guestEmail, customer.guestEmail);
+}
+
+/** The columns of a use that say whose it is. */
+function customerColumns(customer: CodeCustomer | null): { userId: string | null; guestEmail: string | null } {
+  if (customer === null) return { userId: null, guestEmail: null };
+  return 'userId' in customer ? { userId: customer.userId, guestEmail: null } : { userId: null, guestEmail: customer.guestEmail };
+}
+
 /** The code's uses, and the shopper's; `setAsideOwnUnpaid` leaves out the shopper's own uses held by pages not paid yet. */
-async function usesOf(tx: Reader, codeId: string, userId: string | null, setAsideOwnUnpaid = false): Promise<{ all: number; mine: number }> {
-  const counted = setAsideOwnUnpaid ? sql`NOT (${discountCodeUses.userId} = ${userId} AND ${checkouts.status} <> 'paid')` : sql`true`;
+async function usesOf(tx: Reader, codeId: string, customer: CodeCustomer | null, setAsideOwnUnpaid = false): Promise<{ all: number; mine: number }> {
+  const mine = usesBy(customer);
+  const counted = setAsideOwnUnpaid ? sql`NOT (${mine} AND ${checkouts.status} <> 'paid')` : sql`true`;
   const [row] = await tx
     .select({
       all: sql<number>`count(*) FILTER (WHERE ${counted})::int`,
-      mine: sql<number>`count(*) FILTER (WHERE ${discountCodeUses.userId} = ${userId} AND ${counted})::int`,
+      mine: sql<number>`count(*) FILTER (WHERE ${mine} AND ${counted})::int`,
     })
     .from(discountCodeUses)
     .innerJoin(checkouts, eq(checkouts.id, discountCodeUses.checkoutId))
@@ -46,7 +71,7 @@ async function usesOf(tx: Reader, codeId: string, userId: string | null, setAsid
 export async function retakeDiscountUse(
   tx: Transaction,
   checkoutId: string,
-  userId: string | null,
+  customer: CodeCustomer | null,
   discount: { codeId: string; discountCents: number },
 ): Promise<OversoldMark | null> {
   if (discount.discountCents === 0) return null;
@@ -54,13 +79,13 @@ export async function retakeDiscountUse(
   const [code] = await tx.select().from(discountCodes).where(eq(discountCodes.id, discount.codeId)).for('update');
   const [retaken] = await tx
     .insert(discountCodeUses)
-    .values({ checkoutId, codeId: discount.codeId, userId, discountCents: discount.discountCents })
+    .values({ checkoutId, codeId: discount.codeId, ...customerColumns(customer), discountCents: discount.discountCents })
     .onConflictDoNothing()
     .returning({ checkoutId: discountCodeUses.checkoutId });
   if (!retaken || !code) return null;
-  const uses = await usesOf(tx, code.id, userId);
+  const uses = await usesOf(tx, code.id, customer);
   if (code.totalUses !== null && uses.all > code.totalUses) return { kind: 'discount', code: code.code, limit: 'total', uses: uses.all, allowed: code.totalUses };
-  if (userId !== null && uses.mine > code.usesPerCustomer) return { kind: 'discount', code: code.code, limit: 'per_customer', uses: uses.mine, allowed: code.usesPerCustomer };
+  if (customer !== null && uses.mine > code.usesPerCustomer) return { kind: 'discount', code: code.code, limit: 'per_customer', uses: uses.mine, allowed: code.usesPerCustomer };
   return null;
 }
 
@@ -68,18 +93,19 @@ export async function retakeDiscountUse(
  * The shopper's own use of the code held by a payment page that can still be paid: said in words,
  * with when it comes free, instead of 'already used' for a code they have not paid with.
  */
-async function heldByOwnPage(tx: Reader, codeId: string, userId: string): Promise<string | null> {
+async function heldByOwnPage(tx: Reader, codeId: string, customer: CodeCustomer): Promise<string | null> {
   const [held] = await tx
     .select({ until: min(checkouts.expiresAt) })
     .from(discountCodeUses)
     .innerJoin(checkouts, eq(checkouts.id, discountCodeUses.checkoutId))
-    .where(and(eq(discountCodeUses.codeId, codeId), eq(discountCodeUses.userId, userId), ne(checkouts.status, 'paid')));
+    .where(and(eq(discountCodeUses.codeId, codeId), usesBy(customer), ne(checkouts.status, 'paid')));
   return held?.until ? heldByEarlierPageMessage('this discount code', held.until) : null;
 }
 
 interface CodeRequest {
   code: string;
-  userId: string;
+  /** Null: a guest who has not typed an email yet, whose own uses are counted at Pay. */
+  customer: CodeCustomer | null;
   /** The flags in the cart: what the minimum spend is compared with. */
   subtotalCents: number;
   /** What the code may take off: the flags less those at a quantity price, unless codes take off those too (codeSubtotalCents). */
@@ -114,8 +140,8 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     if (input.subtotalCents < row.minimumSpendCents) {
       throw new InvalidInputError(discountMessages.minimumSpendNotMet(row.minimumSpendCents), 'discount_refused');
     }
-    const uses = await usesOf(tx, row.id, input.userId, input.ownPagesClose);
-    if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError((await heldByOwnPage(tx, row.id, input.userId)) ?? discountMessages.alreadyUsed, 'discount_refused');
+    const uses = await usesOf(tx, row.id, input.customer, input.ownPagesClose);
+    if (uses.mine >= row.usesPerCustomer) throw new InvalidInputError((input.customer && (await heldByOwnPage(tx, row.id, input.customer))) ?? discountMessages.alreadyUsed, 'discount_refused');
     if (row.totalUses !== null && uses.all >= row.totalUses) throw new InvalidInputError(discountMessages.usedUp, 'discount_refused');
     if (input.codeSubtotalCents === 0 && !row.includesDelivery) throw new InvalidInputError(discountMessages.onlyQuantityPrices, 'discount_refused');
     return { codeId: row.id, code: row.code, discountCents: discountCents(row, input.codeSubtotalCents, input.deliveryFeeCents) };
@@ -142,9 +168,9 @@ export function createDiscountService(db: Database, now: () => Date = () => new 
     },
 
     /** Holds one use of a claimed code for the new checkout, in the same transaction. */
-    async holdUse(tx: Transaction, applied: AppliedDiscount, use: { checkoutId: string; userId: string }): Promise<void> {
+    async holdUse(tx: Transaction, applied: AppliedDiscount, use: { checkoutId: string; customer: CodeCustomer }): Promise<void> {
       if (applied.discountCents === 0) return;
-      await tx.insert(discountCodeUses).values({ ...use, codeId: applied.codeId, discountCents: applied.discountCents });
+      await tx.insert(discountCodeUses).values({ checkoutId: use.checkoutId, ...customerColumns(use.customer), codeId: applied.codeId, discountCents: applied.discountCents });
     },
 
     async create(actor: AuditActor, input: CreateDiscountCodeInput): Promise<DiscountCodeView> {

@@ -15,6 +15,8 @@ describe('a shop name that ends in its own full stop', () => {
     welcomeMessage(ctx, shopper),
     collectedEmail(ctx, {
       orderNumber: 'CF-1001',
+      userId: 'user-1',
+      placedAsGuest: false,
       customerName: shopper.name,
       customerEmail: shopper.email,
       customerPhone: '0821234567',

@@ -15,6 +15,24 @@ export interface EmailContext {
   courierFees: CourierFees;
   /** The courier's page for a tracking number, when it has one. */
   courierTracking?: (trackingNumber: string) => string | undefined;
+  /** A signed link that opens a guest's order (orders/order-links.ts). */
+  orderLink?: (orderNumber: string) => string;
+}
+
+/** An order as its page's link needs it: whether a guest placed it, and whether an account has claimed it since. */
+export interface OrderOfBuyer {
+  orderNumber: string;
+  userId: string | null;
+  placedAsGuest: boolean;
+}
+
+/**
+ * Where an email sends its buyer to see the order: My Profile's page, or, for an order placed
+ * without an account and not yet claimed by one, a signed link that opens it.
+ */
+export function orderPageUrl(ctx: EmailContext, order: OrderOfBuyer): string {
+  if (order.placedAsGuest && order.userId === null && ctx.orderLink) return ctx.orderLink(order.orderNumber);
+  return `${ctx.publicUrl}/profile/orders/${order.orderNumber}`;
 }
 
 /** A piece of an email, written once and rendered both as HTML and as plain text. */
@@ -277,8 +295,7 @@ export const collectionNotes = {
 
 
 /** What the confirmation email needs of an order. */
-export interface ConfirmedOrder extends OrderDestination {
-  orderNumber: string;
+export interface ConfirmedOrder extends OrderDestination, OrderOfBuyer {
   customerName: string;
   customerEmail: string;
   items: { productName: string; sizeLabel?: string; productPrice: number; quantity: number }[];
@@ -294,7 +311,7 @@ export interface ConfirmedOrder extends OrderDestination {
  * the VAT in it, where and how fast to collect, and the ID to bring.
  */
 export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrder, invoice?: { serial: string; title: string }): EmailMessage {
-  const { shop, publicUrl } = ctx;
+  const { shop } = ctx;
   const courier = courierServiceOf(order.deliveryOption) !== undefined;
   return {
     ...(invoice ? { attachments: [{ taxDocument: invoice.serial }] } : {}),
@@ -331,7 +348,7 @@ export function orderConfirmationMessage(ctx: EmailContext, order: ConfirmedOrde
         kind: 'paragraph',
         text: courier ? `${courierNotes.onTheWay} ${courierNotes.signFor}` : `${collectionNotes.arrivalSms} ${collectionNotes.bring} ${collectionNotes.uncollected}`,
       },
-      { kind: 'link', text: 'See your order', url: `${publicUrl}/profile/orders/${order.orderNumber}` },
+      { kind: 'link', text: 'See your order', url: orderPageUrl(ctx, order) },
       { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${shop.phone}.` },
     ]),
   };

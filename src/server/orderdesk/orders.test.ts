@@ -113,6 +113,7 @@ describeShop('order desk lists, search and export', { admin: true, pickupPoints:
       customerName: 'Zanele Sent',
       customerEmail: 'zanele@example.co.za',
       customerPhone: '+27821234567',
+      placedAsGuest: false,
       deliveryOption: 'paxi_standard',
       paxiLocationId: SEA_POINT.code,
       paxiLocationName: SEA_POINT.name,

@@ -144,6 +144,7 @@ function toAdminOrder(row: OrderRow): AdminOrder {
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
+    placedAsGuest: row.placedAsGuest,
     deliveryOption: row.deliveryOption,
     paxiLocationId: row.paxiLocationId,
     paxiLocationName: row.paxiLocationName,

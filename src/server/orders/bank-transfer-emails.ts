@@ -4,7 +4,7 @@ import { isVatVendor, vatIncluded } from '../../shared/vat';
 import type { BankTransferDetails } from '../../shared/bank-transfer';
 import type { EmailMessage } from '../lib/outbox-messages';
 import { weekdayInWords } from '../../shared/profile';
-import { layout, type ConfirmedOrder, type EmailContext } from '../notify/templates';
+import { layout, orderPageUrl, type ConfirmedOrder, type EmailContext } from '../notify/templates';
 
 
 /**
@@ -13,7 +13,7 @@ import { layout, type ConfirmedOrder, type EmailContext } from '../notify/templa
  * pro-forma invoice for whoever pays it (a school's or a company's accounts).
  */
 export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder, transfer: BankTransferDetails): EmailMessage {
-  const { shop, publicUrl } = ctx;
+  const { shop } = ctx;
   return {
     to: order.customerEmail,
     replyTo: shop.email,
@@ -50,7 +50,7 @@ export function awaitingTransferMessage(ctx: EmailContext, order: ConfirmedOrder
         kind: 'paragraph',
         text: `If the money has not reflected by the end of ${weekdayInWords(transfer.payBy)}, the order is cancelled and its flags go back on sale. The pro-forma invoice attached is for paying from; your ${isVatVendor(shop) ? 'tax invoice' : 'invoice'} follows once it is paid.`,
       },
-      { kind: 'link', text: 'See your order', url: `${publicUrl}/profile/orders/${order.orderNumber}` },
+      { kind: 'link', text: 'See your order', url: orderPageUrl(ctx, order) },
       { kind: 'paragraph', text: `Questions? Reply to this email or call ${shop.phone}.` },
     ]),
     attachments: [{ proForma: order.orderNumber }],

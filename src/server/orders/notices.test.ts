@@ -7,6 +7,8 @@ import { collectedEmail, orderSentEmail, orderSentSms, readyForCollectionEmail, 
 const ctx = { shop: sampleShop, publicUrl: 'https://capeflags.example', courierFees: { kind: 'quoted' } } as const;
 const order: NoticeOrder = {
   orderNumber: 'CF-1001',
+  userId: 'user-1',
+  placedAsGuest: false,
   customerName: 'Thandi Nkosi',
   customerEmail: 'thandi@example.co.za',
   customerPhone: '0821234567',

@@ -1,5 +1,5 @@
 import type { EmailMessage, SmsMessage } from '../lib/outbox-messages';
-import { collectionNotes, layout, type EmailContext } from '../notify/templates';
+import { collectionNotes, layout, orderPageUrl, type EmailContext, type OrderOfBuyer } from '../notify/templates';
 import { formatRand } from '../../shared/money';
 import { normalisePhone } from '../../shared/profile';
 import { paxi } from '../../shared/shop-facts';
@@ -8,8 +8,7 @@ import { sentenceEndingWith } from '../../shared/shop-details';
 import { refundWordsOf } from '../../shared/payment-methods';
 
 /** What the customer notices need of an order. */
-export interface NoticeOrder extends OrderDestination {
-  orderNumber: string;
+export interface NoticeOrder extends OrderDestination, OrderOfBuyer {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
@@ -33,7 +32,7 @@ function email(ctx: EmailContext, order: NoticeOrder, subject: string, heading: 
     ...layout(ctx, heading, [
       { kind: 'paragraph', text: `Hi ${order.customerName},` },
       ...blocks,
-      { kind: 'link', text: 'See your order', url: `${ctx.publicUrl}/profile/orders/${order.orderNumber}` },
+      { kind: 'link', text: 'See your order', url: orderPageUrl(ctx, order) },
       { kind: 'paragraph', text: `Questions about your order? Reply to this email or call ${ctx.shop.phone}.` },
     ]),
   };

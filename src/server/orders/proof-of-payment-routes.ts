@@ -3,15 +3,20 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../shared/error-codes';
 import { orderNumberParamsSchema } from '../../shared/orders';
 import { MAX_PROOF_BYTES, proofMessages, proofUploadQuerySchema } from '../../shared/proof-of-payment';
-import { requireSessionUser, type IdentityProvider, type SessionUser } from '../auth/session';
+import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { serve } from '../http/contract';
 import { parseInput } from '../http/parse';
 import { rawBodyScope } from '../http/raw-body';
-import { rateRules, userSubject, type RateLimiter } from '../rate-limit/service';
+import { ipSubject, orderSubject, rateRules, userSubject, type RateLimiter } from '../rate-limit/service';
+import { linkedReader } from './order-links';
+import type { OrderLinks } from './order-links';
+import type { OrderReader } from '../db/order-readers';
 import type { ProofsOfPayment } from './proof-of-payment';
 
 export interface ProofOfPaymentRouteDeps {
   identity: IdentityProvider;
+  /** Checks the key of a guest's order link. */
+  links: Pick<OrderLinks, 'check'>;
   proofs: ProofsOfPayment;
   limiter: RateLimiter;
   /** createRequireAdmin(identity, admins): 401 signed out, 403 for anyone but an admin. */
@@ -35,11 +40,20 @@ function disposition(kind: 'inline' | 'attachment', fileName: string): string {
 
 /**
  * POST /api/profile/orders/:orderNumber/proof-of-payment, the buyer's upload of a proof of
- * payment (the file itself is the request body, its name in ?name=), and GET
+ * payment (the file itself is the request body, its name in ?name=), and the same for a guest at
+ * POST /api/orders/:orderNumber/proof-of-payment?key=…, by the order's link; and GET
  * /api/admin/orders/:id/proofs/:proofId, where the order desk, and only the desk, opens it.
  */
-export async function proofOfPaymentRoutes(app: FastifyInstance, { identity, proofs, limiter, requireAdmin }: ProofOfPaymentRouteDeps): Promise<void> {
-  const uploaders = new WeakMap<FastifyRequest, SessionUser>();
+export async function proofOfPaymentRoutes(app: FastifyInstance, { identity, links, proofs, limiter, requireAdmin }: ProofOfPaymentRouteDeps): Promise<void> {
+  const uploaders = new WeakMap<FastifyRequest, OrderReader>();
+
+  const receive = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { orderNumber } = parseInput(orderNumberParamsSchema, request.params);
+    const { name } = parseInput(proofUploadQuerySchema, request.query);
+    const bytes = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+    const proofsOfPayment = await proofs.upload(uploaders.get(request)!, orderNumber, { bytes, contentType: request.headers['content-type'] ?? '', name });
+    return reply.code(201).header('cache-control', 'no-store').send({ message: proofMessages.uploaded, proofsOfPayment });
+  };
 
   await rawBodyScope(app, (scope) => {
     // Over the limit, Fastify refuses before reading the body; say so in the upload's own words.
@@ -47,26 +61,28 @@ export async function proofOfPaymentRoutes(app: FastifyInstance, { identity, pro
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: proofMessages.tooLarge, code: 'proof_refused' satisfies ErrorCode });
       throw error;
     });
-    serve(
-      scope,
-      'uploadProofOfPayment',
-      async (request, reply) => {
+    serve(scope, 'uploadProofOfPayment', receive, {
+      // Signed in and counted before the body is read: no one else can make the server take in 5 MB, nor anyone often.
+      onRequest: async (request) => {
+        const user = await requireSessionUser(identity, request);
+        await limiter.consume([[rateRules.proofOfPayment, userSubject(user.id)]]);
+        uploaders.set(request, { userId: user.id });
+      },
+      bodyLimit: MAX_PROOF_BYTES,
+    });
+    serve(scope, 'uploadGuestProofOfPayment', receive, {
+      // The same for a guest: the order's link checked, then counted, before the body is read.
+      onRequest: async (request) => {
         const { orderNumber } = parseInput(orderNumberParamsSchema, request.params);
-        const { name } = parseInput(proofUploadQuerySchema, request.query);
-        const bytes = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
-        const proofsOfPayment = await proofs.upload(uploaders.get(request)!.id, orderNumber, { bytes, contentType: request.headers['content-type'] ?? '', name });
-        return reply.code(201).header('cache-control', 'no-store').send({ message: proofMessages.uploaded, proofsOfPayment });
+        const reader = linkedReader(links, orderNumber, request.query);
+        await limiter.consume([
+          [rateRules.proofOfPaymentPerOrder, orderSubject(orderNumber)],
+          [rateRules.proofOfPaymentPerIp, ipSubject(request.ip)],
+        ]);
+        uploaders.set(request, reader);
       },
-      {
-        // Signed in and counted before the body is read: no one else can make the server take in 5 MB, nor anyone often.
-        onRequest: async (request) => {
-          const user = await requireSessionUser(identity, request);
-          await limiter.consume([[rateRules.proofOfPayment, userSubject(user.id)]]);
-          uploaders.set(request, user);
-        },
-        bodyLimit: MAX_PROOF_BYTES,
-      },
-    );
+      bodyLimit: MAX_PROOF_BYTES,
+    });
   });
 
   const privately = async (_request: FastifyRequest, reply: FastifyReply) => {

@@ -1,13 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderEvents, proofsOfPayment } from '../db/schema';
 import { describeShop } from '../testing/describe-shop';
-import { outboxEmails, TEST_PUBLIC_URL } from '../testing/test-support';
+import { outboxEmails, TEST_PUBLIC_URL, TEST_SESSION_SECRET } from '../testing/test-support';
 import { BANK_TRANSFER_SETTINGS, placePaidOrder, type Shopper } from '../testing/test-orders';
+import { createOrderLinks } from './order-links';
 import { todayInSouthAfrica } from '../../shared/profile';
 import { formatFileSize, MAX_PROOF_BYTES, proofMessages, type ProofUploaded } from '../../shared/proof-of-payment';
+import { guestMessages, ORDER_LINK_DAYS } from '../../shared/guest-orders';
+import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
 import type { CustomerOrderDetail } from '../../shared/orders';
 import type { AdminOrderDetail } from '../../shared/order-desk';
+import type { Product } from '../../shared/product';
 
 
 /** A bank's PDF as far as the shop looks: its header, a body and its end. */
@@ -17,7 +22,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(18, 1)]);
 
-describeShop('proofs of payment for bank transfers', { admin: true, pickupPoints: true, env: { PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK_TRANSFER_SETTINGS } }, (shop) => {
+// Accounts optional: guests send proofs by their order's link too.
+const TRANSFER_SHOP = { CHECKOUT_ACCOUNTS: 'optional', PAYMENT_PROVIDERS: 'sandbox,eft', ...BANK_TRANSFER_SETTINGS };
+
+describeShop('proofs of payment for bank transfers', { admin: true, pickupPoints: true, env: TRANSFER_SHOP }, (shop) => {
   const { orderByTransfer } = shop.shoppers;
 
   /** The file itself as the body, with its type and, in the address, its name. */
@@ -193,5 +201,93 @@ describeShop('proofs of payment for bank transfers', { admin: true, pickupPoints
       expect([res.statusCode, res.json(), res.headers['cache-control']], path).toEqual([404, { message: 'Proof of payment not found', code: 'not_found' }, 'private, no-store']);
     }
     expect((await shop.call('GET', proofPath(order.id, proofId), shop.admin)).statusCode).toBe(200);
+  });
+
+  describe("from a guest, by the order's link", () => {
+    const links = createOrderLinks(TEST_SESSION_SECRET, TEST_PUBLIC_URL);
+    /** The file as the body, as My Profile sends it, to the link's address with its key (none: no key at all). */
+    const guestUpload = (orderNumber: string, key: string | undefined, bytes: Buffer, name?: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderNumber}/proof-of-payment?${new URLSearchParams({ ...(key === undefined ? {} : { key }), ...(name === undefined ? {} : { name }) }).toString()}`,
+        payload: bytes,
+        headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/pdf' },
+      });
+
+    /** A guest's order of one South African flag placed to be paid by bank transfer, and the key of its link. */
+    async function guestOrderByTransfer(label: string) {
+      const email = `${label}-${randomBytes(3).toString('hex')}@example.co.za`;
+      const cartSessionId = randomBytes(24).toString('base64url');
+      const product = (await shop.call('GET', '/api/products/south-africa')).json<Product>();
+      expect((await shop.call('POST', '/api/cart', undefined, { sessionId: cartSessionId, productId: product.id, quantity: 1 })).statusCode).toBe(201);
+      const { subtotalCents } = (await shop.call('GET', `/api/cart/${cartSessionId}`)).json<{ subtotalCents: number }>();
+      const body = shop.shoppers.checkoutBody(subtotalCents + PAXI_STANDARD_FEE_CENTS, (await shop.shoppers.nearestPoint()).id);
+      const opened = await shop.shoppers.createCheckout(undefined, {
+        ...body,
+        cartSessionId,
+        paymentMethod: 'eft',
+        metadata: { ...body.metadata, customerInfo: { ...body.metadata.customerInfo, email } },
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const [order] = await shop.shoppers.ordersOf(opened.json<{ id: string }>().id);
+      expect(order).toMatchObject({ userId: null, placedAsGuest: true });
+      return { order: order!, email, key: links.keyFor(order!.orderNumber) };
+    }
+
+    it("takes a guest's proof: the link's page lists it, no account is named, and the shop is emailed as for an account's", async () => {
+      const { order, email, key } = await guestOrderByTransfer('guest-proof');
+      const res = await guestUpload(order.orderNumber, key, PDF, 'slip.pdf');
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const proofs = res.json<ProofUploaded>().proofsOfPayment;
+      expect(proofs.map(({ fileName, sizeBytes }) => [fileName, sizeBytes])).toEqual([['slip.pdf', PDF.length]]);
+
+      const page = (await shop.call('GET', `/api/orders/${order.orderNumber}?key=${key}`)).json<CustomerOrderDetail>();
+      expect(page.proofsOfPayment).toEqual(proofs);
+      const [kept] = await shop.db.select({ uploadedBy: proofsOfPayment.uploadedBy }).from(proofsOfPayment).where(eq(proofsOfPayment.orderId, order.id));
+      expect(kept).toEqual({ uploadedBy: null });
+      const mails = await shopMails(order.orderNumber);
+      expect(mails.map((mail) => [mail.to, mail.replyTo])).toEqual([[shop.config.orderDeskEmail, email]]);
+    });
+
+    it("checks the link before reading the file: an altered, expired or missing key, or another order's, is refused in words even for a file over 5 MB", async () => {
+      const { order, key } = await guestOrderByTransfer('guest-proof-link');
+      const other = await guestOrderByTransfer('guest-proof-other');
+      const longAgo = createOrderLinks(TEST_SESSION_SECRET, TEST_PUBLIC_URL, () => Date.now() - (ORDER_LINK_DAYS + 1) * 86_400_000);
+      // Over the limit: had the body been read first, each would be a 413.
+      const tooLarge = Buffer.concat([PDF, Buffer.alloc(MAX_PROOF_BYTES + 1 - PDF.length)]);
+      for (const [label, orderKey, status, body] of [
+        ['an altered key', `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, 404, { message: guestMessages.linkNotValid, code: 'order_link_invalid' }],
+        ["another order's key", other.key, 404, { message: guestMessages.linkNotValid, code: 'order_link_invalid' }],
+        ['an expired key', longAgo.keyFor(order.orderNumber), 403, { message: guestMessages.linkExpired, code: 'order_link_expired' }],
+        ['no key', undefined, 400, { message: guestMessages.linkNotValid, code: 'invalid_input' }],
+      ] as const) {
+        const res = await guestUpload(order.orderNumber, orderKey, tooLarge, 'slip.pdf');
+        expect([res.statusCode, res.json()], label).toEqual([status, body]);
+      }
+      expect(await stored(order.id)).toBe(0);
+      expect(await shopMails(order.orderNumber)).toEqual([]);
+      // Nor does a link open My Profile's upload, signed out.
+      expect((await upload(order.orderNumber, PDF, 'application/pdf', undefined)).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['a name with a NUL character', PDF, 'slip\u0000.pdf', 400, 'The query parameter name contains a NUL character, which is not allowed', 'invalid_input'],
+      ['a PDF of 5 MB and 1 byte', Buffer.concat([PDF, Buffer.alloc(MAX_PROOF_BYTES + 1 - PDF.length)]), 'slip.pdf', 413, proofMessages.tooLarge, 'proof_refused'],
+    ])("refuses a guest's %s in words, storing nothing", async (_label, bytes, name, status, message, code) => {
+      const { order, key } = await guestOrderByTransfer('guest-proof-refused');
+      const res = await guestUpload(order.orderNumber, key, bytes, name);
+      expect([res.statusCode, res.json()]).toEqual([status, { message, code }]);
+      expect(await stored(order.id)).toBe(0);
+      expect(await shopMails(order.orderNumber)).toEqual([]);
+    });
+
+    it("counts a guest's uploads per order: the eleventh in an hour is refused", async () => {
+      const { order, key } = await guestOrderByTransfer('guest-proof-flood');
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await guestUpload(order.orderNumber, key, Buffer.alloc(0))).statusCode).toBe(400);
+      const res = await guestUpload(order.orderNumber, key, PDF, 'slip.pdf');
+      expect([res.statusCode, res.json()]).toEqual([429, { message: 'Too many proof of payment uploads in the last hour. Please try again later.', code: 'too_many_attempts' }]);
+      expect(await stored(order.id)).toBe(0);
+    });
   });
 });

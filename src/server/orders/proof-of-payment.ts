@@ -20,6 +20,7 @@ import {
   type ProofType,
 } from '../../shared/proof-of-payment';
 import { lockedOrder, record, type OrderRow } from './transitions';
+import { readableBy, type OrderReader } from '../db/order-readers';
 
 /** A refused file: 413 too large, 415 not a PDF or picture, or not the one it says it is. */
 class ProofRefusedError extends DomainError {
@@ -71,6 +72,11 @@ function checkedType({ bytes, contentType }: ProofUpload): ProofType {
   if (!declared) throw new ProofRefusedError(proofMessages.wrongType, 415);
   if (proofTypeOf(bytes.subarray(0, 12)) !== declared) throw new ProofRefusedError(proofMessages.notWhatItSays(declared), 415);
   return declared;
+}
+
+/** The account that sent a proof; a guest, by the order's link, has none. */
+function uploaderOf(reader: OrderReader): string | null {
+  return 'userId' in reader ? reader.userId : null;
 }
 
 /** A proof is for an order placed to be paid by bank transfer whose money has not reflected yet. */
@@ -130,15 +136,16 @@ interface ProofOfPaymentDeps {
 export function createProofsOfPayment({ db, email, orderDeskEmail, onQueued }: ProofOfPaymentDeps) {
   return {
     /**
-     * Keeps a proof of payment the buyer sent for their own order awaiting a bank transfer, with a
-     * line on the order's timeline and an email to the shop, all in one transaction. The order's
-     * row is locked, so that two uploads at once cannot both be the last one allowed.
+     * Keeps a proof of payment the buyer sent for their own order awaiting a bank transfer (signed
+     * in, or a guest by the order's link), with a line on the order's timeline and an email to the
+     * shop, all in one transaction. The order's row is locked, so that two uploads at once cannot
+     * both be the last one allowed.
      */
-    async upload(userId: string, orderNumber: string, upload: ProofUpload): Promise<ProofOfPayment[]> {
+    async upload(reader: OrderReader, orderNumber: string, upload: ProofUpload): Promise<ProofOfPayment[]> {
       const [own] = await db
         .select({ id: placedOrders.id })
         .from(placedOrders)
-        .where(and(eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
+        .where(and(eq(placedOrders.orderNumber, orderNumber), readableBy(reader)));
       if (!own) throw new NotFoundError('Order not found');
       const proofs = await db.transaction(async (tx) => {
         const order = await lockedOrder(tx, { id: own.id });
@@ -151,7 +158,7 @@ export function createProofsOfPayment({ db, email, orderDeskEmail, onQueued }: P
         const sizeBytes = upload.bytes.length;
         const [stored] = await tx
           .insert(proofsOfPayment)
-          .values({ orderId: order.id, contentType, bytes: upload.bytes, byteSize: sizeBytes, fileName, uploadedBy: userId })
+          .values({ orderId: order.id, contentType, bytes: upload.bytes, byteSize: sizeBytes, fileName, uploadedBy: uploaderOf(reader) })
           .returning({ id: proofsOfPayment.id });
         await record(tx, order, 'proof_of_payment', {
           event: { note: `Proof of payment uploaded: ${fileName}`, details: { proofId: stored!.id, fileName, sizeBytes } },

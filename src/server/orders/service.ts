@@ -93,6 +93,8 @@ export async function placeOrder(
       orderNumber: sql`'CF-' || nextval('order_number_seq')`,
       checkoutId: checkout.id,
       userId: checkout.userId,
+      placedAsGuest: checkout.guest,
+      guestEmail: checkout.guest ? snapshot.customer.email.toLowerCase() : null,
       customerName: `${snapshot.customer.firstName} ${snapshot.customer.lastName}`,
       customerEmail: snapshot.customer.email,
       customerPhone: snapshot.customer.phone,

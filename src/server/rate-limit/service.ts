@@ -2,6 +2,7 @@ import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { TooManyRequestsError } from '../errors';
+import { guestMessages } from '../../shared/guest-orders';
 
 /** At most `limit` attempts per subject in a fixed window of `windowSeconds`. */
 export interface RateRule {
@@ -11,6 +12,8 @@ export interface RateRule {
   /** The refusal's words where the spec's 'Too many failed attempts' does not fit. */
   message?: string;
 }
+
+const tooManyProofs = 'Too many proof of payment uploads in the last hour. Please try again later.';
 
 /**
  * The shop's limits, per IP address and per email address. Generous enough for a family behind
@@ -48,13 +51,24 @@ export const rateRules = {
     windowSeconds: 15 * 60,
     message: 'Too many discount code attempts. Please try again in 15 minutes.',
   },
+  // Checkouts without an account: a guest trying again or two ways to pay makes a few; each one
+  // holds stock and a payment page, so a script is stopped well before it empties the shelves.
+  guestCheckouts: { name: 'guest-checkouts', limit: 10, windowSeconds: 60 * 60, message: guestMessages.tooManyCheckouts },
+  guestCheckoutsPerIp: { name: 'guest-checkouts-ip', limit: 30, windowSeconds: 60 * 60, message: guestMessages.tooManyCheckouts },
+  // Each look-up may email a link: an address is asked about a few times, a network a little more.
+  orderLookUps: { name: 'order-look-ups', limit: 5, windowSeconds: 60 * 60, message: guestMessages.tooManyLookUps },
+  orderLookUpsPerIp: { name: 'order-look-ups-ip', limit: 20, windowSeconds: 60 * 60, message: guestMessages.tooManyLookUps },
   // Each proof of payment is a file of up to 5 MB: a buyer sends one or two, a script is stopped after a few.
   proofOfPayment: {
     name: 'proof-of-payment',
     limit: 10,
     windowSeconds: 60 * 60,
-    message: 'Too many proof of payment uploads in the last hour. Please try again later.',
+    message: tooManyProofs,
   },
+  // A guest's uploads, counted by the order their link opens (only once the link is checked, so no
+  // one else spends an order's count) and by network, where one person may hold several links.
+  proofOfPaymentPerOrder: { name: 'proof-of-payment-order', limit: 10, windowSeconds: 60 * 60, message: tooManyProofs },
+  proofOfPaymentPerIp: { name: 'proof-of-payment-ip', limit: 30, windowSeconds: 60 * 60, message: tooManyProofs },
   // About 2 reports per page a shopper opens: 60 pages in 10 minutes from one address, room for
   // several phones behind a mobile network's shared address. Reports over it are dropped, no one waits.
   pageSpeedReportsPerIp: {
@@ -78,6 +92,10 @@ export function emailSubject(email: string): string {
 
 export function userSubject(userId: string): string {
   return `user:${userId}`;
+}
+
+export function orderSubject(orderNumber: string): string {
+  return `order:${orderNumber}`;
 }
 
 const keyOf = ([rule, subject]: RateCheck) => `${rule.name}:${subject}`;

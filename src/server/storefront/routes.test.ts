@@ -185,6 +185,22 @@ describeShop('storefront pages', {}, (shop) => {
     expect(locs.every((loc) => loc.startsWith(`${TEST_PUBLIC_URL}/`))).toBe(true);
   });
 
+  it("sends a guest's order page and the order look-up unindexed, the link's key in none of the page's addresses", async () => {
+    const key = '1798761600.Zm9yZ2VkLWJ1dC13ZWxsLWZvcm1lZC1zaWduYXR1cmUtMDAw';
+    for (const [path, pageTitle] of [
+      [`/orders/CF-100001?key=${key}`, /^Your Order \| /],
+      ['/orders/find?order=CF-100001', /^Find Your Order \| /],
+    ] as const) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(title(res.body)).toMatch(pageTitle);
+      expect(meta(res.body, 'name', 'robots')).toBe('noindex');
+      expect(canonical(res.body)).toBe(`${TEST_PUBLIC_URL}${path.split('?')[0]}`);
+      expect(res.body).not.toContain(key);
+    }
+    expect((await get('/robots.txt')).body.split('\n')).toContain('Disallow: /orders/');
+  });
+
   it('names the sitemap in robots.txt', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);

@@ -38,6 +38,9 @@ const clientRoutes: Record<string, { page: StaticPage; noIndex?: boolean; screen
   '/checkout': { page: 'checkout', noIndex: true, screen: 'pages/CheckoutPage.tsx' },
   '/profile': { page: 'profile', noIndex: true, screen: 'pages/ProfilePage.tsx' },
   '/profile/orders/:orderNumber': { page: 'order', noIndex: true, screen: 'pages/OrderPage.tsx' },
+  // A guest's order, opened by its link's key (?key=): rendered in the browser only, like My Profile's.
+  '/orders/:orderNumber': { page: 'order', noIndex: true, screen: 'pages/GuestOrderPage.tsx' },
+  '/orders/find': { page: 'findOrder', noIndex: true, screen: 'pages/FindOrderPage.tsx' },
   '/auth/callback': { page: 'other', noIndex: true, screen: 'pages/AuthCallbackPage.tsx', options: popupReturnPage },
   '/payment/success': { page: 'other', noIndex: true, screen: 'pages/PaymentSuccessPage.tsx' },
   '/payment/cancel': { page: 'other', noIndex: true, screen: 'pages/PaymentCancelPage.tsx' },
@@ -230,7 +233,7 @@ export async function storefrontRoutes(
   });
 
   app.get('/robots.txt', async (_request, reply) => {
-    const disallowed = ['/api/', '/checkout', '/profile', '/admin', '/payment/', '/auth/', '/dev/'];
+    const disallowed = ['/api/', '/checkout', '/profile', '/orders/', '/admin', '/payment/', '/auth/', '/dev/'];
     return reply
       .type('text/plain; charset=utf-8')
       .send(

@@ -156,6 +156,14 @@ describeShop('pages rendered on the server', ssrShop, (shop) => {
     expect(tagged).not.toContain('utm_');
   });
 
+  it("sends a guest's order page unrendered, as My Profile's: an order is its buyer's own", async () => {
+    for (const path of ['/orders/CF-100001?key=1798761600.Zm9yZ2VkLWJ1dC13ZWxsLWZvcm1lZC1zaWduYXR1cmUtMDAw', '/profile/orders/CF-100001']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(ssrPart(res.body), path).toBe('');
+    }
+  });
+
   it('renders no page with SSR_PAGES_PER_SECOND=0: the browser renders them all', async () => {
     const pageRenderer = await createPageRenderer(shopPageData(shop.config));
     const clientRendered = await startTestApp(shop.target, { pageRenderer, env: { SSR_PAGES_PER_SECOND: '0' } });

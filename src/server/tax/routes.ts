@@ -18,7 +18,7 @@ export interface TaxDocumentRouteDeps {
 
 const serialSchema = z.string().trim().toUpperCase().regex(DOCUMENT_SERIAL_PATTERN, 'Document serials look like INV-000001 or CN-000001');
 
-const customerDocumentParams = orderNumberParamsSchema.extend({ serial: serialSchema });
+export const customerDocumentParams = orderNumberParamsSchema.extend({ serial: serialSchema });
 const documentParams = z.object({ serial: serialSchema });
 
 const periodSchema = z.object(dayPeriodFields);
@@ -31,7 +31,7 @@ function personal(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store');
 }
 
-async function sendPdf(reply: FastifyReply, document: PrintedDocument) {
+export async function sendPdf(reply: FastifyReply, document: PrintedDocument) {
   const file = await documentPdf(document);
   return personal(reply).type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.content);
 }
@@ -48,12 +48,12 @@ export async function taxDocumentRoutes(app: FastifyInstance, { identity, docume
   app.get('/api/profile/orders/:orderNumber/documents/:serial', async (request, reply) => {
     const user = await requireSessionUser(identity, request);
     const { orderNumber, serial } = parseInput(customerDocumentParams, request.params);
-    return sendPdf(reply, await documents.customerDocument(user.id, orderNumber, serial));
+    return sendPdf(reply, await documents.customerDocument({ userId: user.id }, orderNumber, serial));
   });
   app.get('/api/profile/orders/:orderNumber/pro-forma.pdf', async (request, reply) => {
     const user = await requireSessionUser(identity, request);
     const { orderNumber } = parseInput(orderNumberParamsSchema, request.params);
-    return sendPdf(reply, await documents.customerProForma(user.id, orderNumber));
+    return sendPdf(reply, await documents.customerProForma({ userId: user.id }, orderNumber));
   });
 
   await app.register(async (desk) => {

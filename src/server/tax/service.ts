@@ -1,3 +1,4 @@
+import { readableBy, type OrderReader } from '../db/order-readers';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { placedOrders, taxDocuments } from '../db/schema';
@@ -107,12 +108,12 @@ export function createTaxDocumentService(db: Database, shop: ShopDetails, bankAc
     },
 
     /** One of the shopper's own orders' documents; another's, or an unknown one, is simply not found. */
-    async customerDocument(userId: string, orderNumber: string, serial: string): Promise<TaxDocumentContent> {
+    async customerDocument(reader: OrderReader, orderNumber: string, serial: string): Promise<TaxDocumentContent> {
       const [row] = await db
         .select({ content: taxDocuments.content })
         .from(taxDocuments)
         .innerJoin(placedOrders, eq(placedOrders.id, taxDocuments.orderId))
-        .where(and(eq(taxDocuments.serial, serial), eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
+        .where(and(eq(taxDocuments.serial, serial), eq(placedOrders.orderNumber, orderNumber), readableBy(reader)));
       if (!row) throw new NotFoundError(DOCUMENT_NOT_FOUND);
       return row.content;
     },
@@ -121,11 +122,11 @@ export function createTaxDocumentService(db: Database, shop: ShopDetails, bankAc
      * The pro-forma invoice of one of the shopper's own orders while it awaits its bank transfer.
      * Another's order, or an unknown one, is simply not found; once paid, the tax invoice is the document.
      */
-    async customerProForma(userId: string, orderNumber: string): Promise<ProFormaInvoice> {
+    async customerProForma(reader: OrderReader, orderNumber: string): Promise<ProFormaInvoice> {
       const [order] = await db
         .select()
         .from(placedOrders)
-        .where(and(eq(placedOrders.orderNumber, orderNumber), eq(placedOrders.userId, userId)));
+        .where(and(eq(placedOrders.orderNumber, orderNumber), readableBy(reader)));
       if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
       if (order.state === 'cancelled') throw new ConflictError(`Order ${orderNumber} is cancelled: there is nothing to pay.`);
       if (order.state !== 'pending' || order.paymentStatus !== 'pending') {

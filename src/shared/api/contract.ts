@@ -52,6 +52,7 @@ export const answers = {
   updateAddress: savedAddressSchema,
   makeAddressDefault: savedAddressSchema,
   uploadProofOfPayment: proofUploadedSchema,
+  uploadGuestProofOfPayment: proofUploadedSchema,
   markPaymentReceived: orderActionResultSchema,
   fulfilOrder: orderActionResultSchema,
   bookCourier: orderActionResultSchema,

@@ -19,6 +19,7 @@ export const endpoints = {
   updateAddress: { method: 'PUT', path: '/api/profile/addresses/:id', status: 200 },
   makeAddressDefault: { method: 'POST', path: '/api/profile/addresses/:id/default', status: 200 },
   uploadProofOfPayment: { method: 'POST', path: '/api/profile/orders/:orderNumber/proof-of-payment', status: 201 },
+  uploadGuestProofOfPayment: { method: 'POST', path: '/api/orders/:orderNumber/proof-of-payment', status: 201 },
   markPaymentReceived: { method: 'POST', path: '/api/admin/orders/:id/payment-received', status: 200 },
   fulfilOrder: { method: 'POST', path: '/api/admin/orders/:id/fulfill', status: 200 },
   bookCourier: { method: 'POST', path: '/api/admin/orders/:id/book-courier', status: 200 },

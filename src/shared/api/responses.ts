@@ -189,6 +189,7 @@ const adminOrderSchema = exactly<AdminOrder>()(
     customerName: z.string(),
     customerEmail: z.string(),
     customerPhone: z.string(),
+    placedAsGuest: z.boolean(),
     deliveryOption: z.enum(orderDeliveryOptions),
     paxiLocationId: z.string().nullable(),
     paxiLocationName: z.string().nullable(),

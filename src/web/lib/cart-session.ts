@@ -78,3 +78,11 @@ export function whileCartSwitches<T>(work: Promise<T>): Promise<T> {
 export function cartSwitchSettled(): Promise<unknown> {
   return switching;
 }
+
+/**
+ * The header that names this browser's cart: a guest's payment pages send it (CHECKOUT_ACCOUNTS=optional)
+ * to show that the checkout is theirs; a signed-in shopper's session counts instead.
+ */
+export function cartHeader(sessionId: string | null): Record<string, string> {
+  return sessionId ? { 'x-cart-session-id': sessionId } : {};
+}

@@ -16,7 +16,7 @@ import { PaymentProgressOverlay } from '../components/checkout/PaymentProgressOv
 import { VerificationBanner } from '../components/checkout/VerificationBanner';
 import { useCheckout, type CheckoutCart } from '../components/checkout/use-checkout';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop } from '../lib/initial-data';
+import { guestCheckout, shop } from '../lib/initial-data';
 import { staticPageMeta } from '../../shared/page-meta';
 import { PaymentMethodChoice } from '../components/checkout/PaymentMethodChoice';
 import { checkoutMessages } from '../../shared/checkout';
@@ -36,8 +36,8 @@ function EmptyCart() {
   );
 }
 
-/** The sign-in dialog starts with the name and email already typed here. */
-function SignInNotice({ typed }: { typed: AuthTyped }) {
+/** The sign-in dialog starts with the name and email already typed here; a shop that takes guests offers that too. */
+function SignInNotice({ typed, onGuest }: { typed: AuthTyped; onGuest?: () => void }) {
   return (
     <section aria-labelledby="sign-in-heading" className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center">
       <UserRound className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
@@ -45,7 +45,11 @@ function SignInNotice({ typed }: { typed: AuthTyped }) {
         <h2 id="sign-in-heading" className="font-semibold text-slate-900">
           Sign in to pay
         </h2>
-        <p className="text-sm text-slate-700">Paying needs an account with a verified email. Your cart stays as it is when you sign in.</p>
+        <p className="text-sm text-slate-700">
+          {onGuest
+            ? 'Sign in to see this order in My Profile, or pay as a guest with just your email. Your cart stays as it is either way.'
+            : 'Paying needs an account with a verified email. Your cart stays as it is when you sign in.'}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => openAuthDialog('login', typed)}>
@@ -54,7 +58,37 @@ function SignInNotice({ typed }: { typed: AuthTyped }) {
         <Button size="sm" variant="outline" onClick={() => openAuthDialog('signup', typed)}>
           Create Account
         </Button>
+        {onGuest && (
+          <Button size="sm" variant="outline" onClick={onGuest}>
+            Continue as a guest
+          </Button>
+        )}
       </div>
+    </section>
+  );
+}
+
+/** Paying without an account: where the receipt goes, and the way back to signing in. */
+function GuestNotice({ typed, onSignIn }: { typed: AuthTyped; onSignIn: () => void }) {
+  return (
+    <section aria-labelledby="guest-heading" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center">
+      <UserRound className="h-6 w-6 shrink-0 text-slate-600" aria-hidden="true" />
+      <div className="flex-1">
+        <h2 id="guest-heading" className="font-semibold text-slate-900">
+          Paying as a guest
+        </h2>
+        <p className="text-sm text-slate-700">Your receipt, tax invoice and a link to follow your order go to the email address below.</p>
+      </div>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          onSignIn();
+          openAuthDialog('login', typed);
+        }}
+      >
+        Sign in instead
+      </Button>
     </section>
   );
 }
@@ -62,10 +96,12 @@ function SignInNotice({ typed }: { typed: AuthTyped }) {
 /** The left column: the buyer's details, how the order comes, and where. */
 function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheckout>; user: SessionUser | undefined }) {
   const { choices, choose, details, courierForm, quote, rates, rate, inputs } = checkout;
-  const { method, speed, point, saveAddress, saveToProfile } = choices;
+  const { method, speed, point, saveAddress, saveToProfile, createAccount } = choices;
+  const { asGuest } = checkout;
   return (
     <div className="space-y-6">
-      {!user && <SignInNotice typed={checkout.typedForSignIn} />}
+      {!user && !asGuest && <SignInNotice typed={checkout.typedForSignIn} onGuest={guestCheckout ? () => choose({ type: 'asGuest', value: true }) : undefined} />}
+      {asGuest && <GuestNotice typed={checkout.typedForSignIn} onSignIn={() => choose({ type: 'asGuest', value: false })} />}
       {user && !user.emailVerified && (
         <VerificationBanner email={user.email} checking={checkout.verification.checking} onCheckAgain={checkout.verification.checkAgain} />
       )}
@@ -77,6 +113,24 @@ function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheck
           saveToProfile={user ? { checked: saveToProfile, onChange: (on) => choose({ type: 'saveToProfile', value: on }) } : undefined}
           accountEmail={user?.email}
         />
+        {asGuest && (
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-900">
+            <input
+              type="checkbox"
+              name="createAccount"
+              checked={createAccount}
+              onChange={(event) => choose({ type: 'createAccount', value: event.target.checked })}
+              aria-describedby="checkout-create-account-hint"
+              className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+            />
+            <span>
+              <span className="font-medium">Create an account with these details</span>
+              <span id="checkout-create-account-hint" className="block text-slate-600">
+                After paying you choose a password; once you verify your email, this order is in My Profile.
+              </span>
+            </span>
+          </label>
+        )}
         <DeliveryMethodChoice ref={inputs.method} value={method} onChange={(chosen) => choose({ type: 'method', value: chosen })} />
         {method === 'paxi' && <DeliverySpeedChoice ref={inputs.speed} value={speed} onChange={(chosen) => choose({ type: 'speed', value: chosen })} />}
         {method === 'courier' && (
@@ -87,7 +141,7 @@ function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheck
             rates={rates}
             chosen={rate?.serviceLevel}
             onChoose={(level) => choose({ type: 'level', value: level })}
-            onAskRates={user ? checkout.askRates : () => openAuthDialog('login')}
+            onAskRates={user || asGuest ? checkout.askRates : () => openAuthDialog('login')}
             asking={quote.pending}
             problem={quote.errorFor(checkout.currentQuote)}
             onChoosePaxi={() => {

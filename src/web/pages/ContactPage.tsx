@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop } from '../lib/initial-data';
+import { guestCheckout, shop } from '../lib/initial-data';
 import { ContactDetails } from '../components/contact/ContactDetails';
 import { ContactForm } from '../components/contact/ContactForm';
 import { staticPageMeta } from '../../shared/page-meta';
@@ -23,6 +23,15 @@ export default function ContactPage() {
             </Link>
             .
           </p>
+          {guestCheckout && (
+            <p className="mt-2 text-slate-600">
+              Bought without an account and need the link to your order?{' '}
+              <Link to="/orders/find" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                Find your order
+              </Link>
+              .
+            </p>
+          )}
         </header>
         <div className="mt-10 grid gap-8 lg:grid-cols-3">
           <section

@@ -7,6 +7,7 @@ import { checkoutIdFrom, forgetCheckoutId } from '../components/checkout/checkou
 import { checkoutReference } from '../../shared/checkout';
 import { usePageMeta } from '../lib/use-page-meta';
 import { apiRequest } from '../lib/api';
+import { cartHeader, readCartSessionId } from '../lib/cart-session';
 import { shop } from '../lib/initial-data';
 
 /** /payment/cancel: the shopper left the payment page without paying (spec section 2). */
@@ -23,7 +24,7 @@ export default function PaymentCancelPage() {
     if (announced.current) return;
     announced.current = true;
     // Frees the flags this checkout held for others at once; if it fails they come back when the checkout expires.
-    if (checkoutId) void apiRequest('POST', '/api/payments/cancel', { checkoutId }).catch(() => undefined);
+    if (checkoutId) void apiRequest('POST', '/api/payments/cancel', { checkoutId }, cartHeader(readCartSessionId())).catch(() => undefined);
     toast({ title: 'Payment Cancelled', description: 'Your payment was cancelled. The items are still in your cart.' });
   }, [checkoutId]);
 

@@ -6,6 +6,7 @@ import { checkPayment, type CheckedPayment } from '../components/checkout/paymen
 import { PaymentProblem } from '../components/checkout/PaymentProblem';
 import { usePageMeta } from '../lib/use-page-meta';
 import { shop } from '../lib/initial-data';
+import { readCartSessionId } from '../lib/cart-session';
 
 /**
  * /payment/failed: where the payment page sends a shopper whose card was declined (spec section 2's
@@ -21,7 +22,7 @@ export default function PaymentFailedPage() {
 
   useEffect(() => {
     let current = true;
-    void checkPayment(checkoutId).then((result) => {
+    void checkPayment(checkoutId, { cartSessionId: readCartSessionId() }).then((result) => {
       if (result.kind !== 'paid') forgetCheckoutId();
       if (current) setChecked(result);
     });

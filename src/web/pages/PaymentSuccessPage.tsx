@@ -14,8 +14,9 @@ import { PaymentProblem } from '../components/checkout/PaymentProblem';
 import { OrderLines } from '../components/orders/OrderLines';
 import { InfoCard } from '../components/ui/InfoCard';
 import { readCartSessionId } from '../lib/cart-session';
+import { GuestOrderNotes } from '../components/checkout/GuestOrderNotes';
 import { usePageMeta } from '../lib/use-page-meta';
-import { shop, vatVendor } from '../lib/initial-data';
+import { guestCheckout, shop, vatVendor } from '../lib/initial-data';
 
 /**
  * One settlement per checkout at a time, whoever asks: React's development double run of effects
@@ -118,7 +119,7 @@ function Paid({ outcome, checkoutId }: { outcome: Extract<PaymentOutcome, { kind
               Order number: <span className="font-bold" data-testid="order-number">{orderNumber}</span>
             </p>
             <p className="mt-1 text-sm">
-              <Link to={`/profile/orders/${orderNumber}`} className="font-semibold text-brand-700 underline underline-offset-2">
+              <Link to={verification.orderLink ?? `/profile/orders/${orderNumber}`} className="font-semibold text-brand-700 underline underline-offset-2">
                 View your order and its {vatVendor ? 'tax invoice' : 'invoice'}
               </Link>
             </p>
@@ -139,13 +140,17 @@ function Paid({ outcome, checkoutId }: { outcome: Extract<PaymentOutcome, { kind
           Continue Shopping
         </Link>
       </div>
-      <p className="text-sm text-slate-600">
-        Your orders are also listed in{' '}
-        <Link to="/profile#orders" className="font-semibold text-brand-700 underline">
-          My Profile
-        </Link>
-        .
-      </p>
+      {verification.orderLink ? (
+        <GuestOrderNotes verification={verification} />
+      ) : (
+        <p className="text-sm text-slate-600">
+          Your orders are also listed in{' '}
+          <Link to="/profile#orders" className="font-semibold text-brand-700 underline">
+            My Profile
+          </Link>
+          .
+        </p>
+      )}
     </Panel>
   );
 }
@@ -161,10 +166,12 @@ export default function PaymentSuccessPage() {
   const client = useQueryClient();
   const session = useSession();
   const signedIn = !!session.data;
+  // A guest's payment is theirs by the cart this browser keeps (CHECKOUT_ACCOUNTS=optional).
+  const mayLookUp = signedIn || (guestCheckout && session.isSuccess);
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
 
   useEffect(() => {
-    if (!signedIn || !checkoutId) return;
+    if (!mayLookUp || !checkoutId) return;
     let current = true;
     void settleOnce(checkoutId, client).then((result) => {
       if (current) setOutcome(result);
@@ -172,16 +179,16 @@ export default function PaymentSuccessPage() {
     return () => {
       current = false;
     };
-  }, [checkoutId, client, signedIn]);
+  }, [checkoutId, client, mayLookUp]);
 
   // No payment to look up, signed in or not: the failed page says so.
   if (!checkoutId) return <Navigate to={failedPageFor(null)} replace />;
   // Nobody signed in: the payment cannot be looked up, which says nothing about whether it went through.
-  if (!outcome && session.isSuccess && !signedIn) return <SignInToSee />;
+  if (!outcome && session.isSuccess && !mayLookUp) return <SignInToSee />;
   if (!outcome) return <Verifying />;
   if (outcome.kind === 'success') return <Paid outcome={outcome} checkoutId={checkoutId ?? ''} />;
   // To be paid by bank transfer: nothing was paid here, and the order's page shows how to pay.
-  if (outcome.kind === 'ordered') return <Navigate to={`/profile/orders/${encodeURIComponent(outcome.orderNumber)}`} replace />;
+  if (outcome.kind === 'ordered') return <Navigate to={outcome.orderLink ?? `/profile/orders/${encodeURIComponent(outcome.orderNumber)}`} replace />;
   // The provider says it was not paid: that is the failed page's to say, at its own address.
   if (outcome.kind === 'failed') return <Navigate to={failedPageFor(checkoutId)} replace />;
   // The payment may have gone through: the problem is said here, with the reference to quote.

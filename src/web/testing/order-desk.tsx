@@ -9,6 +9,7 @@ import type { AdminOrder, AdminOrderDetail } from '../../shared/order-desk';
 /** A PAXI order of one South African flag, not sent yet, as the desk lists it; each test says how it was paid. */
 export function deskOrder(order: Pick<AdminOrder, 'id' | 'orderNumber' | 'customerName' | 'customerEmail' | 'customerPhone' | 'paymentMethod' | 'paymentStatus' | 'status'> & Partial<AdminOrder>): AdminOrder {
   return {
+    placedAsGuest: false,
     deliveryOption: 'paxi_standard',
     paxiLocationId: 'P1234',
     paxiLocationName: 'PEP Stellenbosch',

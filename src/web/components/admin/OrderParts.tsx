@@ -56,7 +56,10 @@ export function FactList({ children, className }: { children: ReactNode; classNa
 export function OrderFacts({ order }: { order: AdminOrder }) {
   return (
     <FactList>
-      <Fact label="Customer">{order.customerName}</Fact>
+      <Fact label="Customer">
+        {order.customerName}
+        {order.placedAsGuest && <span className="block text-sm text-slate-600">Bought as a guest, without an account</span>}
+      </Fact>
       <Fact label="Email">
         <a href={`mailto:${order.customerEmail}`} className="text-brand-700 underline-offset-2 hover:underline">
           {order.customerEmail}

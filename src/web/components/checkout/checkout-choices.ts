@@ -2,6 +2,7 @@ import type { PaxiPoint } from './paxi-points';
 import type { CheckoutDraft } from './checkout-storage';
 import { findDeliveryOption, PAXI_STANDARD, type DeliveryOption } from '../../../shared/shop-facts';
 import type { CourierServiceLevel, DeliveryMethod } from '../../../shared/delivery';
+import { guestCheckout } from '../../lib/initial-data';
 
 /** What the shopper chose at checkout besides what they typed: how the order comes, and what to keep. */
 export interface CheckoutChoices {
@@ -16,6 +17,10 @@ export interface CheckoutChoices {
   saveAddress: boolean;
   /** 'Save this information for next time'. */
   saveToProfile: boolean;
+  /** 'Continue as a guest' (CHECKOUT_ACCOUNTS=optional): paying without an account. */
+  asGuest: boolean;
+  /** A guest's 'Create an account with these details': the success page offers to set a password. */
+  createAccount: boolean;
 }
 
 /** One choice changed: which, and to what. */
@@ -33,6 +38,8 @@ export function initialChoices(draft: CheckoutDraft | null, chosenPoint: PaxiPoi
     level: draft?.courierService ?? 'economy',
     saveAddress: draft?.saveAddress ?? false,
     saveToProfile: draft?.saveToProfile ?? true,
+    asGuest: guestCheckout && draft?.asGuest === true,
+    createAccount: draft?.createAccount ?? false,
   };
 }
 

@@ -72,6 +72,13 @@ describe('the checkout draft', () => {
     expect(localStorage.getItem('checkout-draft')).toBeNull();
   });
 
+  it("keeps a guest's choice to pay as a guest and to make an account after paying, and drops a choice of the wrong type", () => {
+    rememberCheckoutDraft(null, { ...draft, asGuest: true, createAccount: true });
+    expect(readCheckoutDraft(null)).toEqual({ ...draft, asGuest: true, createAccount: true });
+    localStorage.setItem('checkout-draft', JSON.stringify({ ...draft, owner: null, savedAt: Date.now(), createAccount: 'yes' }));
+    expect(readCheckoutDraft(null)).toBeNull();
+  });
+
   it('goes with a signed-out shopper who signs in', () => {
     rememberCheckoutDraft(null, draft);
     expect(readCheckoutDraft(null)).toEqual(draft);

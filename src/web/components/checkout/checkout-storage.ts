@@ -81,6 +81,9 @@ export interface CheckoutDraft {
   saveAddress?: boolean;
   /** The discount code applied and not removed, as the server wrote it (capitals), priced again when checkout opens. */
   discountCode?: string;
+  /** Paying as a guest, and with an account to be made after paying; drafts from before guests lack them. */
+  asGuest?: boolean;
+  createAccount?: boolean;
 }
 
 interface StoredDraft extends CheckoutDraft {
@@ -116,6 +119,8 @@ function readable(value: unknown): value is StoredDraft {
     (draft.courierAddress === undefined || readableAddress(draft.courierAddress)) &&
     (draft.courierService === undefined || courierServiceLevelCodes.includes(draft.courierService)) &&
     (draft.saveAddress === undefined || typeof draft.saveAddress === 'boolean') &&
+    (draft.asGuest === undefined || typeof draft.asGuest === 'boolean') &&
+    (draft.createAccount === undefined || typeof draft.createAccount === 'boolean') &&
     (draft.discountCode === undefined || (isText(draft.discountCode, 30) && /^[A-Z0-9-]+$/.test(draft.discountCode)))
   );
 }
@@ -139,7 +144,7 @@ export function readCheckoutDraft(owner: string | null, now = Date.now()): Check
     forgetCheckoutDraft();
     return null;
   }
-  const { customer, speed, point, saveToProfile, method, courierAddress, courierService, saveAddress, discountCode } = stored;
+  const { customer, speed, point, saveToProfile, method, courierAddress, courierService, saveAddress, discountCode, asGuest, createAccount } = stored;
   return {
     customer: withInvoiceFields(customer),
     speed,
@@ -150,6 +155,8 @@ export function readCheckoutDraft(owner: string | null, now = Date.now()): Check
     ...(courierService ? { courierService } : {}),
     ...(saveAddress !== undefined ? { saveAddress } : {}),
     ...(discountCode ? { discountCode } : {}),
+    ...(asGuest ? { asGuest } : {}),
+    ...(createAccount ? { createAccount } : {}),
   };
 }
 

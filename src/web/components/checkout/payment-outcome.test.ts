@@ -16,6 +16,7 @@ const verification = (status: string): PaymentVerification => ({
   currency: 'ZAR',
   paymentId: status === 'completed' ? 'p_123' : null,
   orderNumber: status === 'completed' ? 'CF-1001' : null,
+  orderLink: null,
   metadata: {
     checkoutId: 'a1b2',
     deliveryMethod: 'paxi',
@@ -33,9 +34,9 @@ const apiError = (status: number, body: object | string) =>
 
 /** A fake API answering by method and path; unknown calls fail the test. */
 function fakeApi(answers: Record<string, (body: unknown) => unknown>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const request = vi.fn(async (method: string, path: string, body?: unknown) => {
-    calls.push({ method, path, body });
+  const calls: { method: string; path: string; body: unknown; headers?: Record<string, string> }[] = [];
+  const request = vi.fn(async (method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+    calls.push({ method, path, body, headers });
     const answer = answers[`${method} ${path}`];
     if (!answer) throw new Error(`unexpected call ${method} ${path}`);
     return answer(body);
@@ -95,9 +96,17 @@ describe('settlePayment', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("takes a guest's order as placed when the payment is confirmed, asking no sign-in and naming the cart", async () => {
+    const { request, calls } = fakeApi({ [VERIFY]: () => ({ ...verification('completed'), orderLink: '/orders/CF-1001?key=1.k' }) });
+    const outcome = await settlePayment('a1b2', { request, getSession: async () => null, cartSessionId: 'guest-cart-0123456789', sleep: noSleep });
+    expect(outcome).toMatchObject({ kind: 'success', orderNumber: 'CF-1001', verification: { orderLink: '/orders/CF-1001?key=1.k' } });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([VERIFY]);
+    expect(calls[0]!.headers).toEqual({ 'x-cart-session-id': 'guest-cart-0123456789' });
+  });
+
   it('sends an order to be paid by bank transfer to its page, with no completion and no word of a payment', async () => {
     const { request, calls } = fakeApi({ [VERIFY]: () => ({ ...verification('ordered'), orderNumber: 'CF-1002' }) });
-    expect(await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep })).toEqual({ kind: 'ordered', orderNumber: 'CF-1002' });
+    expect(await settlePayment('a1b2', { request, getSession: signedIn, cartSessionId: null, sleep: noSleep })).toEqual({ kind: 'ordered', orderNumber: 'CF-1002', orderLink: null });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([VERIFY]);
   });
 

@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from '../../lib/api';
+import { cartHeader } from '../../lib/cart-session';
 import { wait, withFreshSignInRetries } from '../../lib/fresh-sign-in';
 import { checkoutMessages, successfulPaymentStatuses, type PaymentVerification } from '../../../shared/checkout';
 
@@ -18,7 +19,7 @@ export const paymentTexts = {
 export type PaymentOutcome =
   | { kind: 'success'; verification: PaymentVerification; orderNumber: string | null }
   /** Placed to be paid by bank transfer: nothing is paid yet, and the order's page says how to pay. */
-  | { kind: 'ordered'; orderNumber: string }
+  | { kind: 'ordered'; orderNumber: string; orderLink: string | null }
   /** The provider's answer was not a payment: cancelled, failed, expired, still pending, or no checkout at all. */
   | { kind: 'failed'; message: string; status: string | null; checkoutId: string | null }
   /** A call on the way failed: the payment may still have gone through. */
@@ -44,7 +45,8 @@ function isSuccessfulStatus(status: string): boolean {
 
 function verifyErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return paymentTexts.verifyNotFound;
-  if (error instanceof ApiError && error.status === 401) return paymentTexts.verifyAuthentication;
+  // 403: signed out, with the cart of an account (CHECKOUT_ACCOUNTS=optional): its owner signs in to see it.
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return paymentTexts.verifyAuthentication;
   return paymentTexts.verifyFailed;
 }
 
@@ -125,18 +127,19 @@ function isVerification(value: unknown): value is PaymentVerification {
 export type CheckedPayment = { kind: 'paid'; verification: PaymentVerification } | Extract<PaymentOutcome, { kind: 'ordered' }> | PaymentNotConfirmed;
 
 /** Asks the server about the checkout, again while it is still pending (the return can beat the payment). */
-export async function checkPayment(checkoutId: string | null, deps: Pick<SettleDeps, 'request' | 'sleep'> = {}): Promise<CheckedPayment> {
+export async function checkPayment(checkoutId: string | null, deps: Pick<SettleDeps, 'request' | 'sleep'> & { cartSessionId?: string | null } = {}): Promise<CheckedPayment> {
   const request = deps.request ?? apiRequest;
   const sleep = deps.sleep ?? wait;
   if (!checkoutId) return { kind: 'failed', message: paymentTexts.missingCheckout, status: null, checkoutId: null };
 
   const path = `/api/payments/yoco/verify/${encodeURIComponent(checkoutId)}`;
+  const headers = cartHeader(deps.cartSessionId ?? null);
   let verification: PaymentVerification;
   try {
-    let answer = await request<unknown>('GET', path);
+    let answer = await request<unknown>('GET', path, undefined, headers);
     for (let recheck = 0; recheck < PENDING_RECHECKS && isVerification(answer) && answer.status === 'pending'; recheck += 1) {
       await sleep(PENDING_RECHECK_DELAY_MS);
-      answer = await request<unknown>('GET', path);
+      answer = await request<unknown>('GET', path, undefined, headers);
     }
     if (!isVerification(answer)) return { kind: 'error', message: paymentTexts.verifyFailed, checkoutId };
     verification = answer;
@@ -144,7 +147,7 @@ export async function checkPayment(checkoutId: string | null, deps: Pick<SettleD
     return { kind: 'error', message: verifyErrorMessage(error), checkoutId };
   }
 
-  if (verification.status === 'ordered' && verification.orderNumber) return { kind: 'ordered', orderNumber: verification.orderNumber };
+  if (verification.status === 'ordered' && verification.orderNumber) return { kind: 'ordered', orderNumber: verification.orderNumber, orderLink: verification.orderLink };
   if (!isSuccessfulStatus(verification.status)) {
     return { kind: 'failed', message: `Payment ${verification.status}`, status: verification.status, checkoutId };
   }
@@ -161,6 +164,8 @@ export async function settlePayment(checkoutId: string | null, deps: SettleDeps)
   const checked = await checkPayment(checkoutId, deps);
   if (checked.kind !== 'paid') return checked;
   const { verification } = checked;
+  // A guest's order: the server placed it when it confirmed the payment, and no sign-in is asked for.
+  if (verification.orderLink) return { kind: 'success', verification, orderNumber: verification.orderNumber };
 
   if (!(await confirmSignedIn(deps.getSession, deps.sleep ?? wait))) {
     return { kind: 'error', message: paymentTexts.sessionLost, checkoutId };

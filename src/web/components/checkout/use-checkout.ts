@@ -67,7 +67,9 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
   // What this shopper filled in last time (a cancelled payment, an earlier visit): see checkout-storage.ts.
   const [draft] = useState(() => readCheckoutDraft(owner));
   const [choices, choose] = useReducer(checkoutChoicesReducer, undefined, () => initialChoices(draft, readChosenPoint()));
-  const { method, speed, point, level, saveAddress, saveToProfile } = choices;
+  const { method, speed, point, level, saveAddress, saveToProfile, createAccount } = choices;
+  // Paying as a guest: only while nobody is signed in (signing in here turns the page into theirs).
+  const asGuest = !user && choices.asGuest;
   const courierForm = useValidatedForm({
     initial: () => draft?.courierAddress ?? emptyCourierAddress,
     fields: courierAddressFields,
@@ -77,7 +79,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
   });
   const parsedAddress = parseCourierAddress(courierForm.values);
   const currentQuote = parsedAddress.success ? quoteKey(parsedAddress.data, { itemCount, subtotalCents }) : '';
-  const quote = useCourierQuote({ address: parsedAddress.data, key: currentQuote, enabled: method === 'courier' && !!user });
+  const quote = useCourierQuote({ address: parsedAddress.data, key: currentQuote, enabled: method === 'courier' && (!!user || asGuest) });
   const rates = quote.ratesFor(currentQuote);
   const rate = rates?.find((offered) => offered.serviceLevel === level) ?? rates?.[0];
   const feeCents = method === 'paxi' ? collectionFeeCents(speed, itemCount) : (rate?.priceCents ?? 0);
@@ -107,10 +109,10 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
   const { saveDetails, saving } = useSaveToProfile(profileView?.profile);
 
   useEffect(() => {
-    rememberCheckoutDraft(owner, { customer: details.values, speed: speed.method, point, saveToProfile, method, courierAddress: courierForm.values, courierService: level, saveAddress, discountCode: discount.kept });
+    rememberCheckoutDraft(owner, { customer: details.values, speed: speed.method, point, saveToProfile, method, courierAddress: courierForm.values, courierService: level, saveAddress, discountCode: discount.kept, asGuest, createAccount });
     // The finder page's choice now lives in the draft, where changing it here sticks.
     forgetChosenPoint();
-  }, [owner, details.values, speed, point, saveToProfile, method, courierForm.values, level, saveAddress, discount.kept]);
+  }, [owner, details.values, speed, point, saveToProfile, method, courierForm.values, level, saveAddress, discount.kept, asGuest, createAccount]);
 
   // Signing in (here or in the dialog) and the saved profile fill in what the shopper has not typed.
   const known = knownCustomer(user, profileView?.profile);
@@ -178,7 +180,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
     const address = courierForm.submit();
     if (!address) return undefined;
     if (rate) return { method, serviceLevel: rate.serviceLevel, address, saveAddress };
-    if (!user) {
+    if (!user && !asGuest) {
       openAuthDialog('login');
       return undefined;
     }
@@ -192,7 +194,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
   /** What a courier checkout still needs before the total is whole: the Pay button says it instead of a total without delivery. */
   const priceMissing = (): PriceMissing | undefined => {
     if (method !== 'courier' || rate) return undefined;
-    if (!user) return { says: 'Sign in for the delivery price', waiting: false };
+    if (!user && !asGuest) return { says: 'Sign in for the delivery price', waiting: false };
     if (!parsedAddress.success) return { says: 'Enter your address for the delivery price', waiting: false };
     if (quote.errorFor(currentQuote)) return { says: 'Delivery price needed', waiting: false };
     return { says: 'Getting the delivery price…', waiting: true };
@@ -202,11 +204,11 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
   const onPay = details.onSubmit(payment.preparing || saving, async (customer) => {
     const delivery = deliveryToPay();
     if (!delivery) return;
-    if (!user) {
+    if (!user && !asGuest) {
       openAuthDialog('login', typedForSignIn);
       return;
     }
-    if (saveToProfile) await saveDetails(customer);
+    if (user && saveToProfile) await saveDetails(customer);
     void payment.start({
       customer,
       delivery,
@@ -217,6 +219,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
       feeCents,
       totalCents,
       ...(choosingPayment ? { paymentMethod } : {}),
+      asGuest,
     });
   });
 
@@ -248,6 +251,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
     priceMissing: priceMissing(),
     summaryDelivery,
     typedForSignIn,
+    asGuest,
     payingWith: choosingPayment ? { methods: paymentMethods, chosen: paymentMethods.find((m) => m.name === paymentMethod)!, choose: setPaymentMethod } : undefined,
     inputs: { speed: speedInput, method: methodInput, point: pointInput },
   };

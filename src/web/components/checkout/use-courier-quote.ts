@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
+import { readCartSessionId } from '../../lib/cart-session';
 import type { CourierAddress, CourierRateView } from '../../../shared/delivery';
 
 interface Quote {
@@ -29,7 +30,9 @@ export function useCourierQuote({ address, key, enabled }: { address: CourierAdd
     setPendingKey(askedKey);
     setError(undefined);
     try {
-      const answer = await callApi('courierRates', { body: { address: asked } });
+      // The cart counts only for a guest: a signed-in shopper's own cart is priced.
+      const cartSessionId = readCartSessionId() ?? undefined;
+      const answer = await callApi('courierRates', { body: { address: asked, cartSessionId } });
       if (lastAsked.current === askedKey) setQuote({ key: askedKey, rates: answer.rates });
     } catch (failure) {
       if (lastAsked.current !== askedKey) return;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
+import { readCartSessionId } from '../../lib/cart-session';
 import type { DiscountPreview } from '../../../shared/checkout';
 
 /** The server turned the code down (used up, expired, the cart changed), as opposed to not being reached. */
@@ -26,7 +27,8 @@ export function useDiscountCode(subtotalCents: number, deliveryFeeCents: number,
       setPending(true);
       setError(undefined);
       try {
-        const preview = await callApi('previewDiscount', { body: { code, deliveryFeeCents } });
+        // The cart counts only for a guest: a signed-in shopper's own cart is priced.
+        const preview = await callApi('previewDiscount', { body: { code, deliveryFeeCents, cartSessionId: readCartSessionId() ?? undefined } });
         appliedCode.current = preview.code;
         setKept(preview.code);
         setApplied(preview);

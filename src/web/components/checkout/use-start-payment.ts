@@ -17,6 +17,7 @@ import type { CartItemView } from '../../../shared/cart';
 import { checkoutMessages, type createCheckoutSchema, type CustomerInfo } from '../../../shared/checkout';
 import type { DeliveryOption } from '../../../shared/shop-facts';
 import type { CourierAddress, CourierServiceLevel } from '../../../shared/delivery';
+import { guestMessages } from '../../../shared/guest-orders';
 
 /** The checkout's own texts (spec section 8). */
 const startPaymentTexts = {
@@ -50,6 +51,8 @@ export interface OrderToPay {
   totalCents: number;
   /** The way to pay chosen, where the shop offers several; left out, the shop's first. */
   paymentMethod?: string;
+  /** Paying without an account (CHECKOUT_ACCOUNTS=optional): no sign-in to check, and the cart is named. */
+  asGuest?: boolean;
 }
 
 type CreateCheckoutBody = z.input<typeof createCheckoutSchema>;
@@ -71,6 +74,7 @@ function checkoutRequest(order: OrderToPay): CreateCheckoutBody {
   const how = delivery.method === 'paxi' ? `${delivery.speed.name} collection` : 'courier delivery';
   return {
     ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
+    ...(order.asGuest ? { cartSessionId: readCartSessionId() ?? undefined } : {}),
     amount: order.totalCents,
     currency: 'ZAR',
     description: `${shop.name} order: ${order.itemCount} flag${order.itemCount === 1 ? '' : 's'}, ${how}`,
@@ -145,6 +149,10 @@ function refusalOf(failure: unknown): PaymentRefusal {
   if (failure instanceof InvalidPaymentAnswer) return { toast: startPaymentTexts.paymentError, inline: startPaymentTexts.invalidAnswer };
   if (!(failure instanceof ApiError)) return { toast: startPaymentTexts.paymentError, inline: startPaymentTexts.proceedFailed };
   const message = failure.serverMessage;
+  // A guest refused for sign-in: the shop has since stopped taking guests (CHECKOUT_ACCOUNTS), as the server says.
+  if (failure.status === 401 && failure.serverMessage === guestMessages.accountsRequired) {
+    return { toast: { title: 'Please Sign In', description: guestMessages.accountsRequired }, inline: guestMessages.accountsRequired, signIn: true };
+  }
   if (failure.status === 401) return { toast: startPaymentTexts.authenticationError, refresh: 'session', signIn: true };
   if (failure.status === 403) {
     return { toast: titledMessage(message ?? checkoutMessages.emailVerificationRequired, 'Email Verification Required'), refresh: 'session' };
@@ -231,7 +239,7 @@ export function useStartPayment(options: PaymentRefusalHandlers) {
       setPreparing(true);
       setError(undefined);
       reach('Validating Order');
-      const refused = await checkShopper(client);
+      const refused = order.asGuest ? null : await checkShopper(client);
       if (refused) return giveUp(refused);
       try {
         await openPaymentPage(order, reach);

@@ -1,6 +1,6 @@
 import { PrefetchLink } from '../ui/PrefetchLink';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { shop, vatVendor } from '../../lib/initial-data';
+import { guestCheckout, shop, vatVendor } from '../../lib/initial-data';
 import { usePageYear } from '../../lib/page-year';
 import { COUNTRIES_COUNT, ESTABLISHED_YEAR, FLAGS_SOLD, LOCATION, VAT_NOTICE, businessHours, telHref } from '../../../shared/shop-facts';
 
@@ -9,6 +9,8 @@ const quickLinks = [
   { to: '/shop', label: 'Shop Flags' },
   { to: '/paxi-finder', label: 'Find a PAXI Point' },
   { to: '/contact', label: 'Contact Us' },
+  // Where a buyer without an account asks for a new link to their order.
+  ...(guestCheckout ? [{ to: '/orders/find', label: 'Find Your Order' }] : []),
   { to: '/quote', label: 'Request a Quote' },
   { to: '/profile', label: 'My Profile' },
 ];

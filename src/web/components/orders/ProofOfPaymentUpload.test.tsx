@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProofOfPaymentUpload } from './ProofOfPaymentUpload';
+import { orderCalls } from './order-calls';
 import { shopper } from '../../testing/shopper-events';
 import { MAX_PROOF_BYTES, proofMessages, type ProofOfPayment, type ProofUploaded } from '../../../shared/proof-of-payment';
 
@@ -25,12 +26,14 @@ function serveUploads(refusal?: { status: number; message: string; code: string 
   return fetch;
 }
 
-function renderUpload(proofs: ProofOfPayment[] = []) {
+/** The upload on the order's page in My Profile, or, with `orderKey`, on its link's page. */
+function renderUpload(proofs: ProofOfPayment[] = [], orderKey?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidated = vi.spyOn(client, 'invalidateQueries');
+  const calls = orderCalls('CF-100042', orderKey);
   render(
     <QueryClientProvider client={client}>
-      <ProofOfPaymentUpload orderNumber="CF-100042" proofs={proofs} />
+      <ProofOfPaymentUpload orderNumber="CF-100042" proofs={proofs} url={calls.proofOfPayment} orderQuery={calls.order} />
     </QueryClientProvider>,
   );
   return { invalidated };
@@ -90,6 +93,15 @@ describe("the buyer's proof of payment", () => {
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['slip.pdf, 120 KB, uploaded 29 November 2026 at 14:02']);
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ['/api/profile/orders/CF-100042'] });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("sends a guest's file to the order link's call, with its key, and refreshes the link's order", async () => {
+    const fetch = serveUploads();
+    const { invalidated } = renderUpload([], '1798761600.abc_DEF-123');
+    await shopper().upload(fileInput(), slip());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(proofMessages.uploaded));
+    expect(fetch.mock.calls[0]![0]).toBe('/api/orders/CF-100042/proof-of-payment?key=1798761600.abc_DEF-123&name=slip.pdf');
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ['/api/orders/CF-100042?key=1798761600.abc_DEF-123'] });
   });
 
   it("shows the server's words when it refuses the file", async () => {

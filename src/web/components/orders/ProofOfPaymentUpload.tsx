@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
 import { ApiError, messageOf } from '../../lib/api';
 import { InfoCard } from '../ui/InfoCard';
-import { endpoints } from '../../../shared/api/endpoints';
 import type { Answer } from '../../../shared/api/contract';
 import {
   formatFileSize,
@@ -39,11 +38,10 @@ async function checkedFile(file: File): Promise<{ type: ProofType } | { problem:
 
 /**
  * The file is the request body itself, with the type its bytes show (a phone may call a photo
- * image/jpg, or give no type at all); its name rides in the address.
+ * image/jpg, or give no type at all); its name rides in the address, beside a link's key if any.
  */
-async function sendProof({ orderNumber, file, type }: { orderNumber: string; file: File; type: ProofType }): Promise<Answer<'uploadProofOfPayment'>> {
-  const path = endpoints.uploadProofOfPayment.path.replace(':orderNumber', encodeURIComponent(orderNumber));
-  const response = await fetch(`${path}?name=${encodeURIComponent(file.name)}`, {
+async function sendProof({ url, file, type }: { url: string; file: File; type: ProofType }): Promise<Answer<'uploadProofOfPayment'>> {
+  const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}name=${encodeURIComponent(file.name)}`, {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': type },
@@ -53,11 +51,20 @@ async function sendProof({ orderNumber, file, type }: { orderNumber: string; fil
   return (await response.json()) as Answer<'uploadProofOfPayment'>;
 }
 
+interface ProofOfPaymentUploadProps {
+  orderNumber: string;
+  proofs: ProofOfPayment[];
+  /** Where the file goes (orderCalls): My Profile's call, or the order link's, with its key. */
+  url: string;
+  /** The order's query, read again once a proof is taken. */
+  orderQuery: string;
+}
+
 /**
  * An order awaiting its bank transfer: the buyer may send the bank's PDF or a photo of the slip
  * (up to MAX_PROOFS_PER_ORDER), and sees what they sent. Only the shop opens the files.
  */
-export function ProofOfPaymentUpload({ orderNumber, proofs }: { orderNumber: string; proofs: ProofOfPayment[] }) {
+export function ProofOfPaymentUpload({ orderNumber, proofs, url, orderQuery }: ProofOfPaymentUploadProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -65,7 +72,7 @@ export function ProofOfPaymentUpload({ orderNumber, proofs }: { orderNumber: str
   const upload = useMutation({
     mutationFn: sendProof,
     retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`/api/profile/orders/${encodeURIComponent(orderNumber)}`] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [orderQuery] }),
   });
   // Proofs are only ever added: the longer list is the newer, whether the answer or the order's refreshed read.
   const sent = upload.data && upload.data.proofsOfPayment.length > proofs.length ? upload.data.proofsOfPayment : proofs;
@@ -84,7 +91,7 @@ export function ProofOfPaymentUpload({ orderNumber, proofs }: { orderNumber: str
     }
     setProblem(undefined);
     upload.mutate(
-      { orderNumber, file, type: checked.type },
+      { url, file, type: checked.type },
       {
         // The same file may be chosen again (a second try after a refusal): the input must forget it.
         onSettled: () => {

@@ -22,5 +22,8 @@ export function orderStatus(status: string): { label: string; tone: string } {
 /** The day an order was placed, in South African time. */
 export const orderDate = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
 
+/** When a step of an order happened, in South African time, as the order desk shows it too: '10 Nov 2026, 10:30'. */
+export const orderStepTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
+
 /** An order's own page, which emails can link to. */
 export const orderPath = (orderNumber: string) => `/profile/orders/${encodeURIComponent(orderNumber)}`;

@@ -4,6 +4,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { shop, vatVendor } from '../../lib/initial-data';
 import { staticPageMeta } from '../../../shared/page-meta';
 import { ORDER_RECORD_RETENTION_YEARS, telHref } from '../../../shared/shop-facts';
+import { ORDER_LINK_DAYS } from '../../../shared/guest-orders';
 import { CART_OWNER_KEY, CART_SESSION_KEY } from '../../lib/cart-session';
 import { CACHED_USER_KEY } from '../../components/auth/use-session';
 import { CHECKOUT_DRAFT_DAYS, CURRENT_CHECKOUT_KEY } from '../../components/checkout/checkout-storage';
@@ -192,6 +193,20 @@ function sections(): PolicySection[] {
             <strong>Server logs:</strong> a few weeks, unless we need them to investigate a security problem.
           </li>
         </ul>
+      ),
+    },
+    {
+      id: 'without-an-account',
+      title: 'Buying without an account',
+      content: (
+        <p>
+          If you buy without an account, we keep the details of your order just as we keep an account&apos;s orders:
+          for our tax records, {ORDER_RECORD_RETENTION_YEARS} years after the order. The emails about your order carry
+          a link that opens it. The link is personal, so please do not share it, and it works for {ORDER_LINK_DAYS}{' '}
+          days; after that, <Link to="/orders/find">Find your order</Link> emails a new one to the address the order
+          was placed with. If you later create an account with the same email address and verify it, those orders
+          appear in My Profile.
+        </p>
       ),
     },
     {
