@@ -65,6 +65,8 @@ import { createPickupService, findPoint } from './pickup/service';
 import { createCheckoutService } from './checkout/service';
 import { checkoutRoutes } from './checkout/routes';
 import { startReconciler } from './checkout/reconciler';
+import { createCheckoutReminders, startCheckoutReminders } from './checkout/reminders';
+import { reminderRoutes } from './checkout/reminder-routes';
 import { createTransferDeadlines, startTransferDeadlines } from './orders/transfer-deadlines';
 import { registerPayments } from './payments/routes';
 import { paymentWebhookRoute } from './payments/webhook-route';
@@ -224,6 +226,16 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
     log: app.log.child({ component: 'order-desk' }),
   });
   await orderDeskRoutes(app, { orderDesk, requireAdmin });
+  const reminders = createCheckoutReminders({
+    db,
+    cart,
+    email,
+    sessionSecret: resolveSessionSecret(config),
+    afterMs: config.checkoutReminderAfterMs,
+    pagesStayOpenAt: payments.all.filter((provider) => !provider.closeCheckout).map((provider) => provider.name),
+    onQueued: onOutboxQueued,
+  });
+  await reminderRoutes(app, { reminders, requireAdmin, shopName: config.shop.name });
   await discountCodeRoutes(app, { ...buyers, discounts, cart, requireAdmin, limiter, ownPagesClose: payments.all.every((provider) => provider.closeCheckout !== undefined) });
   const documents = createTaxDocumentService(db, config.shop, payments.bankTransfer?.account);
   await taxDocumentRoutes(app, { identity, documents, requireAdmin });
@@ -232,6 +244,8 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   if (runBackgroundJobs) {
     const reconciler = startReconciler(checkout, app.log.child({ component: 'reconciliation' }));
     app.addHook('onClose', () => reconciler.stop());
+    const reminderJob = startCheckoutReminders(reminders, app.log.child({ component: 'checkout-reminders' }));
+    app.addHook('onClose', () => reminderJob.stop());
     const parcels = startFollowingParcels(tracking, app.log.child({ component: 'courier-tracking' }));
     app.addHook('onClose', () => parcels.stop());
     if (payments.bankTransfer) {

@@ -29,6 +29,7 @@ import { addBusinessDays } from '../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { CheckoutCompletion } from './complete-checkout';
 import type { CheckoutDeps, CheckoutRow } from './deps';
+import { keepReminderChoice } from './reminders';
 
 /** An unpaid checkout older than this is expired by the reconciliation. */
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -161,7 +162,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     const earlier = await payablePagesOf(buyer);
     // The same order again (back from the payment page, Pay pressed again): the same page.
     const same = earlier.find((row) => sameOrder(row, { provider: payments.name, cartSessionId: cart.sessionId, snapshot, amount: input.amount, discountCode: metadata.discountCode }));
-    if (same) return reopen(same);
+    if (same) return reopen(await keepReminderChoice(db, same, metadata.remindMe));
 
     // The code's row and the stock are taken in the transaction that creates the checkout: the
     // last use of a code and the last flag each go to one shopper only. The total is known once

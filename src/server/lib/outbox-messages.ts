@@ -38,6 +38,11 @@ export interface EmailMessage {
   html: string;
   replyTo?: string;
   attachments?: EmailAttachment[];
+  /**
+   * Headers of its own, by name: a checkout reminder's List-Unsubscribe and List-Unsubscribe-Post
+   * (RFC 8058), which mail providers ask of mail a person can stop.
+   */
+  headers?: Record<string, string>;
 }
 
 /** One text message as the outbox keeps it (the row's payload when kind is 'sms'). */

@@ -43,10 +43,16 @@ function attachmentLinks(m: MailboxEmail): string {
 `;
 }
 
+/** The email's own headers (a reminder's List-Unsubscribe), as a mail provider would read them. */
+const headerRows = (m: MailboxEmail) =>
+  Object.entries(m.headers ?? {})
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd><code>${escapeHtml(value)}</code></dd>`)
+    .join('');
+
 function renderEmail(m: MailboxEmail): string {
   return `<article>
 <h2><span class="kind">Email</span> <a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></h2>
-<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd>${m.replyTo ? `<dt>Reply-To</dt><dd>${escapeHtml(m.replyTo)}</dd>` : ''}${sentAt(m)}</dl>
+<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd>${m.replyTo ? `<dt>Reply-To</dt><dd>${escapeHtml(m.replyTo)}</dd>` : ''}${headerRows(m)}${sentAt(m)}</dl>
 ${preview(m)}
 ${attachmentLinks(m)}<details><summary>Text version</summary><pre>${linkify(m.text)}</pre></details>
 </article>`;

@@ -48,6 +48,7 @@ export const endpoints = {
   priceEverySize: { method: 'POST', path: '/api/admin/sizes/price', status: 200 },
   taxDocuments: { method: 'GET', path: '/api/admin/documents', status: 200 },
   vatReport: { method: 'GET', path: '/api/admin/vat-report', status: 200 },
+  checkoutReminders: { method: 'GET', path: '/api/admin/checkout-reminders', status: 200 },
   uploadProductImage: { method: 'POST', path: '/api/admin/products/:id/images', status: 201 },
   syncUser: { method: 'POST', path: '/api/user/sync', status: 200 },
   verifyEmail: { method: 'GET', path: '/api/auth/verify-email', status: 200 },

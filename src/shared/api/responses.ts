@@ -13,6 +13,7 @@ import type { ListedProduct, Product } from '../product';
 import type { DiscountPreview } from '../checkout';
 import { quoteStatuses, type QuoteAnswer, type QuoteLine, type QuoteRequestView } from '../quotes';
 import type { ProofOfPayment, ProofUploaded } from '../proof-of-payment';
+import type { CheckoutReminderFigures } from '../checkout-reminders';
 
 /*
  * What the shop's JSON calls answer, as zod schemas: the server sends each answer through its
@@ -368,6 +369,9 @@ export const vatReportSchema = exactly<VatReport>()(
     }),
   }),
 );
+
+/** GET /api/admin/checkout-reminders: the order desk's figure of checkout reminders. */
+export const checkoutReminderFiguresSchema = exactly<CheckoutReminderFigures>()(z.object({ days: z.number(), sent: z.number(), converted: z.number() }));
 
 /** POST /api/user/sync (Firebase sign-in): the account as the shop keeps it. */
 export const syncedUserSchema = z.object({

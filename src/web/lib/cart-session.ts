@@ -49,6 +49,16 @@ export function ensureCartSessionId(): string {
   return id;
 }
 
+/**
+ * A cart opened from the link in a guest's checkout reminder becomes this browser's anonymous cart.
+ * False, and nothing changed, for an id that is not a cart session id.
+ */
+export function openLinkedCart(sessionId: string): boolean {
+  if (!SESSION_ID.test(sessionId)) return false;
+  write({ [CART_SESSION_KEY]: sessionId, [CART_OWNER_KEY]: null });
+  return true;
+}
+
 export function readCartOwner(): string | null {
   return read(CART_OWNER_KEY);
 }

@@ -19,6 +19,7 @@ import { usePageMeta } from '../lib/use-page-meta';
 import { guestCheckout, shop } from '../lib/initial-data';
 import { staticPageMeta } from '../../shared/page-meta';
 import { PaymentMethodChoice } from '../components/checkout/PaymentMethodChoice';
+import { RemindMeChoice } from '../components/checkout/RemindMeChoice';
 import { checkoutMessages } from '../../shared/checkout';
 
 const FORM_ID = 'checkout-form';
@@ -153,6 +154,7 @@ function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheck
         {checkout.payingWith && (
           <PaymentMethodChoice methods={checkout.payingWith.methods} value={checkout.payingWith.chosen.name} onChange={checkout.payingWith.choose} />
         )}
+        <RemindMeChoice checked={checkout.reminder.checked} onChange={checkout.reminder.onChange} />
       </form>
       {method === 'paxi' && checkout.pointGone && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">

@@ -5,6 +5,7 @@ import { RevenueChart } from './RevenueChart';
 import { StatCard, statIconClass } from './StatCard';
 import { TabHeading } from './TabHeading';
 import { useOverview } from './use-order-desk';
+import { CheckoutReminderFigures } from './CheckoutReminderFigures';
 import { formatRand } from '../../../shared/money';
 import { vatVendor } from '../../lib/initial-data';
 
@@ -58,6 +59,7 @@ export function OverviewTab() {
           </>
         )}
       </QueryState>
+      <CheckoutReminderFigures />
     </section>
   );
 }

@@ -102,6 +102,8 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
   });
   // Asked only where the shop offers several ways to pay; otherwise the shop's one pays, as before.
   const [paymentMethod, setPaymentMethod] = useState(() => paymentMethods[0]?.name ?? '');
+  // "Email me a reminder if I don't finish paying": unticked until the shopper ticks it (POPIA).
+  const [remindMe, setRemindMe] = useState(false);
   const choosingPayment = paymentMethods.length > 1;
   const speedInput = useRef<HTMLInputElement>(null);
   const methodInput = useRef<HTMLInputElement>(null);
@@ -220,6 +222,7 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
       totalCents,
       ...(choosingPayment ? { paymentMethod } : {}),
       asGuest,
+      remindMe,
     });
   });
 
@@ -254,5 +257,6 @@ export function useCheckout({ user, items, itemCount, subtotalCents }: CheckoutC
     asGuest,
     payingWith: choosingPayment ? { methods: paymentMethods, chosen: paymentMethods.find((m) => m.name === paymentMethod)!, choose: setPaymentMethod } : undefined,
     inputs: { speed: speedInput, method: methodInput, point: pointInput },
+    reminder: { checked: remindMe, onChange: setRemindMe },
   };
 }

@@ -53,6 +53,8 @@ export interface OrderToPay {
   paymentMethod?: string;
   /** Paying without an account (CHECKOUT_ACCOUNTS=optional): no sign-in to check, and the cart is named. */
   asGuest?: boolean;
+  /** "Email me a reminder if I don't finish paying", ticked. */
+  remindMe?: boolean;
 }
 
 type CreateCheckoutBody = z.input<typeof createCheckoutSchema>;
@@ -91,6 +93,7 @@ function checkoutRequest(order: OrderToPay): CreateCheckoutBody {
         priceCents: item.priceCents,
       })),
       totals: { subtotal: order.subtotalCents, shipping: order.feeCents, total: order.totalCents },
+      remindMe: order.remindMe === true,
     },
   };
 }

@@ -9,6 +9,7 @@ import { LazyCartPanel } from '../cart/LazyCartPanel';
 import { LazyAuthDialog } from '../auth/LazyAuthDialog';
 import { PageSpinner } from '../ui/Spinner';
 import { useCartFollowsShopper } from '../cart/use-cart-follows-shopper';
+import { useCartFromLink } from '../cart/use-cart-from-link';
 
 /** Each route change scrolls smoothly back to the top (at once for people who asked for less motion). */
 function ScrollToTop({ pathname }: { pathname: string }) {
@@ -52,6 +53,7 @@ function useFocusHeadingOnNavigation(pathname: string) {
 export function Layout() {
   const { pathname } = useLocation();
   useCartFollowsShopper();
+  useCartFromLink();
   useFocusHeadingOnNavigation(pathname);
   return (
     <div className="flex min-h-screen flex-col">

@@ -118,6 +118,12 @@ function sections(): PolicySection[] {
             <strong>To answer your messages and quote requests</strong> and give customer service, which you ask us to do.
           </li>
           <li>
+            <strong>To remind you of a checkout you did not finish paying</strong>, only if you tick &ldquo;Email me a
+            reminder if I don&apos;t finish paying&rdquo; at checkout: your consent (section 11(1)(a)). We send one email,
+            about that cart only. Every reminder has a link that opts you out with one click; the opt-out list keeps only
+            your email address, so that we never send you another.
+          </li>
+          <li>
             <strong>To keep tax and accounting records</strong>, which the law requires of us (section 11(1)(c)).
           </li>
           <li>
