@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeft, ShoppingBag, UserRound } from 'lucide-react';
+import { ArrowLeft, ShoppingBag } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useCart } from '../components/cart/use-cart';
@@ -7,6 +7,7 @@ import { openAuthDialog, type AuthTyped } from '../components/auth/auth-dialog-s
 import { useSession } from '../components/auth/use-session';
 import type { SessionUser } from '../components/auth/sign-in-types';
 import { CustomerDetailsFields } from '../components/checkout/CustomerDetailsFields';
+import { BuyerNotice } from '../components/checkout/BuyerNotice';
 import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice';
 import { OrderSummary } from '../components/checkout/OrderSummary';
 import { DeliveryMethodChoice } from '../components/checkout/DeliveryMethodChoice';
@@ -39,47 +40,30 @@ function EmptyCart() {
 
 /** The sign-in dialog starts with the name and email already typed here; a shop that takes guests offers that too. */
 function SignInNotice({ typed, onGuest }: { typed: AuthTyped; onGuest?: () => void }) {
+  const text = onGuest
+    ? 'Sign in to see this order in My Profile, or pay as a guest with just your email. Your cart stays as it is either way.'
+    : 'Paying needs an account with a verified email. Your cart stays as it is when you sign in.';
   return (
-    <section aria-labelledby="sign-in-heading" className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center">
-      <UserRound className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
-      <div className="flex-1">
-        <h2 id="sign-in-heading" className="font-semibold text-slate-900">
-          Sign in to pay
-        </h2>
-        <p className="text-sm text-slate-700">
-          {onGuest
-            ? 'Sign in to see this order in My Profile, or pay as a guest with just your email. Your cart stays as it is either way.'
-            : 'Paying needs an account with a verified email. Your cart stays as it is when you sign in.'}
-        </p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => openAuthDialog('login', typed)}>
-          Sign In
+    <BuyerNotice id="sign-in-heading" heading={onGuest ? 'Sign in, or pay as a guest' : 'Sign in to pay'} text={text}>
+      <Button size="sm" onClick={() => openAuthDialog('login', typed)}>
+        Sign In
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => openAuthDialog('signup', typed)}>
+        Create Account
+      </Button>
+      {onGuest && (
+        <Button size="sm" variant="outline" onClick={onGuest}>
+          Continue as a guest
         </Button>
-        <Button size="sm" variant="outline" onClick={() => openAuthDialog('signup', typed)}>
-          Create Account
-        </Button>
-        {onGuest && (
-          <Button size="sm" variant="outline" onClick={onGuest}>
-            Continue as a guest
-          </Button>
-        )}
-      </div>
-    </section>
+      )}
+    </BuyerNotice>
   );
 }
 
 /** Paying without an account: where the receipt goes, and the way back to signing in. */
 function GuestNotice({ typed, onSignIn }: { typed: AuthTyped; onSignIn: () => void }) {
   return (
-    <section aria-labelledby="guest-heading" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center">
-      <UserRound className="h-6 w-6 shrink-0 text-slate-600" aria-hidden="true" />
-      <div className="flex-1">
-        <h2 id="guest-heading" className="font-semibold text-slate-900">
-          Paying as a guest
-        </h2>
-        <p className="text-sm text-slate-700">Your receipt, tax invoice and a link to follow your order go to the email address below.</p>
-      </div>
+    <BuyerNotice id="guest-heading" heading="Paying as a guest" text="Your receipt, tax invoice and a link to follow your order go to the email address below." quiet>
       <Button
         size="sm"
         variant="outline"
@@ -90,7 +74,7 @@ function GuestNotice({ typed, onSignIn }: { typed: AuthTyped; onSignIn: () => vo
       >
         Sign in instead
       </Button>
-    </section>
+    </BuyerNotice>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { UserRound } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { openAuthDialog } from '../auth/auth-dialog-store';
 import { readCheckoutDraft } from './checkout-storage';
+import { BuyerNotice } from './BuyerNotice';
 import { ORDER_LINK_DAYS } from '../../../shared/guest-orders';
 import type { PaymentVerification } from '../../../shared/checkout';
 
@@ -25,20 +25,16 @@ export function GuestOrderNotes({ verification }: { verification: PaymentVerific
         with its number and your email.
       </p>
       {wantsAccount && (
-        <section aria-labelledby="create-account-heading" className="flex w-full flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-5 text-left sm:flex-row sm:items-center">
-          <UserRound className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
-          <div className="flex-1">
-            <h2 id="create-account-heading" className="font-semibold text-slate-900">
-              Create your account
-            </h2>
-            <p className="text-sm text-slate-700">
-              Choose a password for {customer.email}. Once you verify your email, this order is in My Profile with every order you place later.
-            </p>
-          </div>
+        <BuyerNotice
+          id="create-account-heading"
+          heading="Create your account"
+          text={`Choose a password for ${customer.email}. Once you verify your email, this order is in My Profile with every order you place later.`}
+          className="w-full text-left"
+        >
           <Button size="sm" onClick={() => openAuthDialog('signup', { name: `${customer.firstName} ${customer.lastName}`, email: customer.email })}>
             Choose a password
           </Button>
-        </section>
+        </BuyerNotice>
       )}
     </>
   );

@@ -12,18 +12,18 @@ interface RemindMeChoiceProps {
 export function RemindMeChoice({ checked, onChange }: RemindMeChoiceProps) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
-      <label className="flex items-start gap-2 text-sm font-medium text-slate-900">
+      <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm font-medium text-slate-900">
         <input
           type="checkbox"
           name="remindMe"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
           aria-describedby="remind-me-note"
-          className="mt-0.5 h-4 w-4 accent-brand-700"
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
         />
         <span>{reminderConsentTexts.label}</span>
       </label>
-      <p id="remind-me-note" className="mt-1 pl-6 text-xs leading-5 text-slate-600">
+      <p id="remind-me-note" className="pl-8 text-sm text-slate-600">
         {reminderConsentTexts.note}
       </p>
     </div>
