@@ -1,13 +1,14 @@
 /**
  * A shop that takes orders without an account (CHECKOUT_ACCOUNTS=optional), at 375 and 1280 px: a
  * signed-out shopper continues as a guest, pays on the sandbox's page, opens the order from the
- * confirmation email's link, finds a tampered link refused, and later signs up with the same email
- * and sees the order in My Profile. The shop the other tests use asks every buyer to sign in.
+ * confirmation email's link, finds a tampered link refused, then chooses a password from the
+ * success page and, once the email is verified, sees the order in My Profile. The shop the other
+ * tests use asks every buyer to sign in.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectNoSidewaysScroll, test } from './fixtures';
 import { startSecondShop, type SecondShop } from './second-shop';
-import { addToCart, chooseNearestPoint, fillDetails, mailbox, newShopper, pay, signUp } from './shopper';
+import { addToCart, chooseNearestPoint, fillDetails, mailbox, newShopper, origin, pay, PASSWORD, verifyEmailThroughApi } from './shopper';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -76,8 +77,20 @@ for (const width of [375, 1280]) {
       await expect(page.getByText('This order link is not valid.', { exact: false })).toBeVisible();
       await expect(page.getByRole('link', { name: /find your order/i }).first()).toBeVisible();
 
-      // Signed up later with the same address and verified: the order is theirs in My Profile.
-      await signUp(page, guest);
+      // The guest chooses a password on the success page, in the sign-up dialog that already has
+      // their name and email; once the address is verified, the order is theirs in My Profile.
+      await page.goBack();
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await page.getByRole('button', { name: 'Choose a password' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByLabel('Full Name')).toHaveValue(`${guest.firstName} ${guest.lastName}`);
+      await expect(dialog.getByLabel('Email')).toHaveValue(guest.email);
+      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await dialog.getByLabel('Confirm Password').fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Create Account' }).click();
+      await verifyEmailThroughApi(page, guest);
+      expect((await page.request.post('/api/auth/sign-in/email', { data: { email: guest.email, password: PASSWORD }, headers: origin(page) })).ok()).toBe(true);
       await page.goto('/profile');
       await expect(page.getByText(orderNumber)).toBeVisible();
     } finally {
