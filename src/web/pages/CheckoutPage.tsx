@@ -6,7 +6,7 @@ import { useCart } from '../components/cart/use-cart';
 import { openAuthDialog, type AuthTyped } from '../components/auth/auth-dialog-store';
 import { useSession } from '../components/auth/use-session';
 import type { SessionUser } from '../components/auth/sign-in-types';
-import { CustomerDetailsFields } from '../components/checkout/CustomerDetailsFields';
+import { CustomerDetailsFields, type DetailsKept } from '../components/checkout/CustomerDetailsFields';
 import { BuyerNotice } from '../components/checkout/BuyerNotice';
 import { DeliverySpeedChoice } from '../components/checkout/DeliverySpeedChoice';
 import { OrderSummary } from '../components/checkout/OrderSummary';
@@ -37,6 +37,15 @@ function EmptyCart() {
     </section>
   );
 }
+
+/** What the details are kept for: My Profile for a signed-in shopper, an account made after paying for a guest. */
+const keptChoices = {
+  saveToProfile: { label: 'Save this information for next time', hint: 'Your name and cellphone number go to My Profile when you pay.' },
+  createAccount: {
+    label: 'Create an account with these details',
+    hint: 'After paying you choose a password; once you verify your email, this order is in My Profile.',
+  },
+} as const;
 
 /** The sign-in dialog starts with the name and email already typed here; a shop that takes guests offers that too. */
 function SignInNotice({ typed, onGuest }: { typed: AuthTyped; onGuest?: () => void }) {
@@ -81,8 +90,9 @@ function GuestNotice({ typed, onSignIn }: { typed: AuthTyped; onSignIn: () => vo
 /** The left column: the buyer's details, how the order comes, and where. */
 function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheckout>; user: SessionUser | undefined }) {
   const { choices, choose, details, courierForm, quote, rates, rate, inputs } = checkout;
-  const { method, speed, point, saveAddress, saveToProfile, createAccount } = choices;
+  const { method, speed, point, saveAddress } = choices;
   const { asGuest } = checkout;
+  const kept: DetailsKept['name'] | undefined = user ? 'saveToProfile' : asGuest ? 'createAccount' : undefined;
   return (
     <div className="space-y-6">
       {!user && !asGuest && <SignInNotice typed={checkout.typedForSignIn} onGuest={guestCheckout ? () => choose({ type: 'asGuest', value: true }) : undefined} />}
@@ -95,27 +105,9 @@ function CheckoutForm({ checkout, user }: { checkout: ReturnType<typeof useCheck
           form={details}
           addressRequired={checkout.addressRequired}
           byCourier={method === 'courier'}
-          saveToProfile={user ? { checked: saveToProfile, onChange: (on) => choose({ type: 'saveToProfile', value: on }) } : undefined}
+          keep={kept && { name: kept, ...keptChoices[kept], checked: choices[kept], onChange: (on) => choose({ type: kept, value: on }) }}
           accountEmail={user?.email}
         />
-        {asGuest && (
-          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-900">
-            <input
-              type="checkbox"
-              name="createAccount"
-              checked={createAccount}
-              onChange={(event) => choose({ type: 'createAccount', value: event.target.checked })}
-              aria-describedby="checkout-create-account-hint"
-              className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
-            />
-            <span>
-              <span className="font-medium">Create an account with these details</span>
-              <span id="checkout-create-account-hint" className="block text-slate-600">
-                After paying you choose a password; once you verify your email, this order is in My Profile.
-              </span>
-            </span>
-          </label>
-        )}
         <DeliveryMethodChoice ref={inputs.method} value={method} onChange={(chosen) => choose({ type: 'method', value: chosen })} />
         {method === 'paxi' && <DeliverySpeedChoice ref={inputs.speed} value={speed} onChange={(chosen) => choose({ type: 'speed', value: chosen })} />}
         {method === 'courier' && (

@@ -6,12 +6,24 @@ import type { ValidatedForm } from '../ui/use-validated-form';
 import type { CustomerField, CustomerValues } from './customer-values';
 import type { CustomerInfo } from '../../../shared/checkout';
 
+/** A box under the details: what they are kept for, and whether the shopper wants it. */
+export interface DetailsKept {
+  name: 'saveToProfile' | 'createAccount';
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
 interface CustomerDetailsFieldsProps {
   form: Pick<ValidatedForm<CustomerField, CustomerValues, CustomerInfo>, 'field' | 'values'>;
   /** Above R5,000 a VAT vendor's tax invoice names the buyer's address: the invoice fields open and the address is asked for. */
   addressRequired: boolean;
-  /** Offered to a signed-in shopper: the names and cellphone go to My Profile when paying. */
-  saveToProfile?: { checked: boolean; onChange: (checked: boolean) => void };
+  /**
+   * What the details are kept for, asked under them: a signed-in shopper's 'Save this information
+   * for next time', or a guest's 'Create an account with these details'.
+   */
+  keep?: DetailsKept;
   /** What the texts are about: the parcel at the PAXI point, or the courier on its way to the door. */
   byCourier: boolean;
   /** Signed in: the receipt and tax invoice go to the account's verified address, shown here and not typed. */
@@ -19,7 +31,7 @@ interface CustomerDetailsFieldsProps {
 }
 
 /** Who pays and receives: the name on the ID shown at the PAXI point or signed for at the door, the email for the receipt, the cellphone for the SMS. */
-export function CustomerDetailsFields({ form, addressRequired, saveToProfile, byCourier, accountEmail }: CustomerDetailsFieldsProps) {
+export function CustomerDetailsFields({ form, addressRequired, keep, byCourier, accountEmail }: CustomerDetailsFieldsProps) {
   const { company, vatNumber, billingAddress } = form.values;
   const invoiceFieldsOpen = addressRequired || company !== '' || vatNumber !== '' || billingAddress !== '';
   return (
@@ -91,20 +103,20 @@ export function CustomerDetailsFields({ form, addressRequired, saveToProfile, by
           />
         </div>
       </details>
-      {saveToProfile && (
+      {keep && (
         <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-900">
           <input
             type="checkbox"
-            name="saveToProfile"
-            checked={saveToProfile.checked}
-            onChange={(event) => saveToProfile.onChange(event.target.checked)}
-            aria-describedby="checkout-save-to-profile-hint"
+            name={keep.name}
+            checked={keep.checked}
+            onChange={(event) => keep.onChange(event.target.checked)}
+            aria-describedby={`checkout-${keep.name}-hint`}
             className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
           />
           <span>
-            <span className="font-medium">Save this information for next time</span>
-            <span id="checkout-save-to-profile-hint" className="block text-slate-600">
-              Your name and cellphone number go to My Profile when you pay.
+            <span className="font-medium">{keep.label}</span>
+            <span id={`checkout-${keep.name}-hint`} className="block text-slate-600">
+              {keep.hint}
             </span>
           </span>
         </label>
