@@ -18,6 +18,14 @@ export interface BankTransferDetails extends BankAccount {
   payBy: string;
 }
 
+/**
+ * The most orders one customer (an account, or a guest's email address) may have waiting for a
+ * bank transfer: each holds its flags for days, and a guest needs no verified email to place one.
+ */
+export const MAX_UNPAID_TRANSFERS = 3;
+
+export const unpaidTransfersMessage = `You already have ${MAX_UNPAID_TRANSFERS} orders waiting for a bank transfer. Please pay for one of them first, or choose another way to pay.`;
+
 /** How many business days a buyer has to pay by bank transfer unless EFT_DAYS says otherwise. */
 export const DEFAULT_EFT_DAYS = 3;
 

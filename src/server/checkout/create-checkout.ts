@@ -4,8 +4,8 @@
  * opened for it.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
-import { checkouts, type CheckoutSnapshot, type DeliverySnapshot } from '../db/schema';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { checkouts, placedOrders, type CheckoutSnapshot, type DeliverySnapshot } from '../db/schema';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../errors';
 import { FlagNoLongerSoldError, type CartView } from '../cart/service';
 import { cartOfBuyer, type Buyer } from '../cart/buyer';
@@ -25,7 +25,7 @@ import { priceOrder } from '../../shared/pricing';
 import { isVatVendor } from '../../shared/vat';
 import { endUnpaid, endUnpaidIn } from './holds';
 import type { PaymentPages } from './payment-pages';
-import { addBusinessDays } from '../../shared/bank-transfer';
+import { addBusinessDays, MAX_UNPAID_TRANSFERS, unpaidTransfersMessage } from '../../shared/bank-transfer';
 import { todayInSouthAfrica } from '../../shared/profile';
 import type { CheckoutCompletion } from './complete-checkout';
 import type { CheckoutDeps, CheckoutRow } from './deps';
@@ -107,6 +107,13 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     );
   }
 
+  /** A customer's orders still waiting for their bank transfer stay few: each holds its flags for days. */
+  async function assertFewUnpaidTransfers(buyer: Buyer, typedEmail: string): Promise<void> {
+    const whose = buyer.kind === 'account' ? eq(placedOrders.userId, buyer.user.id) : sql`lower(${placedOrders.customerEmail}) = ${typedEmail.toLowerCase()}`;
+    const unpaid = await db.$count(placedOrders, and(whose, eq(placedOrders.paymentMethod, 'eft'), eq(placedOrders.state, 'pending'), eq(placedOrders.paymentStatus, 'pending')));
+    if (unpaid >= MAX_UNPAID_TRANSFERS) throw new InvalidInputError(unpaidTransfersMessage);
+  }
+
   /** Runs `work` in a transaction that is then rolled back: its refusal, if any, is thrown; nothing it wrote stays. */
   async function tryOut(work: (tx: Transaction) => Promise<unknown>): Promise<void> {
     try {
@@ -129,6 +136,7 @@ export function createCheckoutStep(deps: CheckoutDeps, { payablePagesOf, reopen,
     const { metadata } = input;
     const payments = input.paymentMethod === undefined ? deps.payments.first : deps.payments.get(input.paymentMethod);
     if (!payments) throw new InvalidInputError(paymentMethodNotOffered(input.paymentMethod!, deps.payments.all.map((p) => p.name)));
+    if (payments.name === 'eft') await assertFewUnpaidTransfers(buyer, metadata.customerInfo.email);
     const deliveryOf = await deliveryFor(metadata.delivery);
 
     const cart = await cartOfBuyer(deps.cart, buyer);

@@ -10,6 +10,7 @@ import { BANK_TRANSFER_SETTINGS, shopHelpers } from '../testing/test-orders';
 import { createOrderLinks } from '../orders/order-links';
 import { guestMessages, ORDER_LINK_DAYS } from '../../shared/guest-orders';
 import { PAXI_STANDARD_FEE_CENTS } from '../../shared/shop-facts';
+import { unpaidTransfersMessage } from '../../shared/bank-transfer';
 import type { CustomerOrderDetail } from '../../shared/orders';
 import type { PaymentVerification } from '../../shared/checkout';
 
@@ -208,6 +209,38 @@ describe.each(signInTargets())('guest checkout (CHECKOUT_ACCOUNTS=optional) on $
     const proForma = await call('GET', `/api/orders/${order!.orderNumber}/pro-forma.pdf?key=${key}`);
     expect(proForma.statusCode).toBe(200);
     expect(proForma.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('lets a customer, guest or account, keep at most 3 orders waiting for a bank transfer, refusing the next in words', async () => {
+    const email = guestEmail('many-transfers');
+    const transfer = async (): Promise<{ statusCode: number; json: () => unknown }> => {
+      const cartId = newCartId();
+      await guest.fillCart(cartId);
+      return guest.openCheckout(await guest.guestBody(cartId, email, { paymentMethod: 'eft' }));
+    };
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await transfer()).statusCode);
+    expect(codes).toEqual([200, 200, 200]);
+    const before = await t.database.db.$count(checkouts);
+    const refused = await transfer();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: unpaidTransfersMessage, code: 'invalid_input' });
+    expect(await t.database.db.$count(checkouts)).toBe(before);
+    // The card still pays.
+    const cartId = newCartId();
+    await guest.fillCart(cartId);
+    expect((await guest.openCheckout(await guest.guestBody(cartId, email))).statusCode).toBe(200);
+
+    const account = await guest.shop.signUp('many-transfers-account');
+    const point = await guest.shop.nearestPoint();
+    const byAccount = async () => {
+      await guest.shop.addToCart(account, 'south-africa', 1);
+      const cart = (await guest.shop.inject('GET', `/api/cart/${account.cartId}`, account.cookie)).json<{ subtotalCents: number }>();
+      return guest.shop.createCheckout(account, { ...guest.shop.checkoutBody(cart.subtotalCents + PAXI_STANDARD_FEE_CENTS, point.id), paymentMethod: 'eft' });
+    };
+    const accountCodes = [];
+    for (let i = 0; i < 4; i++) accountCodes.push((await byAccount()).statusCode);
+    expect(accountCodes).toEqual([200, 200, 200, 400]);
   });
 
   it('gives an account the guest orders of its verified email once, in My Profile, and never another’s', async () => {
