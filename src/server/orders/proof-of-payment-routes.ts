@@ -8,8 +8,7 @@ import { serve } from '../http/contract';
 import { parseInput } from '../http/parse';
 import { rawBodyScope } from '../http/raw-body';
 import { ipSubject, orderSubject, rateRules, userSubject, type RateLimiter } from '../rate-limit/service';
-import { linkedReader } from './order-links';
-import type { OrderLinks } from './order-links';
+import { linkedReader, type OrderLinks } from './order-links';
 import type { OrderReader } from '../db/order-readers';
 import type { ProofsOfPayment } from './proof-of-payment';
 
