@@ -1,4 +1,7 @@
 export const MIN_LINE_QUANTITY = 1;
+
+/** The header that names the cart on calls whose path does not: a cart line's, and a guest's payment pages. */
+export const CART_SESSION_HEADER = 'x-cart-session-id';
 /**
  * The most of one flag on one cart line unless the shop sets CART_LINE_LIMIT: a school's or a
  * company's order fits; more than that is a quote.

@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addToCartSchema, cartSessionIdSchema, claimCartSchema, updateCartItemSchema } from '../../shared/schemas';
+import { CART_SESSION_HEADER } from '../../shared/cart';
 import { parseInput } from '../http/parse';
 import { isUuid } from '../http/ids';
 import type { CartService } from './service';
 import { NotFoundError } from '../errors';
 import { requireSessionUser, type IdentityProvider } from '../auth/session';
 import { serve } from '../http/contract';
-
-/** Header that carries the cart session id on item calls, whose paths hold only the item id. */
-const CART_SESSION_HEADER = 'x-cart-session-id';
 
 const itemParams = z.object({ itemId: z.string() });
 const sessionParams = z.object({ sessionId: cartSessionIdSchema });

@@ -4,6 +4,7 @@ import { UnauthorizedError } from '../errors';
 import { buyerOf, type Buyer, type BuyerDeps } from '../cart/buyer';
 import { emailSubject, ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
 import { cartSessionIdSchema } from '../../shared/schemas';
+import { CART_SESSION_HEADER } from '../../shared/cart';
 import { parseInput } from '../http/parse';
 import { serve } from '../http/contract';
 import { completePaymentSchema, createCheckoutSchema } from '../../shared/checkout';
@@ -25,9 +26,6 @@ export interface CheckoutRouteDeps extends BuyerDeps {
   checkout: CheckoutService;
   limiter: RateLimiter;
 }
-
-/** A guest's payment pages name their cart in this header, as the cart's own calls do. */
-const CART_SESSION_HEADER = 'x-cart-session-id';
 
 export function checkoutRoutes(app: FastifyInstance, { checkout, limiter, ...buyers }: CheckoutRouteDeps): void {
   app.decorate('reconcileCheckouts', () => checkout.reconcile());

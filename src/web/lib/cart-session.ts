@@ -1,3 +1,5 @@
+import { CART_SESSION_HEADER } from '../../shared/cart';
+
 export const CART_SESSION_KEY = 'cart-session-id';
 /** Whose cart the stored id is, when it is a signed-in shopper's cart rather than an anonymous one. */
 export const CART_OWNER_KEY = 'cart-owner';
@@ -94,5 +96,5 @@ export function cartSwitchSettled(): Promise<unknown> {
  * to show that the checkout is theirs; a signed-in shopper's session counts instead.
  */
 export function cartHeader(sessionId: string | null): Record<string, string> {
-  return sessionId ? { 'x-cart-session-id': sessionId } : {};
+  return sessionId ? { [CART_SESSION_HEADER]: sessionId } : {};
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, messageOf, noRetryOnRefusal } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
-import { cartSwitchSettled, ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
+import { cartHeader, cartSwitchSettled, ensureCartSessionId, readCartSessionId, subscribeCartSession } from '../../lib/cart-session';
 import { toast } from '../ui/toast-store';
 import { setCartPanelOpen } from './cart-panel-store';
 import { cartItemCount, cartSubtotalCents, type CartItemView } from '../../../shared/cart';
@@ -13,8 +13,6 @@ import { addedToCartText } from './cart-words';
 interface CartResponse {
   cartItems: CartItemView[];
 }
-
-const SESSION_HEADER = 'x-cart-session-id';
 
 /** Components re-read the session id after the first add creates it, or sign-in or sign-out swaps it. */
 function useCartSessionId(): string | null {
@@ -96,11 +94,6 @@ export function useAddToCart() {
   });
 }
 
-function sessionHeaders(): Record<string, string> {
-  const sessionId = readCartSessionId();
-  return sessionId ? { [SESSION_HEADER]: sessionId } : {};
-}
-
 /**
  * Plus and minus. The line the server answers with is shown at once. Too few left is not a toast:
  * the cart's next read marks the line with the flags left, in the line itself, where a toast would
@@ -110,7 +103,7 @@ export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) =>
-      callApi('setCartQuantity', { params: { itemId }, body: { quantity }, headers: sessionHeaders() }),
+      callApi('setCartQuantity', { params: { itemId }, body: { quantity }, headers: cartHeader(readCartSessionId()) }),
     retry: noRetryOnRefusal,
     onSuccess: (line) =>
       queryClient.setQueryData<CartResponse>(cartQueryKey(readCartSessionId()), (cart) =>
@@ -125,7 +118,7 @@ export function useUpdateCartItem() {
 
 export function useRemoveCartItem() {
   return useMutation({
-    mutationFn: (item: CartItemView) => apiRequest('DELETE', `/api/cart/${item.id}`, undefined, sessionHeaders()),
+    mutationFn: (item: CartItemView) => apiRequest('DELETE', `/api/cart/${item.id}`, undefined, cartHeader(readCartSessionId())),
     onSuccess: (_result, item) =>
       toast({ title: 'Item Removed', description: `${countryName(item.productName)} has been removed from your cart.` }),
     onError: (error) =>
