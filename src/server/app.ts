@@ -189,7 +189,7 @@ export async function buildApp({ config, database, logger = true, onOutboxQueued
   auditLogRoutes(app, createAuditLog(db), requireAdmin);
   await productAdminRoutes(app, { products: createProductAdminService(db, catalog), sizes: createSizeAdminService(db, catalog), requireAdmin });
   const profiles = createProfileService(db, { auth, email, onQueued: onOutboxQueued, bankAccount: payments.bankTransfer?.account });
-  const guestOrders = createGuestOrders({ db, email, links: orderLinks, onQueued: onOutboxQueued });
+  const guestOrders = createGuestOrders({ db, email, onQueued: onOutboxQueued });
   accountRoutes(app, { identity, profiles, limiter, guestOrders });
   const proofs = createProofsOfPayment({ db, email, orderDeskEmail: config.orderDeskEmail, onQueued: onOutboxQueued });
   await proofOfPaymentRoutes(app, { identity, links: orderLinks, proofs, limiter, requireAdmin });

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { orderNumberParamsSchema } from '../../shared/orders';
 import { guestMessages, orderLookUpSchema } from '../../shared/guest-orders';
 import { parseInput } from '../http/parse';
 import { customerDocumentParams, sendPdf } from '../tax/routes';
 import { emailSubject, ipSubject, rateRules, type RateLimiter } from '../rate-limit/service';
 import type { ProfileService } from './service';
+import { personal } from './routes';
 import type { TaxDocumentService } from '../tax/service';
 import { linkedReader, type OrderLinks } from '../orders/order-links';
 import type { GuestOrders } from '../orders/guest-orders';
@@ -15,10 +16,6 @@ export interface GuestOrderRouteDeps {
   profiles: Pick<ProfileService, 'orderDetail'>;
   documents: Pick<TaxDocumentService, 'customerDocument' | 'customerProForma'>;
   limiter: RateLimiter;
-}
-
-function personal(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-store');
 }
 
 /**

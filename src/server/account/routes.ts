@@ -29,8 +29,8 @@ function wishlistProductId(request: FastifyRequest): string {
 }
 
 /** Personal answers must not be kept by the browser's or any proxy's cache. */
-function personal(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store');
+export function personal(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
 }
 
 /**

@@ -31,8 +31,12 @@ export interface OrderOfBuyer {
  * without an account and not yet claimed by one, a signed link that opens it.
  */
 export function orderPageUrl(ctx: EmailContext, order: OrderOfBuyer): string {
-  if (order.placedAsGuest && order.userId === null && ctx.orderLink) return ctx.orderLink(order.orderNumber);
-  return `${ctx.publicUrl}/profile/orders/${order.orderNumber}`;
+  return opensByLink(ctx, order) ? ctx.orderLink!(order.orderNumber) : `${ctx.publicUrl}/profile/orders/${order.orderNumber}`;
+}
+
+/** Whether the order's page is reached by its signed link (a guest's, not claimed by an account) rather than by signing in. */
+export function opensByLink(ctx: EmailContext, order: OrderOfBuyer): boolean {
+  return order.placedAsGuest && order.userId === null && ctx.orderLink !== undefined;
 }
 
 /** A piece of an email, written once and rendered both as HTML and as plain text. */

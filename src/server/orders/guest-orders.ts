@@ -8,18 +8,17 @@ import { orders, placedOrders } from '../db/schema';
 import type { SessionUser } from '../auth/session';
 import { enqueueEmail } from '../notify/outbox';
 import type { EmailContext } from '../notify/templates';
-import type { OrderLinks } from './order-links';
 import { orderLinkMessage } from './guest-order-emails';
 
 interface GuestOrderDeps {
   db: Database;
+  /** With orderLink: a guest's look-up emails a fresh signed link. */
   email: EmailContext;
-  links: Pick<OrderLinks, 'linkTo'>;
   /** Called after a commit that queued email, so the outbox worker sends it now. */
   onQueued?: () => void;
 }
 
-export function createGuestOrders({ db, email, links, onQueued }: GuestOrderDeps) {
+export function createGuestOrders({ db, email, onQueued }: GuestOrderDeps) {
   return {
     /**
      * The order look-up: when the number and the email address are an order's, its buyer is
@@ -32,8 +31,7 @@ export function createGuestOrders({ db, email, links, onQueued }: GuestOrderDeps
         .from(placedOrders)
         .where(and(eq(placedOrders.orderNumber, orderNumber.toUpperCase()), sql`lower(${placedOrders.customerEmail}) = ${address.toLowerCase()}`));
       if (!order) return;
-      const guestsLink = order.placedAsGuest && order.userId === null;
-      await enqueueEmail(db, orderLinkMessage(email, order, guestsLink ? links.linkTo(order.orderNumber) : `${email.publicUrl}/profile/orders/${order.orderNumber}`, guestsLink));
+      await enqueueEmail(db, orderLinkMessage(email, order));
       onQueued?.();
     },
 
